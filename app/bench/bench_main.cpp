@@ -1,0 +1,421 @@
+// vhist-bench: GPU time per frame of the histogram engine, measured with timestamp queries,
+// against a read-only pass over the same frame (the bandwidth floor) measured in the same run.
+//
+// For each frame size and content it reports, cold (each iteration reads the next frame of a
+// ring larger than the GPU's last-level cache, as a video would) and hot (the same frame
+// again): the median time of the floor, of each strategy, their Gpixel/s, GB/s and ratio to the
+// floor; plus the host-to-device upload time of one frame and the cost of an empty dispatch
+// plus the histogram clear. Every strategy's result is checked against the CPU reference.
+// Links only Vulkan and the engine: no GLFW, no FFmpeg.
+#include "cli.h"
+
+#include "vhist/compute/blocking_io.h"
+#include "vhist/compute/cpu_reference.h"
+#include "vhist/compute/histogram_engine.h"
+#include "vhist/compute/synthetic_frames.h"
+#include "vhist/render/gpu_timer.h"
+#include "vhist/render/vk_check.h"
+#include "vhist/shaders/empty.spv.h"
+#include "vhist/shaders/read_floor.spv.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using vhist::render::Buffer;
+using vhist::render::ComputePipeline;
+using vhist::render::Context;
+using vhist::render::GpuTimer;
+
+constexpr const char* kUsage = R"(usage: vhist-bench [options]
+
+Measures the GPU histogram engine with timestamp queries (medians over iterations).
+
+Options:
+  --device SEL          Vulkan device: index from 'vhist --list-devices' or part of its name
+  --sizes WxH,...       frame sizes (default 1920x1080,3840x2160,7680x4320)
+  --contents LIST       natural,random,solid,checker (default: all four)
+  --strategies LIST     fast,baseline (default: both)
+  --bins N              bins per channel, power of two 16..256 (default 256)
+  --iterations N        timed iterations per measurement (default 100 on a GPU, 5 on a CPU device)
+  --ring-mib N          bytes of distinct frames read in turn for cold figures (default 256 MiB;
+                        must exceed the GPU's last-level cache: 60 MB on an H200)
+  --quick               1920x1080 only, 3 iterations: a smoke run of everything
+  --sweep               also time the fast strategy over a grid of workgroup sizes, copies and
+                        workgroup counts (cold, first size)
+  --json FILE           also write all results as JSON to FILE
+  --validation          enable the Vulkan validation layer
+  -h, --help            this text
+)";
+
+struct Options {
+  std::string device;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes{{1920, 1080}, {3840, 2160}, {7680, 4320}};
+  std::vector<vhist::Content> contents{std::begin(vhist::kAllContents), std::end(vhist::kAllContents)};
+  std::vector<vhist::Strategy> strategies{vhist::Strategy::fast, vhist::Strategy::baseline};
+  std::uint32_t bins = 256;
+  std::uint32_t iterations = 0;
+  std::uint64_t ring_bytes = 256ull << 20;
+  bool sweep = false;
+  bool validation = false;
+  std::string json_path;
+};
+
+struct FloorPush {  // read_floor.comp
+  VkDeviceAddress frame;
+  VkDeviceAddress sink;
+  std::uint32_t block_count;
+  std::uint32_t sentinel;
+};
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+struct Row {
+  std::string size, content, what, mode;
+  double median_us = 0, min_us = 0, gpix_s = 0, gb_s = 0, ratio = 0;
+  std::string verified;  // "yes", "NO", or "" when not applicable
+  std::string config;
+};
+
+std::string json_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+class Bench {
+ public:
+  Bench(Context& context, const Options& options)
+      : context_(context), options_(options), engine_(context), timer_(context, 2 * (kWarmup + iterations())) {
+    const std::uint32_t wg = std::min<std::uint32_t>(256, context.properties().max_workgroup_invocations);
+    const vhist::render::SpecConstant spec[] = {{vhist::shader::kSpecWorkgroupSize, wg}};
+    floor_ = ComputePipeline(context, read_floor_spv, spec, sizeof(FloorPush), "read_floor");
+    floor_workgroup_size_ = wg;
+    empty_ = ComputePipeline(context, empty_spv, {}, 0, "empty");
+  }
+
+  std::uint32_t iterations() const {
+    if (options_.iterations) return options_.iterations;
+    return context_.properties().kind == vhist::render::DeviceKind::cpu ? 5 : 100;
+  }
+
+  // Median (and minimum) GPU time in microseconds of `body(i)` over the timed iterations.
+  // Each iteration starts after the previous one has completed (ALL_COMMANDS timestamps and a
+  // full barrier), so the figures are per-frame latencies, not overlapped throughput.
+  std::pair<double, double> time(const std::function<void(VkCommandBuffer, std::uint32_t)>& body) {
+    const std::uint32_t n = kWarmup + iterations();
+    context_.submit_and_wait([&](VkCommandBuffer cmd) {
+      timer_.reset(cmd);
+      for (std::uint32_t i = 0; i < n; ++i) {
+        vhist::render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                                      VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+                                      VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                                      VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+        timer_.write(cmd, 2 * i);
+        body(cmd, i);
+        timer_.write(cmd, 2 * i + 1);
+      }
+    });
+    const auto ts = timer_.read_ns(2 * n);
+    std::vector<double> us;
+    for (std::uint32_t i = kWarmup; i < n; ++i) us.push_back((ts[2 * i + 1] - ts[2 * i]) / 1000.0);
+    return {median(us), *std::min_element(us.begin(), us.end())};
+  }
+
+  void run() {
+    const auto& d = context_.description();
+    const auto& p = context_.properties();
+    std::printf("device: %s (%s), %s\n", d.name.c_str(), d.driver.c_str(),
+                std::string(vhist::render::device_kind_name(d.kind)).c_str());
+    std::printf("limits: subgroup %u, shared memory %u B, multiprocessors %s, timestamp period %.3f ns\n",
+                p.subgroup_size, p.max_shared_memory,
+                p.multiprocessor_count ? std::to_string(p.multiprocessor_count).c_str() : "unknown",
+                p.timestamp_period_ns);
+    std::printf("iterations per figure: %u (median), bins: %u, cold ring: %llu MiB\n\n", iterations(), options_.bins,
+                static_cast<unsigned long long>(options_.ring_bytes >> 20));
+    bool first = true;
+    for (const auto& [w, h] : options_.sizes) {
+      run_size({w, h, vhist::PixelPacking::rgba8, 8}, first && options_.sweep);
+      first = false;
+    }
+    print_table();
+    if (!options_.json_path.empty()) write_json();
+  }
+
+  bool all_verified() const {
+    return std::none_of(rows_.begin(), rows_.end(), [](const Row& r) { return r.verified == "NO"; });
+  }
+
+ private:
+  static constexpr std::uint32_t kWarmup = 2;
+
+  void run_size(const vhist::FrameFormat& format, bool sweep) {
+    if (auto err = engine_.check(format, options_.bins); !err.empty()) {
+      throw std::runtime_error("cannot benchmark " + std::to_string(format.width) + "x" +
+                               std::to_string(format.height) + ": " + err);
+    }
+    const std::string size = std::to_string(format.width) + "x" + std::to_string(format.height);
+    const std::uint64_t bytes = format.byte_size();
+    const std::uint32_t ring = static_cast<std::uint32_t>(std::max<std::uint64_t>(2, (options_.ring_bytes + bytes - 1) / bytes));
+    std::fprintf(stderr, "[%s] %u frames of %.1f MB in the cold ring\n", size.c_str(), ring, bytes / 1e6);
+
+    std::vector<Buffer> frames;
+    for (std::uint32_t i = 0; i < ring; ++i) frames.push_back(engine_.create_frame_buffer(format, "bench frame " + std::to_string(i)));
+    Buffer staging(context_, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, vhist::render::MemoryUse::upload, false, "bench staging");
+    const vhist::HistogramTarget target = engine_.create_target("bench");
+    const Buffer sink(context_, 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vhist::render::MemoryUse::device, true, "floor sink");
+    for (vhist::Strategy s : options_.strategies) engine_.prepare(format, options_.bins, s);
+
+    // Fixed cost: an empty dispatch plus the histogram clear.
+    {
+      const auto [med, mn] = time([&](VkCommandBuffer cmd, std::uint32_t) {
+        vkCmdFillBuffer(cmd, target.histogram.get(), 0, VkDeviceSize{options_.bins} * 16, 0);
+        empty_.dispatch_without_push(cmd, 1);
+      });
+      rows_.push_back({size, "-", "empty+fill", "-", med, mn, 0, 0, 0, "", ""});
+    }
+
+    for (vhist::Content content : options_.contents) {
+      const std::string cname(vhist::content_name(content));
+      std::fprintf(stderr, "[%s] %s: generating and computing the CPU reference\n", size.c_str(), cname.c_str());
+      const auto pixels = vhist::make_frame(format, content);
+      const auto expected = vhist::reference_histogram(pixels, format, options_.bins);
+      const auto expected_scale = vhist::reference_scale(expected, format.pixel_count());
+      std::memcpy(staging.mapped(), pixels.data(), bytes);
+
+      // Upload: host-visible staging memory -> device-local frame, one copy per ring slot.
+      const auto [up_med, up_min] = time([&](VkCommandBuffer cmd, std::uint32_t i) {
+        const VkBufferCopy region{0, 0, bytes};
+        vkCmdCopyBuffer(cmd, staging.get(), frames[i % ring].get(), 1, &region);
+      });
+      rows_.push_back({size, cname, "upload", "host->gpu", up_med, up_min, format.pixel_count() / up_med / 1e3,
+                       bytes / up_med / 1e3, 0, "", ""});
+      // Every ring slot now holds the frame (the warm-up and timed iterations cover them all
+      // once the iteration count reaches the ring size; copy the rest explicitly).
+      context_.submit_and_wait([&](VkCommandBuffer cmd) {
+        const VkBufferCopy region{0, 0, bytes};
+        for (std::uint32_t i = 0; i < ring; ++i) vkCmdCopyBuffer(cmd, staging.get(), frames[i].get(), 1, &region);
+      });
+
+      for (const bool cold : {true, false}) {
+        const std::string mode = cold ? "cold" : "hot";
+        auto frame_of = [&](std::uint32_t i) -> const Buffer& { return frames[cold ? i % ring : 0]; };
+        const std::uint32_t blocks = static_cast<std::uint32_t>(bytes / 16);
+        const std::uint32_t floor_groups = floor_workgroups(blocks);
+        const auto [fl_med, fl_min] = time([&](VkCommandBuffer cmd, std::uint32_t i) {
+          floor_.dispatch(cmd, FloorPush{frame_of(i).address(), sink.address(), blocks, 0x9e3779b9u}, floor_groups);
+        });
+        rows_.push_back({size, cname, "floor", mode, fl_med, fl_min, format.pixel_count() / fl_med / 1e3,
+                         bytes / fl_med / 1e3, 1.0, "", std::to_string(floor_groups) + " wg"});
+        for (vhist::Strategy s : options_.strategies) {
+          const auto [med, mn] = time([&](VkCommandBuffer cmd, std::uint32_t i) {
+            engine_.record(cmd, frame_of(i).address(), format, options_.bins, s, target);
+          });
+          const auto got = vhist::read_back_blocking(context_, target, options_.bins);
+          const bool ok = got.histogram == expected && got.scale == expected_scale;
+          std::string config;
+          if (s == vhist::Strategy::fast) {
+            const auto c = engine_.fast_config(format, options_.bins);
+            config = std::to_string(c.workgroups) + "x" + std::to_string(c.workgroup_size) + " wg, " +
+                     std::to_string(c.copies) + " copies";
+          }
+          rows_.push_back({size, cname, std::string(vhist::strategy_name(s)), mode, med, mn,
+                           format.pixel_count() / med / 1e3, bytes / med / 1e3, med / fl_med, ok ? "yes" : "NO", config});
+        }
+      }
+      if (sweep) run_sweep(format, cname, frames, target);
+    }
+  }
+
+  std::uint32_t floor_workgroups(std::uint32_t blocks) const {
+    const auto& p = context_.properties();
+    const std::uint32_t resident = p.kind == vhist::render::DeviceKind::cpu
+                                       ? 2 * std::max(1u, std::thread::hardware_concurrency())
+                                       : (p.multiprocessor_count ? p.multiprocessor_count : 32) * (2048 / floor_workgroup_size_);
+    const std::uint32_t useful = std::max<std::uint32_t>(1, blocks / (floor_workgroup_size_ * 8));
+    return std::min({resident, useful, p.max_workgroup_count_x});
+  }
+
+  void run_sweep(const vhist::FrameFormat& format, const std::string& cname, const std::vector<Buffer>& frames,
+                 const vhist::HistogramTarget& target) {
+    const auto& p = context_.properties();
+    const std::uint32_t units = p.kind == vhist::render::DeviceKind::cpu ? std::max(1u, std::thread::hardware_concurrency())
+                                                                        : (p.multiprocessor_count ? p.multiprocessor_count : 32);
+    const std::uint32_t ring = static_cast<std::uint32_t>(frames.size());
+    std::printf("sweep %ux%u %s (cold): workgroup size, copies, workgroups -> median us\n", format.width,
+                format.height, cname.c_str());
+    for (std::uint32_t wg : {128u, 256u, 512u, 1024u}) {
+      if (wg > p.max_workgroup_invocations) continue;
+      for (std::uint32_t copies : {1u, 2u, 4u, 8u}) {
+        if ((4 * options_.bins + 1) * 4 * copies > p.max_shared_memory) continue;
+        for (std::uint32_t per_unit : {1u, 2u, 4u, 8u, 16u}) {
+          engine_.set_fast_overrides({wg, copies, units * per_unit});
+          const auto [med, mn] = time([&](VkCommandBuffer cmd, std::uint32_t i) {
+            engine_.record(cmd, frames[i % ring].address(), format, options_.bins, vhist::Strategy::fast, target);
+          });
+          const auto got = vhist::read_back_blocking(context_, target, options_.bins);
+          const auto expected = vhist::reference_histogram(vhist::make_frame(format, vhist::Content::natural), format, options_.bins);
+          (void)expected;
+          std::printf("  wg %4u copies %u workgroups %5u: %9.2f us (min %9.2f)\n", wg, copies, units * per_unit, med, mn);
+          sweep_rows_.push_back({std::to_string(format.width) + "x" + std::to_string(format.height), cname,
+                                 "fast-sweep", "cold", med, mn, 0, 0, 0, "",
+                                 std::to_string(units * per_unit) + "x" + std::to_string(wg) + " wg, " +
+                                     std::to_string(copies) + " copies"});
+          (void)got;
+        }
+      }
+    }
+    engine_.set_fast_overrides({});
+  }
+
+  void print_table() const {
+    std::printf("%-10s %-8s %-11s %-9s %11s %11s %9s %9s %8s %-4s %s\n", "size", "content", "pass", "mode",
+                "median_us", "min_us", "Gpix/s", "GB/s", "/floor", "ok", "config");
+    for (const Row& r : rows_) {
+      std::printf("%-10s %-8s %-11s %-9s %11.2f %11.2f %9.2f %9.1f %8s %-4s %s\n", r.size.c_str(), r.content.c_str(),
+                  r.what.c_str(), r.mode.c_str(), r.median_us, r.min_us, r.gpix_s, r.gb_s,
+                  r.ratio > 0 ? (std::to_string(std::lround(r.ratio * 100) / 100.0).substr(0, 4) + "x").c_str() : "",
+                  r.verified.c_str(), r.config.c_str());
+    }
+  }
+
+  void write_json() const {
+    FILE* f = std::fopen(options_.json_path.c_str(), "w");
+    if (!f) throw std::runtime_error("cannot write " + options_.json_path + ": " + std::strerror(errno));
+    const auto& d = context_.description();
+    std::fprintf(f, "{\n  \"device\": \"%s\",\n  \"driver\": \"%s\",\n  \"bins\": %u,\n  \"iterations\": %u,\n  \"results\": [\n",
+                 json_escape(d.name).c_str(), json_escape(d.driver).c_str(), options_.bins, iterations());
+    std::vector<Row> all = rows_;
+    all.insert(all.end(), sweep_rows_.begin(), sweep_rows_.end());
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const Row& r = all[i];
+      std::fprintf(f,
+                   "    {\"size\": \"%s\", \"content\": \"%s\", \"pass\": \"%s\", \"mode\": \"%s\", \"median_us\": %.3f, "
+                   "\"min_us\": %.3f, \"gpixel_per_s\": %.3f, \"gb_per_s\": %.2f, \"ratio_to_floor\": %.3f, "
+                   "\"verified\": %s, \"config\": \"%s\"}%s\n",
+                   r.size.c_str(), r.content.c_str(), r.what.c_str(), r.mode.c_str(), r.median_us, r.min_us, r.gpix_s,
+                   r.gb_s, r.ratio, r.verified.empty() ? "null" : (r.verified == "yes" ? "true" : "false"),
+                   json_escape(r.config).c_str(), i + 1 < all.size() ? "," : "");
+    }
+    std::fprintf(f, "  ]\n}\n");
+    std::fclose(f);
+  }
+
+  Context& context_;
+  const Options& options_;
+  vhist::HistogramEngine engine_;
+  GpuTimer timer_;
+  ComputePipeline floor_;
+  ComputePipeline empty_;
+  std::uint32_t floor_workgroup_size_ = 256;
+  std::vector<Row> rows_;
+  std::vector<Row> sweep_rows_;
+};
+
+bool parse_options(int argc, char** argv, Options& o) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    auto value = [&]() -> std::string_view {
+      if (i + 1 >= argc) throw std::invalid_argument(std::string(arg) + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "-h" || arg == "--help") {
+      std::fputs(kUsage, stdout);
+      std::exit(0);
+    } else if (arg == "--device") {
+      o.device = value();
+    } else if (arg == "--sizes") {
+      o.sizes.clear();
+      for (const auto& s : vhist::cli::split_list(value())) {
+        const auto size = vhist::cli::parse_size(s);
+        if (!size) throw std::invalid_argument("bad size '" + s + "' (expected WxH, e.g. 1920x1080)");
+        o.sizes.push_back(*size);
+      }
+    } else if (arg == "--contents") {
+      o.contents.clear();
+      for (const auto& s : vhist::cli::split_list(value())) {
+        vhist::Content c;
+        if (!vhist::parse_content(s, c)) throw std::invalid_argument("unknown content '" + s + "' (natural, random, solid, checker)");
+        o.contents.push_back(c);
+      }
+    } else if (arg == "--strategies") {
+      o.strategies.clear();
+      for (const auto& s : vhist::cli::split_list(value())) {
+        if (s == "fast") o.strategies.push_back(vhist::Strategy::fast);
+        else if (s == "baseline") o.strategies.push_back(vhist::Strategy::baseline);
+        else throw std::invalid_argument("unknown strategy '" + s + "' (fast, baseline)");
+      }
+    } else if (arg == "--bins") {
+      const auto v = vhist::cli::parse_uint(value(), 1, 1u << 16);
+      if (!v || !vhist::check_bins(*v, 8).empty()) throw std::invalid_argument("--bins must be a power of two from 16 to 256");
+      o.bins = *v;
+    } else if (arg == "--iterations") {
+      const auto v = vhist::cli::parse_uint(value(), 1, 100000);
+      if (!v) throw std::invalid_argument("--iterations must be 1..100000");
+      o.iterations = *v;
+    } else if (arg == "--ring-mib") {
+      const auto v = vhist::cli::parse_uint(value(), 1, 1u << 20);
+      if (!v) throw std::invalid_argument("--ring-mib must be a positive number of MiB");
+      o.ring_bytes = std::uint64_t{*v} << 20;
+    } else if (arg == "--quick") {
+      o.sizes = {{1920, 1080}};
+      o.iterations = 3;
+    } else if (arg == "--sweep") {
+      o.sweep = true;
+    } else if (arg == "--json") {
+      o.json_path = value();
+    } else if (arg == "--validation") {
+      o.validation = true;
+    } else {
+      throw std::invalid_argument("unknown option '" + std::string(arg) + "'");
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  try {
+    parse_options(argc, argv, options);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vhist-bench: %s (see --help)\n", e.what());
+    return 2;
+  }
+  try {
+    vhist::render::ContextOptions co;
+    co.device = options.device;
+    co.validation = options.validation;
+    Context context(co);
+    Bench bench(context, options);
+    bench.run();
+    if (context.validation_enabled() && context.validation_message_count() != 0) {
+      std::fprintf(stderr, "vhist-bench: %u Vulkan validation messages\n", context.validation_message_count());
+      return 1;
+    }
+    if (!bench.all_verified()) {
+      std::fprintf(stderr, "vhist-bench: a strategy disagreed with the CPU reference (rows with ok = NO)\n");
+      return 1;
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vhist-bench: %s\n", e.what());
+    return 1;
+  }
+}

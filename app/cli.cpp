@@ -1,0 +1,62 @@
+#include "cli.h"
+
+#include "vhist/render/context.h"
+
+#include <charconv>
+#include <cstdio>
+#include <exception>
+
+namespace vhist::cli {
+
+std::optional<std::uint32_t> parse_uint(std::string_view text, std::uint32_t min, std::uint32_t max) {
+  std::uint32_t value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || ptr != text.data() + text.size() || value < min || value > max) return std::nullopt;
+  return value;
+}
+
+std::optional<std::pair<std::uint32_t, std::uint32_t>> parse_size(std::string_view text) {
+  const auto x = text.find('x');
+  if (x == std::string_view::npos) return std::nullopt;
+  const auto w = parse_uint(text.substr(0, x), 1, 1u << 20);
+  const auto h = parse_uint(text.substr(x + 1), 1, 1u << 20);
+  if (!w || !h) return std::nullopt;
+  return std::pair{*w, *h};
+}
+
+std::vector<std::string> split_list(std::string_view text) {
+  std::vector<std::string> out;
+  while (!text.empty()) {
+    const auto comma = text.find(',');
+    const auto item = text.substr(0, comma);
+    if (!item.empty()) out.emplace_back(item);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+int print_device_list() {
+  try {
+    const auto devices = render::Context::list_devices();
+    if (devices.empty()) {
+      std::printf("No Vulkan devices found. Install a Vulkan driver (for a CPU device: apt-get install "
+                  "mesa-vulkan-drivers).\n");
+      return 1;
+    }
+    const auto choice = render::choose_device(devices, "");
+    for (std::size_t i = 0; i < devices.size(); ++i) {
+      const auto& d = devices[i];
+      std::printf("[%zu] %s\n    type: %s, Vulkan %s, driver: %s%s%s\n", i, d.name.c_str(),
+                  std::string(render::device_kind_name(d.kind)).c_str(), render::api_version_string(d.api_version).c_str(),
+                  d.driver.c_str(), render::device_usable(d) ? "" : " (not usable by vhist)",
+                  static_cast<int>(i) == choice.index ? " (default)" : "");
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vhist: %s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace vhist::cli

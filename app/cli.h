@@ -1,0 +1,25 @@
+// Small command-line helpers shared by vhist and vhist-bench.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vhist::cli {
+
+// "1920x1080" -> {1920, 1080}; nullopt for anything else (zero sizes included).
+std::optional<std::pair<std::uint32_t, std::uint32_t>> parse_size(std::string_view text);
+
+// A positive integer in [min, max]; nullopt when not a number or out of range.
+std::optional<std::uint32_t> parse_uint(std::string_view text, std::uint32_t min, std::uint32_t max);
+
+// "a,b,c" -> {"a", "b", "c"}; empty items are dropped.
+std::vector<std::string> split_list(std::string_view text);
+
+// Prints every Vulkan device the loader reports, with whether vhist can use it, to stdout.
+// Returns the process exit status.
+int print_device_list();
+
+}  // namespace vhist::cli

@@ -1,0 +1,31 @@
+// Blocking helpers around the engine for tools and tests: upload a host frame, read results
+// back, or do both in one call. Each waits for the GPU (vkWaitForFences); never use them on a
+// per-frame path of the viewer.
+#pragma once
+
+#include "vhist/compute/histogram_engine.h"
+
+#include <cstddef>
+#include <span>
+
+namespace vhist {
+
+struct HistogramReadback {
+  Histogram histogram;
+  Scale scale;
+};
+
+// Copies `pixels` into the device buffer `dst` through a temporary staging buffer.
+void upload_blocking(render::Context& context, const render::Buffer& dst, std::span<const std::byte> pixels);
+
+// Reads the first `bins` records of target.histogram and the scale block.
+HistogramReadback read_back_blocking(render::Context& context, const HistogramTarget& target, std::uint32_t bins);
+
+// The histogram and scale of a host frame computed on the GPU with `strategy`.
+HistogramReadback histogram_on_gpu(HistogramEngine& engine, std::span<const std::byte> pixels,
+                                   const FrameFormat& format, std::uint32_t bins, Strategy strategy);
+
+// The barrier after record(): compute-shader writes of the results -> transfer reads.
+void results_to_transfer(VkCommandBuffer cmd);
+
+}  // namespace vhist

@@ -1,0 +1,109 @@
+// The GPU histogram engine: R, G, B and luma histograms of a frame in GPU memory, plus the
+// per-channel scale buffer, recorded into a caller's command buffer.
+//
+// Two strategies with identical results (both equal reference_histogram() exactly):
+//  - Strategy::fast (default): persistent workgroups, privatized shared-memory sub-histograms,
+//    one global atomicAdd per non-zero bin per workgroup; the histogram is cleared with
+//    vkCmdFillBuffer. Parameters chosen from the device's limits (fast_config()).
+//  - Strategy::baseline: the articles' part-1 design: one workgroup per 256-pixel chunk writes
+//    a chunk histogram to a storage buffer, then log2(chunks) pairwise reduction dispatches.
+//
+// Thread safety: one thread records at a time (pipelines are created lazily on first use).
+// The engine must outlive the command buffers it recorded.
+#pragma once
+
+#include "vhist/compute/histogram_types.h"
+#include "vhist/render/buffer.h"
+#include "vhist/render/compute_pipeline.h"
+#include "vhist/render/context.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace vhist {
+
+enum class Strategy { fast, baseline };
+std::string_view strategy_name(Strategy s);
+
+// Parameters of the fast strategy for one frame format and bin count.
+struct FastConfig {
+  std::uint32_t workgroup_size = 256;  // invocations per workgroup
+  std::uint32_t copies = 1;            // shared-memory copies of the four histograms
+  std::uint32_t workgroups = 1;        // persistent workgroups in the dispatch
+  std::uint32_t shared_bytes = 0;      // shared memory per workgroup
+};
+
+// Overrides for tuning runs (the benchmark's --sweep); 0 keeps the automatic choice.
+struct FastOverrides {
+  std::uint32_t workgroup_size = 0;
+  std::uint32_t copies = 0;
+  std::uint32_t workgroups = 0;
+};
+
+// Where one frame's results go: the histogram (kMaxBins records of 4 uint32, of which the first
+// `bins` are written) and the scale block (vec4 scale, uvec4 max_count: 32 bytes).
+struct HistogramTarget {
+  render::Buffer histogram;
+  render::Buffer scale;
+};
+
+class HistogramEngine {
+ public:
+  explicit HistogramEngine(render::Context& context);
+
+  // Buffers for one frame slot's results; device-local, readable by transfers and shaders.
+  HistogramTarget create_target(const std::string& name) const;
+
+  // A device-local buffer able to hold a frame of `format` (size rounded up to 16 bytes),
+  // usable as a transfer destination and through its device address.
+  render::Buffer create_frame_buffer(const FrameFormat& format, const std::string& name) const;
+
+  // Empty when the engine can histogram such a frame with that many bins; else the reason.
+  std::string check(const FrameFormat& format, std::uint32_t bins) const;
+
+  // The fast strategy's parameters for this device, frame and bin count.
+  FastConfig fast_config(const FrameFormat& format, std::uint32_t bins) const;
+  void set_fast_overrides(const FastOverrides& overrides) { overrides_ = overrides; }
+
+  // Records: clear `target.histogram`, count the frame at `frame_address` (16-byte aligned,
+  // tightly packed as `format` says), then the scale pass into `target.scale`.
+  // Before: the frame's writes must be visible to compute-shader reads (the caller's barrier).
+  // After: histogram and scale are written by the compute stage; the caller adds a barrier
+  // before reading them elsewhere. Throws std::invalid_argument when check() fails.
+  void record(VkCommandBuffer cmd, VkDeviceAddress frame_address, const FrameFormat& format, std::uint32_t bins,
+              Strategy strategy, const HistogramTarget& target);
+
+  // Creates the pipelines record() will use for this combination, so the first frame does not
+  // pay for compilation.
+  void prepare(const FrameFormat& format, std::uint32_t bins, Strategy strategy);
+
+  render::Context& context() const noexcept { return context_; }
+
+ private:
+  enum class Kernel { fast, chunk, reduce, scale };
+  struct PipelineKey {
+    Kernel kernel;
+    std::uint32_t bins, packing, bits, workgroup_size, copies;
+    auto operator<=>(const PipelineKey&) const = default;
+  };
+  const render::ComputePipeline& pipeline(const PipelineKey& key);
+  void record_fast(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format, std::uint32_t bins,
+                   const HistogramTarget& target);
+  void record_baseline(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format, std::uint32_t bins,
+                       const HistogramTarget& target);
+  // Rows of the frame the baseline processes per band, bounded by the chunk buffer's size and
+  // the dispatch limits.
+  std::uint32_t baseline_band_rows(const FrameFormat& format, std::uint32_t bins) const;
+
+  render::Context& context_;
+  FastOverrides overrides_;
+  std::map<PipelineKey, std::unique_ptr<render::ComputePipeline>> pipelines_;
+  render::Buffer chunks_;  // baseline scratch; grown on demand
+  std::vector<render::Buffer> retired_chunks_;
+};
+
+}  // namespace vhist

@@ -1,0 +1,256 @@
+#include "vhist/compute/histogram_engine.h"
+
+#include "vhist/render/vk_check.h"
+#include "vhist/shaders/hist_chunk.spv.h"
+#include "vhist/shaders/hist_chunk_reduce.spv.h"
+#include "vhist/shaders/hist_fast.spv.h"
+#include "vhist/shaders/hist_scale.spv.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+namespace vhist {
+namespace {
+
+namespace sh = shader;
+
+// Push-constant blocks, laid out exactly as the `Push` blocks of the shaders named.
+struct FastPush {  // hist_fast.comp
+  VkDeviceAddress frame_blocks;
+  VkDeviceAddress frame_words;
+  VkDeviceAddress histogram;
+  std::uint32_t pixel_count;
+  std::uint32_t unused;
+};
+struct ChunkPush {  // hist_chunk.comp
+  VkDeviceAddress frame;
+  VkDeviceAddress chunks;
+  std::uint32_t width;
+  std::uint32_t first_row;
+};
+struct ReducePush {  // hist_chunk_reduce.comp
+  VkDeviceAddress chunks;
+  VkDeviceAddress histogram;
+  std::uint32_t stride;
+  std::uint32_t chunk_count;
+};
+struct ScalePush {  // hist_scale.comp
+  VkDeviceAddress histogram;
+  VkDeviceAddress scale;
+  std::uint32_t pixel_count;
+  std::uint32_t unused;
+};
+
+constexpr VkDeviceSize kHistogramBytes = VkDeviceSize{sh::kMaxBins} * sh::kChannelCount * sizeof(std::uint32_t);
+constexpr VkDeviceSize kScaleBytes = 32;
+// The baseline's chunk buffer never exceeds this; larger frames are processed in bands of rows.
+constexpr VkDeviceSize kMaxChunkBufferBytes = 256ull << 20;
+// The fast strategy gives each invocation at least this many 4-pixel groups, so that small
+// frames use few workgroups (each workgroup's flush costs 4 * bins global atomics).
+constexpr std::uint32_t kMinGroupsPerInvocation = 8;
+
+std::uint32_t div_up(std::uint64_t a, std::uint64_t b) { return static_cast<std::uint32_t>((a + b - 1) / b); }
+
+void compute_to_compute(VkCommandBuffer cmd) {
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                         VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                         VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
+void fill_to_compute(VkCommandBuffer cmd) {
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_CLEAR_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                         VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                         VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
+}  // namespace
+
+std::string_view strategy_name(Strategy s) { return s == Strategy::fast ? "fast" : "baseline"; }
+
+HistogramEngine::HistogramEngine(render::Context& context) : context_(context) {}
+
+HistogramTarget HistogramEngine::create_target(const std::string& name) const {
+  const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                   VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+  return HistogramTarget{
+      render::Buffer(context_, kHistogramBytes, usage, render::MemoryUse::device, true, name + " histogram"),
+      render::Buffer(context_, kScaleBytes, usage, render::MemoryUse::device, true, name + " scale")};
+}
+
+render::Buffer HistogramEngine::create_frame_buffer(const FrameFormat& format, const std::string& name) const {
+  const VkDeviceSize size = (format.byte_size() + 15) & ~VkDeviceSize{15};
+  return render::Buffer(context_, size,
+                        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                            VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                        render::MemoryUse::device, true, name);
+}
+
+std::string HistogramEngine::check(const FrameFormat& format, std::uint32_t bins) const {
+  if (auto err = check_format(format); !err.empty()) return err;
+  if (auto err = check_bins(bins, format.bits); !err.empty()) return err;
+  const auto& p = context_.properties();
+  if (format.width > p.max_image_dimension_2d || format.height > p.max_image_dimension_2d) {
+    return "frame size " + std::to_string(format.width) + "x" + std::to_string(format.height) +
+           " exceeds the device's limit of " + std::to_string(p.max_image_dimension_2d) + " pixels per side";
+  }
+  const std::uint32_t copy_bytes = (sh::kChannelCount * bins + 1) * 4;
+  if (copy_bytes > p.max_shared_memory) {
+    return std::to_string(bins) + " bins need " + std::to_string(copy_bytes) +
+           " bytes of shared memory; the device offers " + std::to_string(p.max_shared_memory);
+  }
+  return {};
+}
+
+FastConfig HistogramEngine::fast_config(const FrameFormat& format, std::uint32_t bins) const {
+  const auto& p = context_.properties();
+  FastConfig c;
+  c.workgroup_size = std::min<std::uint32_t>(256, p.max_workgroup_invocations);
+  if (overrides_.workgroup_size) c.workgroup_size = std::min(overrides_.workgroup_size, p.max_workgroup_invocations);
+
+  const std::uint32_t copy_bytes = (sh::kChannelCount * bins + 1) * 4;
+  if (p.kind == render::DeviceKind::cpu) {
+    // A CPU device runs a workgroup's invocations in one thread: atomics never contend, so one
+    // copy is best (it also makes the flush cheapest).
+    c.copies = 1;
+  } else {
+    // Spread contention over as many copies as fit in 32 KiB (at most 8): enough to separate
+    // neighbouring invocations while leaving room for several workgroups per multiprocessor.
+    const std::uint32_t budget = std::min<std::uint32_t>(p.max_shared_memory, 32 * 1024);
+    c.copies = std::clamp<std::uint32_t>(budget / copy_bytes, 1, 8);
+  }
+  if (overrides_.copies) c.copies = overrides_.copies;
+  c.copies = std::clamp<std::uint32_t>(c.copies, 1, std::max<std::uint32_t>(1, p.max_shared_memory / copy_bytes));
+  c.shared_bytes = c.copies * copy_bytes;
+
+  std::uint32_t resident = 0;
+  if (p.kind == render::DeviceKind::cpu) {
+    resident = 2 * std::max(1u, std::thread::hardware_concurrency());
+  } else {
+    const std::uint32_t units = p.multiprocessor_count ? p.multiprocessor_count : 32;
+    const std::uint32_t by_threads = std::max<std::uint32_t>(1, 2048 / c.workgroup_size);
+    const std::uint32_t by_shared = std::max<std::uint32_t>(1, (96 * 1024) / c.shared_bytes);
+    resident = units * std::min(by_threads, by_shared);
+  }
+  const std::uint64_t groups = (format.pixel_count() + 3) / 4;
+  const std::uint32_t useful = div_up(groups, std::uint64_t{c.workgroup_size} * kMinGroupsPerInvocation);
+  c.workgroups = std::clamp<std::uint32_t>(std::min(resident, useful), 1, p.max_workgroup_count_x);
+  if (overrides_.workgroups) c.workgroups = std::min(overrides_.workgroups, p.max_workgroup_count_x);
+  return c;
+}
+
+const render::ComputePipeline& HistogramEngine::pipeline(const PipelineKey& key) {
+  auto& slot = pipelines_[key];
+  if (slot) return *slot;
+  std::vector<render::SpecConstant> spec{{sh::kSpecBins, key.bins}};
+  switch (key.kernel) {
+    case Kernel::fast:
+      spec.push_back({sh::kSpecPacking, key.packing});
+      spec.push_back({sh::kSpecBits, key.bits});
+      spec.push_back({sh::kSpecWorkgroupSize, key.workgroup_size});
+      spec.push_back({sh::kSpecCopies, key.copies});
+      slot = std::make_unique<render::ComputePipeline>(context_, hist_fast_spv, spec, sizeof(FastPush), "hist_fast");
+      break;
+    case Kernel::chunk:
+      spec.push_back({sh::kSpecPacking, key.packing});
+      spec.push_back({sh::kSpecBits, key.bits});
+      slot = std::make_unique<render::ComputePipeline>(context_, hist_chunk_spv, spec, sizeof(ChunkPush), "hist_chunk");
+      break;
+    case Kernel::reduce:
+      slot = std::make_unique<render::ComputePipeline>(context_, hist_chunk_reduce_spv, spec, sizeof(ReducePush),
+                                                       "hist_chunk_reduce");
+      break;
+    case Kernel::scale:
+      slot = std::make_unique<render::ComputePipeline>(context_, hist_scale_spv, spec, sizeof(ScalePush), "hist_scale");
+      break;
+  }
+  return *slot;
+}
+
+void HistogramEngine::prepare(const FrameFormat& format, std::uint32_t bins, Strategy strategy) {
+  if (auto err = check(format, bins); !err.empty()) throw std::invalid_argument(err);
+  const auto packing = static_cast<std::uint32_t>(format.packing);
+  if (strategy == Strategy::fast) {
+    const FastConfig c = fast_config(format, bins);
+    pipeline({Kernel::fast, bins, packing, format.bits, c.workgroup_size, c.copies});
+  } else {
+    pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0});
+    pipeline({Kernel::reduce, bins, 0, 0, 0, 0});
+  }
+  pipeline({Kernel::scale, bins, 0, 0, 0, 0});
+}
+
+void HistogramEngine::record(VkCommandBuffer cmd, VkDeviceAddress frame_address, const FrameFormat& format,
+                             std::uint32_t bins, Strategy strategy, const HistogramTarget& target) {
+  if (auto err = check(format, bins); !err.empty()) throw std::invalid_argument(err);
+  if (frame_address % 16 != 0) throw std::invalid_argument("frame address must be 16-byte aligned");
+
+  vkCmdFillBuffer(cmd, target.histogram.get(), 0, VkDeviceSize{bins} * sh::kChannelCount * 4, 0);
+  fill_to_compute(cmd);
+  if (strategy == Strategy::fast) {
+    record_fast(cmd, frame_address, format, bins, target);
+  } else {
+    record_baseline(cmd, frame_address, format, bins, target);
+  }
+  compute_to_compute(cmd);
+  const ScalePush push{target.histogram.address(), target.scale.address(),
+                       static_cast<std::uint32_t>(format.pixel_count()), 0};
+  pipeline({Kernel::scale, bins, 0, 0, 0, 0}).dispatch(cmd, push, 1);
+}
+
+void HistogramEngine::record_fast(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format,
+                                  std::uint32_t bins, const HistogramTarget& target) {
+  const FastConfig c = fast_config(format, bins);
+  const auto& p = pipeline({Kernel::fast, bins, static_cast<std::uint32_t>(format.packing), format.bits,
+                            c.workgroup_size, c.copies});
+  const FastPush push{frame, frame, target.histogram.address(), static_cast<std::uint32_t>(format.pixel_count()), 0};
+  p.dispatch(cmd, push, c.workgroups);
+}
+
+std::uint32_t HistogramEngine::baseline_band_rows(const FrameFormat& format, std::uint32_t bins) const {
+  const auto& p = context_.properties();
+  const std::uint32_t chunks_across = div_up(format.width, sh::kChunkWidth);
+  const VkDeviceSize chunk_bytes = VkDeviceSize{bins} * sh::kChannelCount * 4;
+  const VkDeviceSize max_bytes = std::min<VkDeviceSize>(kMaxChunkBufferBytes, p.max_allocation_size);
+  // Pairs of the first reduction are dispatched in x, so chunks / 2 must fit the x limit.
+  const VkDeviceSize max_chunks =
+      std::min<VkDeviceSize>(max_bytes / chunk_bytes, 2 * VkDeviceSize{p.max_workgroup_count_x});
+  const VkDeviceSize rows = std::max<VkDeviceSize>(1, max_chunks / chunks_across);
+  return static_cast<std::uint32_t>(std::min<VkDeviceSize>(rows, format.height));
+}
+
+void HistogramEngine::record_baseline(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format,
+                                      std::uint32_t bins, const HistogramTarget& target) {
+  const std::uint32_t chunks_across = div_up(format.width, sh::kChunkWidth);
+  const std::uint32_t band_rows = baseline_band_rows(format, bins);
+  const VkDeviceSize chunk_bytes = VkDeviceSize{bins} * sh::kChannelCount * 4;
+  const VkDeviceSize needed = VkDeviceSize{chunks_across} * band_rows * chunk_bytes;
+  if (!chunks_ || chunks_.size() < needed) {
+    // Command buffers recorded earlier may still use the old buffer: keep it until the engine
+    // is destroyed (growth is rare and bounded by kMaxChunkBufferBytes).
+    if (chunks_) retired_chunks_.push_back(std::move(chunks_));
+    chunks_ = render::Buffer(context_, needed, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, render::MemoryUse::device, true,
+                             "baseline chunk histograms");
+  }
+  const auto packing = static_cast<std::uint32_t>(format.packing);
+  const auto& chunk = pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0});
+  const auto& reduce = pipeline({Kernel::reduce, bins, 0, 0, 0, 0});
+
+  for (std::uint32_t first_row = 0; first_row < format.height; first_row += band_rows) {
+    const std::uint32_t rows = std::min(band_rows, format.height - first_row);
+    const std::uint32_t chunk_count = chunks_across * rows;
+    chunk.dispatch(cmd, ChunkPush{frame, chunks_.address(), format.width, first_row}, chunks_across, rows);
+    compute_to_compute(cmd);
+    for (std::uint32_t stride = 1; stride < chunk_count; stride *= 2) {
+      reduce.dispatch(cmd, ReducePush{chunks_.address(), 0, stride, chunk_count}, div_up(chunk_count, 2ull * stride));
+      compute_to_compute(cmd);
+    }
+    reduce.dispatch(cmd, ReducePush{chunks_.address(), target.histogram.address(), 0, chunk_count}, 1);
+    compute_to_compute(cmd);
+  }
+}
+
+}  // namespace vhist

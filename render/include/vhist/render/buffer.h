@@ -1,0 +1,45 @@
+// A VkBuffer with its own memory. Device-local buffers get a device address when asked
+// (shaders reach frames and histograms through buffer_reference); host buffers stay mapped
+// for their whole life.
+#pragma once
+
+#include "vhist/render/handles.h"
+
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+#include <string>
+
+namespace vhist::render {
+
+class Context;
+
+enum class MemoryUse {
+  device,    // device-local; not mapped
+  upload,    // host-visible and coherent, written by the CPU (staging)
+  readback,  // host-visible and coherent, preferably cached, read by the CPU
+};
+
+class Buffer {
+ public:
+  Buffer() = default;
+  // `usage` gets SHADER_DEVICE_ADDRESS added when `addressable`; `name` labels the buffer
+  // for validation messages and debuggers.
+  Buffer(const Context& context, VkDeviceSize size, VkBufferUsageFlags usage, MemoryUse use, bool addressable,
+         const std::string& name);
+
+  VkBuffer get() const noexcept { return buffer_.get(); }
+  VkDeviceSize size() const noexcept { return size_; }
+  VkDeviceAddress address() const noexcept { return address_; }  // 0 unless addressable
+  void* mapped() const noexcept { return mapped_; }              // nullptr for MemoryUse::device
+  explicit operator bool() const noexcept { return static_cast<bool>(buffer_); }
+
+ private:
+  UniqueMemory memory_;  // declared first so that the buffer is destroyed before its memory
+  UniqueBuffer buffer_;
+  VkDeviceSize size_ = 0;
+  VkDeviceAddress address_ = 0;
+  void* mapped_ = nullptr;
+};
+
+}  // namespace vhist::render

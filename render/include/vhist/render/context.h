@@ -1,0 +1,106 @@
+// The Vulkan instance, the chosen physical device, the logical device and its queue.
+//
+// Headless by default (the engine, analyzer, benchmark and tests need no window); a windowed
+// caller passes its surface extensions. Validation: on when options.validation is set or the
+// environment has VHIST_VALIDATION=1. A debug messenger logs every validation warning and
+// error to stderr and counts them; tests fail when the count is not zero.
+//
+// Thread safety: the accessors are safe from any thread. submit_and_wait() and the queue are
+// for one thread at a time (the caller serializes queue use).
+#pragma once
+
+#include "vhist/render/device_select.h"
+#include "vhist/render/handles.h"
+
+#include <vulkan/vulkan.h>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace vhist::render {
+
+struct ContextOptions {
+  bool validation = false;          // VHIST_VALIDATION=1 turns it on too
+  bool require_validation = false;  // throw when the validation layer is missing (tests)
+  std::string device;               // selector (index or name substring); VHIST_DEVICE if empty
+  std::vector<std::string> instance_extensions;  // e.g. what GLFW needs for a surface
+  std::vector<std::string> device_extensions;    // e.g. VK_KHR_swapchain
+};
+
+// What the engine needs to know of the device to choose its parameters.
+struct GpuProperties {
+  DeviceKind kind = DeviceKind::other;
+  std::uint32_t vendor_id = 0;
+  std::uint32_t subgroup_size = 0;
+  std::uint32_t max_shared_memory = 0;            // bytes per workgroup
+  std::uint32_t max_workgroup_invocations = 0;
+  std::uint32_t max_workgroup_count_x = 0;
+  std::uint32_t max_image_dimension_2d = 0;
+  std::uint64_t max_allocation_size = 0;          // VkPhysicalDeviceMaintenance3Properties
+  std::uint32_t multiprocessor_count = 0;         // SMs / CUs when the driver says; 0: unknown
+  std::uint32_t timestamp_valid_bits = 0;
+  double timestamp_period_ns = 1.0;
+};
+
+class Context {
+ public:
+  explicit Context(const ContextOptions& options = {});
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  // Every physical device the loader reports, usable or not (for --list-devices).
+  // Creates and destroys a temporary instance.
+  static std::vector<DeviceDescription> list_devices();
+
+  VkInstance instance() const noexcept { return instance_; }
+  VkPhysicalDevice physical_device() const noexcept { return physical_; }
+  VkDevice device() const noexcept { return device_; }
+  VkQueue queue() const noexcept { return queue_; }
+  std::uint32_t queue_family() const noexcept { return queue_family_; }
+  const DeviceDescription& description() const noexcept { return description_; }
+  const GpuProperties& properties() const noexcept { return properties_; }
+  bool validation_enabled() const noexcept { return validation_; }
+
+  // Validation warnings and errors reported since the context was created.
+  std::uint32_t validation_message_count() const noexcept { return validation_messages_.load(); }
+
+  // Gives an object a name that validation messages and debuggers show. No-op without
+  // VK_EXT_debug_utils.
+  void set_name(VkObjectType type, std::uint64_t handle, const char* name) const;
+
+  // Index of a memory type allowed by `type_bits` with all `required` flags, preferring one
+  // that also has the `preferred` flags. Throws when none exists.
+  std::uint32_t find_memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,
+                                 VkMemoryPropertyFlags preferred = 0) const;
+
+  // Records commands with `record`, submits them and waits for completion. For setup,
+  // uploads in tools and tests; never on a per-frame path.
+  void submit_and_wait(const std::function<void(VkCommandBuffer)>& record);
+
+ private:
+  static VKAPI_ATTR VkBool32 VKAPI_CALL on_debug_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                         VkDebugUtilsMessageTypeFlagsEXT types,
+                                                         const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                         void* user);
+  void destroy() noexcept;
+
+  VkInstance instance_ = VK_NULL_HANDLE;
+  VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+  VkPhysicalDevice physical_ = VK_NULL_HANDLE;
+  VkDevice device_ = VK_NULL_HANDLE;
+  VkQueue queue_ = VK_NULL_HANDLE;
+  std::uint32_t queue_family_ = 0;
+  DeviceDescription description_;
+  GpuProperties properties_;
+  VkPhysicalDeviceMemoryProperties memory_properties_{};
+  bool validation_ = false;
+  PFN_vkSetDebugUtilsObjectNameEXT set_object_name_ = nullptr;
+  std::atomic<std::uint32_t> validation_messages_{0};
+  UniqueCommandPool setup_pool_;
+};
+
+}  // namespace vhist::render

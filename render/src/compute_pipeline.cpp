@@ -1,0 +1,78 @@
+#include "vhist/render/compute_pipeline.h"
+
+#include "vhist/render/context.h"
+#include "vhist/render/vk_check.h"
+
+#include <stdexcept>
+
+namespace vhist::render {
+
+ComputePipeline::ComputePipeline(const Context& context, std::span<const std::uint32_t> spirv,
+                                 std::span<const SpecConstant> constants, std::uint32_t push_constant_bytes,
+                                 const std::string& name)
+    : push_bytes_(push_constant_bytes) {
+  const VkDevice device = context.device();
+
+  VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  module_info.codeSize = spirv.size_bytes();
+  module_info.pCode = spirv.data();
+  VkShaderModule module_handle = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateShaderModule(device, &module_info, nullptr, &module_handle));
+  UniqueShaderModule module(device, module_handle);
+
+  VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, push_constant_bytes};
+  VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  layout_info.pushConstantRangeCount = push_constant_bytes ? 1u : 0u;
+  layout_info.pPushConstantRanges = &range;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreatePipelineLayout(device, &layout_info, nullptr, &layout));
+  layout_ = UniquePipelineLayout(device, layout);
+
+  std::vector<VkSpecializationMapEntry> entries;
+  std::vector<std::uint32_t> values;
+  for (const auto& c : constants) {
+    entries.push_back({c.id, static_cast<std::uint32_t>(values.size() * sizeof(std::uint32_t)), sizeof(std::uint32_t)});
+    values.push_back(c.value);
+  }
+  VkSpecializationInfo spec{};
+  spec.mapEntryCount = static_cast<std::uint32_t>(entries.size());
+  spec.pMapEntries = entries.data();
+  spec.dataSize = values.size() * sizeof(std::uint32_t);
+  spec.pData = values.data();
+
+  VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  info.stage.module = module.get();
+  info.stage.pName = "main";
+  info.stage.pSpecializationInfo = entries.empty() ? nullptr : &spec;
+  info.layout = layout;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline));
+  pipeline_ = UniquePipeline(device, pipeline);
+  context.set_name(VK_OBJECT_TYPE_PIPELINE, reinterpret_cast<std::uint64_t>(pipeline), name.c_str());
+  context.set_name(VK_OBJECT_TYPE_PIPELINE_LAYOUT, reinterpret_cast<std::uint64_t>(layout), name.c_str());
+}
+
+void ComputePipeline::bind_and_push(VkCommandBuffer cmd, const void* data, std::uint32_t bytes) const {
+  if (bytes != push_bytes_) {
+    throw std::logic_error("push constant size mismatch for a compute pipeline");
+  }
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_.get());
+  if (bytes) vkCmdPushConstants(cmd, layout_.get(), VK_SHADER_STAGE_COMPUTE_BIT, 0, bytes, data);
+}
+
+void memory_barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+                    VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access) {
+  VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+  barrier.srcStageMask = src_stage;
+  barrier.srcAccessMask = src_access;
+  barrier.dstStageMask = dst_stage;
+  barrier.dstAccessMask = dst_access;
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.memoryBarrierCount = 1;
+  dep.pMemoryBarriers = &barrier;
+  vkCmdPipelineBarrier2(cmd, &dep);
+}
+
+}  // namespace vhist::render

@@ -1,0 +1,406 @@
+#include "vhist/render/context.h"
+
+#include "vhist/render/vk_check.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string_view>
+
+namespace vhist::render {
+namespace {
+
+constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
+
+bool env_flag(const char* name) {
+  const char* v = std::getenv(name);
+  return v != nullptr && std::strcmp(v, "0") != 0 && *v != '\0';
+}
+
+bool instance_layer_available(const char* name) {
+  std::uint32_t count = 0;
+  VHIST_VK_CHECK(vkEnumerateInstanceLayerProperties(&count, nullptr));
+  std::vector<VkLayerProperties> layers(count);
+  VHIST_VK_CHECK(vkEnumerateInstanceLayerProperties(&count, layers.data()));
+  return std::any_of(layers.begin(), layers.end(), [&](const VkLayerProperties& l) { return std::strcmp(l.layerName, name) == 0; });
+}
+
+bool instance_extension_available(const char* name) {
+  std::uint32_t count = 0;
+  VHIST_VK_CHECK(vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr));
+  std::vector<VkExtensionProperties> exts(count);
+  VHIST_VK_CHECK(vkEnumerateInstanceExtensionProperties(nullptr, &count, exts.data()));
+  return std::any_of(exts.begin(), exts.end(), [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+}
+
+std::vector<VkExtensionProperties> device_extensions(VkPhysicalDevice physical) {
+  std::uint32_t count = 0;
+  VHIST_VK_CHECK(vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, nullptr));
+  std::vector<VkExtensionProperties> exts(count);
+  VHIST_VK_CHECK(vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, exts.data()));
+  return exts;
+}
+
+bool has_extension(const std::vector<VkExtensionProperties>& exts, const char* name) {
+  return std::any_of(exts.begin(), exts.end(), [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+}
+
+DeviceKind to_kind(VkPhysicalDeviceType type) {
+  switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return DeviceKind::discrete;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return DeviceKind::integrated;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return DeviceKind::virtual_gpu;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return DeviceKind::cpu;
+    default: return DeviceKind::other;
+  }
+}
+
+// The queue family vhist uses: graphics + compute when there is one (the viewer draws and
+// computes on one queue), else compute only. UINT32_MAX when there is no compute queue or its
+// timestamps are not valid.
+std::uint32_t pick_queue_family(VkPhysicalDevice physical) {
+  std::uint32_t count = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, families.data());
+  std::uint32_t compute_only = UINT32_MAX;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const auto flags = families[i].queueFlags;
+    if ((flags & VK_QUEUE_COMPUTE_BIT) == 0 || families[i].timestampValidBits == 0) continue;
+    if (flags & VK_QUEUE_GRAPHICS_BIT) return i;
+    if (compute_only == UINT32_MAX) compute_only = i;
+  }
+  return compute_only;
+}
+
+struct Probe {
+  DeviceDescription description;
+  GpuProperties properties;
+  std::uint32_t queue_family = UINT32_MAX;
+};
+
+Probe probe(VkPhysicalDevice physical) {
+  Probe p;
+  VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+  VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+  VkPhysicalDeviceMaintenance3Properties maintenance3{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
+  VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SM_BUILTINS_PROPERTIES_NV};
+  VkPhysicalDeviceShaderCorePropertiesAMD amd{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CORE_PROPERTIES_AMD};
+  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  props.pNext = &driver;
+  driver.pNext = &subgroup;
+  subgroup.pNext = &maintenance3;
+  const auto exts = device_extensions(physical);
+  void** tail = &maintenance3.pNext;
+  const bool has_sm = has_extension(exts, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME);
+  const bool has_amd = has_extension(exts, VK_AMD_SHADER_CORE_PROPERTIES_EXTENSION_NAME);
+  if (has_sm) { *tail = &sm; tail = &sm.pNext; }
+  if (has_amd) { *tail = &amd; tail = &amd.pNext; }
+
+  VkPhysicalDeviceProperties base{};
+  vkGetPhysicalDeviceProperties(physical, &base);
+  if (base.apiVersion >= VK_API_VERSION_1_1) {
+    vkGetPhysicalDeviceProperties2(physical, &props);
+  } else {
+    props.properties = base;
+  }
+  const auto& limits = props.properties.limits;
+
+  VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  f12.pNext = &f13;
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  features.pNext = &f12;
+  if (base.apiVersion >= VK_API_VERSION_1_3) vkGetPhysicalDeviceFeatures2(physical, &features);
+
+  p.queue_family = pick_queue_family(physical);
+  auto& d = p.description;
+  d.name = props.properties.deviceName;
+  d.kind = to_kind(props.properties.deviceType);
+  d.api_version = props.properties.apiVersion;
+  if (base.apiVersion >= VK_API_VERSION_1_2 && driver.driverName[0] != '\0') {
+    d.driver = std::string(driver.driverName) + " " + driver.driverInfo;
+  } else {
+    d.driver = "driver " + std::to_string(props.properties.driverVersion);
+  }
+  d.has_compute_queue = p.queue_family != UINT32_MAX;
+  d.has_required_features = f12.bufferDeviceAddress == VK_TRUE && f13.synchronization2 == VK_TRUE && f13.maintenance4 == VK_TRUE &&
+                            limits.timestampComputeAndGraphics == VK_TRUE;
+
+  auto& g = p.properties;
+  g.kind = d.kind;
+  g.vendor_id = props.properties.vendorID;
+  g.subgroup_size = subgroup.subgroupSize;
+  g.max_shared_memory = limits.maxComputeSharedMemorySize;
+  g.max_workgroup_invocations = limits.maxComputeWorkGroupInvocations;
+  g.max_workgroup_count_x = limits.maxComputeWorkGroupCount[0];
+  g.max_image_dimension_2d = limits.maxImageDimension2D;
+  g.max_allocation_size = maintenance3.maxMemoryAllocationSize;
+  if (has_sm) g.multiprocessor_count = sm.shaderSMCount;
+  if (has_amd) g.multiprocessor_count = amd.shaderEngineCount * amd.shaderArraysPerEngineCount * amd.computeUnitsPerShaderArray;
+  g.timestamp_period_ns = static_cast<double>(limits.timestampPeriod);
+  return p;
+}
+
+struct InstanceDeleter {
+  void operator()(VkInstance instance) const { vkDestroyInstance(instance, nullptr); }
+};
+
+VkInstance create_instance(const std::vector<const char*>& layers, const std::vector<const char*>& extensions,
+                           const void* next) {
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pApplicationName = "vhist";
+  app.applicationVersion = VK_MAKE_API_VERSION(0, 0, 1, 0);
+  app.pEngineName = "vhist";
+  app.apiVersion = VK_API_VERSION_1_3;
+  VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  info.pNext = next;
+  info.pApplicationInfo = &app;
+  info.enabledLayerCount = static_cast<std::uint32_t>(layers.size());
+  info.ppEnabledLayerNames = layers.data();
+  info.enabledExtensionCount = static_cast<std::uint32_t>(extensions.size());
+  info.ppEnabledExtensionNames = extensions.data();
+  VkInstance instance = VK_NULL_HANDLE;
+  const VkResult r = vkCreateInstance(&info, nullptr, &instance);
+  if (r == VK_ERROR_INCOMPATIBLE_DRIVER) {
+    throw VulkanError("No Vulkan driver found: vkCreateInstance returned VK_ERROR_INCOMPATIBLE_DRIVER. Install a "
+                      "Vulkan driver (for a CPU device: apt-get install mesa-vulkan-drivers).", r);
+  }
+  VHIST_VK_CHECK(r);
+  return instance;
+}
+
+std::vector<VkPhysicalDevice> physical_devices(VkInstance instance) {
+  std::uint32_t count = 0;
+  VHIST_VK_CHECK(vkEnumeratePhysicalDevices(instance, &count, nullptr));
+  std::vector<VkPhysicalDevice> devices(count);
+  VHIST_VK_CHECK(vkEnumeratePhysicalDevices(instance, &count, devices.data()));
+  devices.resize(count);
+  return devices;
+}
+
+}  // namespace
+
+std::vector<DeviceDescription> Context::list_devices() {
+  std::unique_ptr<VkInstance_T, InstanceDeleter> instance(create_instance({}, {}, nullptr));
+  std::vector<DeviceDescription> out;
+  for (VkPhysicalDevice physical : physical_devices(instance.get())) out.push_back(probe(physical).description);
+  return out;
+}
+
+VKAPI_ATTR VkBool32 VKAPI_CALL Context::on_debug_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                         VkDebugUtilsMessageTypeFlagsEXT types,
+                                                         const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                         void* user) {
+  auto* self = static_cast<Context*>(user);
+  const bool counted = (types & (VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                                 VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT)) != 0;
+  if (counted) self->validation_messages_.fetch_add(1);
+  const char* level = (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) ? "error" : "warning";
+  std::fprintf(stderr, "vhist: Vulkan %s%s: %s\n", counted ? "validation " : "", level,
+               data && data->pMessage ? data->pMessage : "(no message)");
+  return VK_FALSE;
+}
+
+Context::Context(const ContextOptions& options) {
+  validation_ = options.validation || options.require_validation || env_flag("VHIST_VALIDATION");
+  std::vector<const char*> layers;
+  std::vector<const char*> extensions;
+  for (const auto& e : options.instance_extensions) extensions.push_back(e.c_str());
+  if (validation_) {
+    if (instance_layer_available(kValidationLayer)) {
+      layers.push_back(kValidationLayer);
+    } else if (options.require_validation) {
+      throw std::runtime_error(std::string("Vulkan validation was required but the layer ") + kValidationLayer +
+                               " is not installed (apt-get install vulkan-validationlayers).");
+    } else {
+      std::fprintf(stderr, "vhist: validation requested but %s is not installed (apt-get install "
+                           "vulkan-validationlayers); continuing without it\n", kValidationLayer);
+      validation_ = false;
+    }
+  }
+  const bool debug_utils = instance_extension_available(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+  if (debug_utils) extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+  if (validation_ && !debug_utils) {
+    throw std::runtime_error("Vulkan validation needs VK_EXT_debug_utils, which the loader does not offer.");
+  }
+
+  VkDebugUtilsMessengerCreateInfoEXT messenger_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+  messenger_info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                               VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+  messenger_info.pfnUserCallback = &Context::on_debug_message;
+  messenger_info.pUserData = this;
+
+  // The messenger is chained into instance creation too, so messages from vkCreateInstance and
+  // vkDestroyInstance are counted.
+  instance_ = create_instance(layers, extensions, validation_ ? &messenger_info : nullptr);
+  try {
+    if (validation_) {
+      auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+          vkGetInstanceProcAddr(instance_, "vkCreateDebugUtilsMessengerEXT"));
+      if (create == nullptr) throw std::runtime_error("vkCreateDebugUtilsMessengerEXT is missing");
+      VHIST_VK_CHECK(create(instance_, &messenger_info, nullptr, &messenger_));
+    }
+    if (debug_utils) {
+      set_object_name_ = reinterpret_cast<PFN_vkSetDebugUtilsObjectNameEXT>(
+          vkGetInstanceProcAddr(instance_, "vkSetDebugUtilsObjectNameEXT"));
+    }
+
+    const auto physicals = physical_devices(instance_);
+    std::vector<Probe> probes;
+    std::vector<DeviceDescription> descriptions;
+    for (VkPhysicalDevice physical : physicals) {
+      probes.push_back(probe(physical));
+      descriptions.push_back(probes.back().description);
+    }
+    std::string selector = options.device;
+    if (selector.empty()) {
+      if (const char* env = std::getenv("VHIST_DEVICE")) selector = env;
+    }
+    const DeviceChoice choice = choose_device(descriptions, selector);
+    if (choice.index < 0) throw std::runtime_error(choice.error);
+    const auto chosen = static_cast<std::size_t>(choice.index);
+    physical_ = physicals[chosen];
+    description_ = probes[chosen].description;
+    properties_ = probes[chosen].properties;
+    queue_family_ = probes[chosen].queue_family;
+    vkGetPhysicalDeviceMemoryProperties(physical_, &memory_properties_);
+    {
+      std::uint32_t count = 0;
+      vkGetPhysicalDeviceQueueFamilyProperties(physical_, &count, nullptr);
+      std::vector<VkQueueFamilyProperties> families(count);
+      vkGetPhysicalDeviceQueueFamilyProperties(physical_, &count, families.data());
+      properties_.timestamp_valid_bits = families[queue_family_].timestampValidBits;
+    }
+
+    const auto available = device_extensions(physical_);
+    std::vector<const char*> device_exts;
+    for (const auto& e : options.device_extensions) {
+      if (!has_extension(available, e.c_str())) {
+        throw std::runtime_error("The Vulkan device '" + description_.name + "' lacks the extension " + e + ".");
+      }
+      device_exts.push_back(e.c_str());
+    }
+
+    const float priority = 1.0f;
+    VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    queue_info.queueFamilyIndex = queue_family_;
+    queue_info.queueCount = 1;
+    queue_info.pQueuePriorities = &priority;
+
+    VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    f12.bufferDeviceAddress = VK_TRUE;
+    VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    f13.synchronization2 = VK_TRUE;
+    f13.maintenance4 = VK_TRUE;  // LocalSizeId: workgroup sizes from specialization constants
+    f12.pNext = &f13;
+    VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    features.pNext = &f12;
+
+    VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    device_info.pNext = &features;
+    device_info.queueCreateInfoCount = 1;
+    device_info.pQueueCreateInfos = &queue_info;
+    device_info.enabledExtensionCount = static_cast<std::uint32_t>(device_exts.size());
+    device_info.ppEnabledExtensionNames = device_exts.data();
+    VHIST_VK_CHECK(vkCreateDevice(physical_, &device_info, nullptr, &device_));
+    vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
+
+    VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+    pool_info.queueFamilyIndex = queue_family_;
+    VkCommandPool pool = VK_NULL_HANDLE;
+    VHIST_VK_CHECK(vkCreateCommandPool(device_, &pool_info, nullptr, &pool));
+    setup_pool_ = UniqueCommandPool(device_, pool);
+    set_name(VK_OBJECT_TYPE_COMMAND_POOL, reinterpret_cast<std::uint64_t>(pool), "setup command pool");
+  } catch (...) {
+    destroy();
+    throw;
+  }
+}
+
+Context::~Context() { destroy(); }
+
+void Context::destroy() noexcept {
+  setup_pool_.reset();
+  if (device_ != VK_NULL_HANDLE) {
+    vkDeviceWaitIdle(device_);
+    vkDestroyDevice(device_, nullptr);
+    device_ = VK_NULL_HANDLE;
+  }
+  if (messenger_ != VK_NULL_HANDLE) {
+    auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance_, "vkDestroyDebugUtilsMessengerEXT"));
+    if (destroy) destroy(instance_, messenger_, nullptr);
+    messenger_ = VK_NULL_HANDLE;
+  }
+  if (instance_ != VK_NULL_HANDLE) {
+    vkDestroyInstance(instance_, nullptr);
+    instance_ = VK_NULL_HANDLE;
+  }
+}
+
+void Context::set_name(VkObjectType type, std::uint64_t handle, const char* name) const {
+  if (set_object_name_ == nullptr || handle == 0) return;
+  VkDebugUtilsObjectNameInfoEXT info{VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT};
+  info.objectType = type;
+  info.objectHandle = handle;
+  info.pObjectName = name;
+  VHIST_VK_CHECK(set_object_name_(device_, &info));
+}
+
+std::uint32_t Context::find_memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,
+                                        VkMemoryPropertyFlags preferred) const {
+  std::uint32_t fallback = UINT32_MAX;
+  for (std::uint32_t i = 0; i < memory_properties_.memoryTypeCount; ++i) {
+    if ((type_bits & (1u << i)) == 0) continue;
+    const auto flags = memory_properties_.memoryTypes[i].propertyFlags;
+    if ((flags & required) != required) continue;
+    if ((flags & preferred) == preferred) return i;
+    if (fallback == UINT32_MAX) fallback = i;
+  }
+  if (fallback == UINT32_MAX) {
+    throw std::runtime_error("No Vulkan memory type with the required properties (flags 0x" +
+                             std::to_string(required) + ") on '" + description_.name + "'.");
+  }
+  return fallback;
+}
+
+void Context::submit_and_wait(const std::function<void(VkCommandBuffer)>& record) {
+  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  alloc.commandPool = setup_pool_.get();
+  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  alloc.commandBufferCount = 1;
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkAllocateCommandBuffers(device_, &alloc, &cmd));
+  struct Free {
+    VkDevice device;
+    VkCommandPool pool;
+    VkCommandBuffer cmd;
+    ~Free() { vkFreeCommandBuffers(device, pool, 1, &cmd); }
+  } free_cmd{device_, setup_pool_.get(), cmd};
+
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  VHIST_VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
+  record(cmd);
+  VHIST_VK_CHECK(vkEndCommandBuffer(cmd));
+
+  VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VkFence fence_handle = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateFence(device_, &fence_info, nullptr, &fence_handle));
+  UniqueFence fence(device_, fence_handle);
+  VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
+  cmd_info.commandBuffer = cmd;
+  VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+  submit.commandBufferInfoCount = 1;
+  submit.pCommandBufferInfos = &cmd_info;
+  VHIST_VK_CHECK(vkQueueSubmit2(queue_, 1, &submit, fence.get()));
+  VHIST_VK_CHECK(vkWaitForFences(device_, 1, &fence_handle, VK_TRUE, UINT64_MAX));
+}
+
+}  // namespace vhist::render

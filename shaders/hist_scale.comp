@@ -1,0 +1,80 @@
+#version 460
+// The scale pass (articles' part 2): per channel, the factor that maps a bin count to a bar
+// height in [0, 1]: scale = max(1 / max_count, 0.2 * bins / pixels).
+// Both quotients are computed as the correctly rounded float of an exact integer quotient
+// (1 / max_count and bins / (5 * pixels)), by long division in integers, so the GPU result does
+// not depend on the device's float division precision and equals the CPU's bit for bit.
+#extension GL_GOOGLE_include_directive : require
+#include "frame_access.glsl"
+
+layout(local_size_x = kScaleWorkgroupSize) in;
+layout(constant_id = kSpecBins) const uint kBins = 256u;
+
+layout(push_constant) uniform Push {
+  Histogram histogram;
+  Scale scale;
+  uint pixel_count;
+} pc;
+
+shared uvec4 partial_max[kScaleWorkgroupSize];
+
+// n / d rounded to the nearest binary32 (ties to even), for 1 <= n, d < 2^31.
+float quotient_rn(uint n, uint d) {
+  int exponent = 0;
+  uint num = n;
+  uint den = d;
+  while (num >= 2u * den) {  // scale so that den <= num < 2 * den; den stays below 2^31
+    den <<= 1u;
+    ++exponent;
+  }
+  while (num < den) {
+    num <<= 1u;
+    --exponent;
+  }
+  uint mantissa = 0u;  // 24 significant bits, the leading one first
+  for (uint i = 0u; i < 24u; ++i) {
+    mantissa <<= 1u;
+    if (num >= den) {
+      num -= den;
+      mantissa |= 1u;
+    }
+    num <<= 1u;  // num is now twice the remainder
+  }
+  if (num > den || (num == den && (mantissa & 1u) != 0u)) {
+    ++mantissa;
+    if (mantissa == (1u << 24u)) {
+      mantissa >>= 1u;
+      ++exponent;
+    }
+  }
+  return uintBitsToFloat((uint(exponent + 127) << 23u) | (mantissa & 0x7fffffu));
+}
+
+void main() {
+  const uint lid = gl_LocalInvocationIndex;
+  uvec4 m = uvec4(0u);
+  for (uint bin = lid; bin < kBins; bin += kScaleWorkgroupSize) {
+    const uint base = bin * kChannelCount;
+    m = max(m, uvec4(pc.histogram.count[base], pc.histogram.count[base + 1u],
+                     pc.histogram.count[base + 2u], pc.histogram.count[base + 3u]));
+  }
+  partial_max[lid] = m;
+  barrier();
+  for (uint half_size = kScaleWorkgroupSize / 2u; half_size > 0u; half_size /= 2u) {
+    if (lid < half_size) {
+      partial_max[lid] = max(partial_max[lid], partial_max[lid + half_size]);
+    }
+    barrier();
+  }
+  if (lid == 0u) {
+    const uvec4 max_count = partial_max[0];
+    const float floor_scale = quotient_rn(kBins, 5u * pc.pixel_count);
+    vec4 s;
+    for (uint c = 0u; c < kChannelCount; ++c) {
+      // An empty channel (no pixels) has no bar to scale: keep the floor value.
+      s[c] = max_count[c] == 0u ? floor_scale : max(quotient_rn(1u, max_count[c]), floor_scale);
+    }
+    pc.scale.scale = s;
+    pc.scale.max_count = max_count;
+  }
+}
