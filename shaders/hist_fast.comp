@@ -9,8 +9,8 @@
 //    neighbouring invocations (which read neighbouring, often similar, pixels) use different
 //    addresses. Each copy is padded by one word so that the same bin of two copies sits in
 //    different shared-memory banks.
-//  - Each invocation merges equal bins among the 4 pixels it holds before touching shared
-//    memory: a flat area costs one atomic per channel per 4 pixels instead of four.
+//  - Optionally (kMerge), each invocation merges equal bins among the 4 pixels it holds before
+//    touching shared memory: a flat area costs one atomic per channel per 4 pixels, not four.
 #extension GL_GOOGLE_include_directive : require
 #include "frame_access.glsl"
 
@@ -19,6 +19,11 @@ layout(constant_id = kSpecBins) const uint kBins = 256u;
 layout(constant_id = kSpecPacking) const uint kPacking = kPackingRgba8;
 layout(constant_id = kSpecBits) const uint kBits = 8u;
 layout(constant_id = kSpecCopies) const uint kCopies = 4u;
+// Groups of 4 pixels loaded per loop iteration by each invocation (1, 2 or 4).
+layout(constant_id = kSpecUnroll) const uint kUnroll = 2u;
+// 1: merge equal bins among an invocation's 4 pixels before the atomics (fewer atomics on flat
+// content, more instructions on busy content); 0: one atomic per pixel and channel.
+layout(constant_id = kSpecMerge) const uint kMerge = 1u;
 
 layout(push_constant) uniform Push {
   FrameBlocks frame_blocks;  // the frame, as 16-byte blocks
@@ -30,17 +35,28 @@ layout(push_constant) uniform Push {
 const uint kCopyStride = kChannelCount * kBins + 1u;
 shared uint counts[kCopies * kCopyStride];
 
-// Adds 4 bins of one channel (one per pixel) to the shared copy at `base`, merging equal ones.
+void add(uint index, uint n) {
+  atomicAdd(counts[index], n);
+}
+
+// Adds 4 bins of one channel (one per pixel) to the shared copy at `base`.
 void add4(uint base, uvec4 b) {
-  atomicAdd(counts[base + b.x], 1u + uint(b.y == b.x) + uint(b.z == b.x) + uint(b.w == b.x));
+  if (kMerge == 0u) {
+    atomicAdd(counts[base + b.x], 1u);
+    atomicAdd(counts[base + b.y], 1u);
+    atomicAdd(counts[base + b.z], 1u);
+    atomicAdd(counts[base + b.w], 1u);
+    return;
+  }
+  add(base + b.x, 1u + uint(b.y == b.x) + uint(b.z == b.x) + uint(b.w == b.x));
   if (b.y != b.x) {
-    atomicAdd(counts[base + b.y], 1u + uint(b.z == b.y) + uint(b.w == b.y));
+    add(base + b.y, 1u + uint(b.z == b.y) + uint(b.w == b.y));
   }
   if (b.z != b.x && b.z != b.y) {
-    atomicAdd(counts[base + b.z], 1u + uint(b.w == b.z));
+    add(base + b.z, 1u + uint(b.w == b.z));
   }
   if (b.w != b.x && b.w != b.y && b.w != b.z) {
-    atomicAdd(counts[base + b.w], 1u);
+    add(base + b.w, 1u);
   }
 }
 
@@ -53,18 +69,30 @@ void count4(uint copy_base, uvec4 r, uvec4 g, uvec4 b) {
   add4(copy_base + kChannelL * kBins, (l * kBins) >> kBits);
 }
 
-// Pixels per group of loads: 4, taken from one 16-byte block (RGBA8) or two (RGBA16).
-const uint kBlocksPerGroup = kPacking == kPackingRgba8 ? 1u : 2u;
+// A group is 4 pixels: one 16-byte block (RGBA8) or two (RGBA16).
+struct Group {
+  uvec4 a;
+  uvec4 b;  // RGBA16 only
+};
 
-void count_group(uint copy_base, uint group) {
+Group load_group(uint group) {
+  Group g;
   if (kPacking == kPackingRgba8) {
-    uvec4 p = pc.frame_blocks.block[group];
-    count4(copy_base, p & 0xffu, (p >> 8u) & 0xffu, (p >> 16u) & 0xffu);
+    g.a = pc.frame_blocks.block[group];
+    g.b = uvec4(0u);
   } else {
-    uvec4 p = pc.frame_blocks.block[2u * group];
-    uvec4 q = pc.frame_blocks.block[2u * group + 1u];
-    count4(copy_base, uvec4(p.x, p.z, q.x, q.z) & 0xffffu, uvec4(p.x, p.z, q.x, q.z) >> 16u,
-           uvec4(p.y, p.w, q.y, q.w) & 0xffffu);
+    g.a = pc.frame_blocks.block[2u * group];
+    g.b = pc.frame_blocks.block[2u * group + 1u];
+  }
+  return g;
+}
+
+void count_group(uint copy_base, Group g) {
+  if (kPacking == kPackingRgba8) {
+    count4(copy_base, g.a & 0xffu, (g.a >> 8u) & 0xffu, (g.a >> 16u) & 0xffu);
+  } else {
+    const uvec4 rg = uvec4(g.a.x, g.a.z, g.b.x, g.b.z);
+    count4(copy_base, rg & 0xffffu, rg >> 16u, uvec4(g.a.y, g.a.w, g.b.y, g.b.w) & 0xffffu);
   }
 }
 
@@ -80,13 +108,18 @@ void main() {
   const uint groups = pc.pixel_count / 4u;
   const uint stride = gl_NumWorkGroups.x * wg_size;
   uint g = gl_GlobalInvocationID.x;
-  // Two groups per iteration so that each invocation has two independent loads in flight.
-  for (; g + stride < groups; g += 2u * stride) {
-    count_group(copy_base, g);
-    count_group(copy_base, g + stride);
+  // kUnroll groups per iteration so that each invocation has that many loads in flight.
+  for (; g + (kUnroll - 1u) * stride < groups; g += kUnroll * stride) {
+    Group loaded[4];  // kUnroll <= 4; all loads are issued before any counting
+    for (uint u = 0u; u < kUnroll; ++u) {
+      loaded[u] = load_group(g + u * stride);
+    }
+    for (uint u = 0u; u < kUnroll; ++u) {
+      count_group(copy_base, loaded[u]);
+    }
   }
-  if (g < groups) {
-    count_group(copy_base, g);
+  for (; g < groups; g += stride) {
+    count_group(copy_base, load_group(g));
   }
   // The last pixel_count % 4 pixels, read word by word so nothing past the frame is touched.
   const uint tail = groups * 4u + gl_GlobalInvocationID.x;

@@ -101,7 +101,7 @@ std::string json_escape(const std::string& s) {
 class Bench {
  public:
   Bench(Context& context, const Options& options)
-      : context_(context), options_(options), engine_(context), timer_(context, 2 * (kWarmup + iterations())) {
+      : context_(context), options_(options), engine_(context), timer_(context, 2 * iterations()) {
     const std::uint32_t wg = std::min<std::uint32_t>(256, context.properties().max_workgroup_invocations);
     const vhist::render::SpecConstant spec[] = {{vhist::shader::kSpecWorkgroupSize, wg}};
     floor_ = ComputePipeline(context, read_floor_spv, spec, sizeof(FloorPush), "read_floor");
@@ -117,24 +117,41 @@ class Bench {
   // Median (and minimum) GPU time in microseconds of `body(i)` over the timed iterations.
   // Each iteration starts after the previous one has completed (ALL_COMMANDS timestamps and a
   // full barrier), so the figures are per-frame latencies, not overlapped throughput.
+  // The timed iterations follow about 50 ms of untimed repetitions of the same work: GPUs idle
+  // at a low clock and take milliseconds to reach their working clock.
   std::pair<double, double> time(const std::function<void(VkCommandBuffer, std::uint32_t)>& body) {
-    const std::uint32_t n = kWarmup + iterations();
+    const auto estimate = run_timed(body, 0, std::min<std::uint32_t>(3, iterations()));
+    const double estimate_us = std::max(1.0, median(estimate));
+    const auto warmup = static_cast<std::uint32_t>(std::clamp(kWarmupUs / estimate_us, 1.0, 20000.0));
+    const auto us = run_timed(body, warmup, iterations());
+    return {median(us), *std::min_element(us.begin(), us.end())};
+  }
+
+  std::vector<double> run_timed(const std::function<void(VkCommandBuffer, std::uint32_t)>& body,
+                                std::uint32_t warmup, std::uint32_t timed) {
+    auto full_barrier = [](VkCommandBuffer cmd) {
+      vhist::render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                                    VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+                                    VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                                    VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+    };
     context_.submit_and_wait([&](VkCommandBuffer cmd) {
       timer_.reset(cmd);
-      for (std::uint32_t i = 0; i < n; ++i) {
-        vhist::render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                                      VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-                                      VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                                      VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
-        timer_.write(cmd, 2 * i);
+      for (std::uint32_t i = 0; i < warmup; ++i) {
+        full_barrier(cmd);
         body(cmd, i);
+      }
+      for (std::uint32_t i = 0; i < timed; ++i) {
+        full_barrier(cmd);
+        timer_.write(cmd, 2 * i);
+        body(cmd, warmup + i);
         timer_.write(cmd, 2 * i + 1);
       }
     });
-    const auto ts = timer_.read_ns(2 * n);
+    const auto ts = timer_.read_ns(2 * timed);
     std::vector<double> us;
-    for (std::uint32_t i = kWarmup; i < n; ++i) us.push_back((ts[2 * i + 1] - ts[2 * i]) / 1000.0);
-    return {median(us), *std::min_element(us.begin(), us.end())};
+    for (std::uint32_t i = 0; i < timed; ++i) us.push_back((ts[2 * i + 1] - ts[2 * i]) / 1000.0);
+    return us;
   }
 
   void run() {
@@ -162,7 +179,7 @@ class Bench {
   }
 
  private:
-  static constexpr std::uint32_t kWarmup = 2;
+  static constexpr double kWarmupUs = 50000.0;
 
   void run_size(const vhist::FrameFormat& format, bool sweep) {
     if (auto err = engine_.check(format, options_.bins); !err.empty()) {
@@ -232,13 +249,14 @@ class Bench {
           if (s == vhist::Strategy::fast) {
             const auto c = engine_.fast_config(format, options_.bins);
             config = std::to_string(c.workgroups) + "x" + std::to_string(c.workgroup_size) + " wg, " +
-                     std::to_string(c.copies) + " copies";
+                     std::to_string(c.copies) + " copies, unroll " + std::to_string(c.unroll) +
+                     (c.merge ? ", merge" : "");
           }
           rows_.push_back({size, cname, std::string(vhist::strategy_name(s)), mode, med, mn,
                            format.pixel_count() / med / 1e3, bytes / med / 1e3, med / fl_med, ok ? "yes" : "NO", config});
         }
       }
-      if (sweep) run_sweep(format, cname, frames, target);
+      if (sweep) run_sweep(format, cname, frames, target, expected);
     }
   }
 
@@ -251,35 +269,44 @@ class Bench {
     return std::min({resident, useful, p.max_workgroup_count_x});
   }
 
+  // Times the fast strategy over a grid of parameters: workgroup size x copies x workgroups per
+  // multiprocessor x unroll x merge.
   void run_sweep(const vhist::FrameFormat& format, const std::string& cname, const std::vector<Buffer>& frames,
-                 const vhist::HistogramTarget& target) {
+                 const vhist::HistogramTarget& target, const vhist::Histogram& expected) {
     const auto& p = context_.properties();
     const std::uint32_t units = p.kind == vhist::render::DeviceKind::cpu ? std::max(1u, std::thread::hardware_concurrency())
                                                                         : (p.multiprocessor_count ? p.multiprocessor_count : 32);
     const std::uint32_t ring = static_cast<std::uint32_t>(frames.size());
-    std::printf("sweep %ux%u %s (cold): workgroup size, copies, workgroups -> median us\n", format.width,
-                format.height, cname.c_str());
-    for (std::uint32_t wg : {128u, 256u, 512u, 1024u}) {
+    const std::string size = std::to_string(format.width) + "x" + std::to_string(format.height);
+    std::printf("sweep %s %s (cold), median us:\n", size.c_str(), cname.c_str());
+    double best = 1e30;
+    auto measure = [&](const vhist::FastOverrides& o) {
+      engine_.set_fast_overrides(o);
+      const auto [med, mn] = time([&](VkCommandBuffer cmd, std::uint32_t i) {
+        engine_.record(cmd, frames[i % ring].address(), format, options_.bins, vhist::Strategy::fast, target);
+      });
+      const bool ok = vhist::read_back_blocking(context_, target, options_.bins).histogram == expected;
+      const auto c = engine_.fast_config(format, options_.bins);
+      const std::string config = std::to_string(c.workgroups) + "x" + std::to_string(c.workgroup_size) + " wg, " +
+                                 std::to_string(c.copies) + " copies, unroll " + std::to_string(c.unroll) +
+                                 (c.merge ? ", merge" : "");
+      std::printf("  %-48s %9.2f%s\n", config.c_str(), med, ok ? "" : "  MISMATCH");
+      sweep_rows_.push_back({size, cname, "fast-sweep", "cold", med, mn, format.pixel_count() / med / 1e3,
+                             format.byte_size() / med / 1e3, 0, ok ? "yes" : "NO", config});
+      best = std::min(best, med);
+    };
+    for (std::uint32_t wg : {256u, 512u, 1024u}) {
       if (wg > p.max_workgroup_invocations) continue;
       for (std::uint32_t copies : {1u, 2u, 4u, 8u}) {
         if ((4 * options_.bins + 1) * 4 * copies > p.max_shared_memory) continue;
-        for (std::uint32_t per_unit : {1u, 2u, 4u, 8u, 16u}) {
-          engine_.set_fast_overrides({wg, copies, units * per_unit});
-          const auto [med, mn] = time([&](VkCommandBuffer cmd, std::uint32_t i) {
-            engine_.record(cmd, frames[i % ring].address(), format, options_.bins, vhist::Strategy::fast, target);
-          });
-          const auto got = vhist::read_back_blocking(context_, target, options_.bins);
-          const auto expected = vhist::reference_histogram(vhist::make_frame(format, vhist::Content::natural), format, options_.bins);
-          (void)expected;
-          std::printf("  wg %4u copies %u workgroups %5u: %9.2f us (min %9.2f)\n", wg, copies, units * per_unit, med, mn);
-          sweep_rows_.push_back({std::to_string(format.width) + "x" + std::to_string(format.height), cname,
-                                 "fast-sweep", "cold", med, mn, 0, 0, 0, "",
-                                 std::to_string(units * per_unit) + "x" + std::to_string(wg) + " wg, " +
-                                     std::to_string(copies) + " copies"});
-          (void)got;
+        for (std::uint32_t per_unit : {1u, 2u, 4u}) {
+          for (std::uint32_t unroll : {1u, 2u}) {
+            for (int merge : {0, 1}) measure({wg, copies, units * per_unit, unroll, merge});
+          }
         }
       }
     }
+    std::printf("  best: %.2f us\n", best);
     engine_.set_fast_overrides({});
   }
 

@@ -106,40 +106,45 @@ std::string HistogramEngine::check(const FrameFormat& format, std::uint32_t bins
 }
 
 FastConfig HistogramEngine::fast_config(const FrameFormat& format, std::uint32_t bins) const {
+  // Defaults come from vhist-bench --sweep (docs/benchmarks.md). On an NVIDIA H200 at 3840x2160
+  // and 256 bins the best configuration was one 1024-invocation workgroup per multiprocessor,
+  // one shared copy and no merging: extra copies and merging cost more instructions and shared
+  // memory than the contention they remove. With few bins contention is much higher, so
+  // GPUs keep several copies below 128 bins. A CPU device (lavapipe) runs a workgroup's
+  // invocations in one thread, so its atomics never contend and merging saves work.
   const auto& p = context_.properties();
+  const bool cpu = p.kind == render::DeviceKind::cpu;
   FastConfig c;
-  c.workgroup_size = std::min<std::uint32_t>(256, p.max_workgroup_invocations);
+  c.workgroup_size = std::min<std::uint32_t>(cpu ? 256 : 1024, p.max_workgroup_invocations);
   if (overrides_.workgroup_size) c.workgroup_size = std::min(overrides_.workgroup_size, p.max_workgroup_invocations);
 
   const std::uint32_t copy_bytes = (sh::kChannelCount * bins + 1) * 4;
-  if (p.kind == render::DeviceKind::cpu) {
-    // A CPU device runs a workgroup's invocations in one thread: atomics never contend, so one
-    // copy is best (it also makes the flush cheapest).
-    c.copies = 1;
-  } else {
-    // Spread contention over as many copies as fit in 32 KiB (at most 8): enough to separate
-    // neighbouring invocations while leaving room for several workgroups per multiprocessor.
-    const std::uint32_t budget = std::min<std::uint32_t>(p.max_shared_memory, 32 * 1024);
-    c.copies = std::clamp<std::uint32_t>(budget / copy_bytes, 1, 8);
-  }
+  const std::uint32_t budget = std::min<std::uint32_t>(p.max_shared_memory, 32 * 1024);
+  c.copies = (cpu || bins >= 128) ? 1 : std::clamp<std::uint32_t>(budget / copy_bytes, 1, 8);
   if (overrides_.copies) c.copies = overrides_.copies;
   c.copies = std::clamp<std::uint32_t>(c.copies, 1, std::max<std::uint32_t>(1, p.max_shared_memory / copy_bytes));
   c.shared_bytes = c.copies * copy_bytes;
+  c.merge = cpu;
+  if (overrides_.merge >= 0) c.merge = overrides_.merge != 0;
+  c.unroll = 2;
+  if (overrides_.unroll) c.unroll = std::clamp<std::uint32_t>(overrides_.unroll, 1, 4);
 
-  std::uint32_t resident = 0;
-  if (p.kind == render::DeviceKind::cpu) {
-    resident = 2 * std::max(1u, std::thread::hardware_concurrency());
-  } else {
-    const std::uint32_t units = p.multiprocessor_count ? p.multiprocessor_count : 32;
-    const std::uint32_t by_threads = std::max<std::uint32_t>(1, 2048 / c.workgroup_size);
-    const std::uint32_t by_shared = std::max<std::uint32_t>(1, (96 * 1024) / c.shared_bytes);
-    resident = units * std::min(by_threads, by_shared);
-  }
+  // Persistent workgroups: enough to fill the device once (about 1024 invocations per
+  // multiprocessor), fewer for small frames so that each invocation has real work.
+  const std::uint32_t resident =
+      cpu ? 2 * std::max(1u, std::thread::hardware_concurrency())
+          : (p.multiprocessor_count ? p.multiprocessor_count : 32) * std::max<std::uint32_t>(1, 1024 / c.workgroup_size);
   const std::uint64_t groups = (format.pixel_count() + 3) / 4;
   const std::uint32_t useful = div_up(groups, std::uint64_t{c.workgroup_size} * kMinGroupsPerInvocation);
   c.workgroups = std::clamp<std::uint32_t>(std::min(resident, useful), 1, p.max_workgroup_count_x);
   if (overrides_.workgroups) c.workgroups = std::min(overrides_.workgroups, p.max_workgroup_count_x);
   return c;
+}
+
+HistogramEngine::PipelineKey HistogramEngine::fast_key(const FrameFormat& format, std::uint32_t bins,
+                                                      const FastConfig& c) {
+  return {Kernel::fast, bins,    static_cast<std::uint32_t>(format.packing), format.bits, c.workgroup_size,
+          c.copies,     c.unroll, c.merge ? 1u : 0u};
 }
 
 const render::ComputePipeline& HistogramEngine::pipeline(const PipelineKey& key) {
@@ -152,6 +157,8 @@ const render::ComputePipeline& HistogramEngine::pipeline(const PipelineKey& key)
       spec.push_back({sh::kSpecBits, key.bits});
       spec.push_back({sh::kSpecWorkgroupSize, key.workgroup_size});
       spec.push_back({sh::kSpecCopies, key.copies});
+      spec.push_back({sh::kSpecUnroll, key.unroll});
+      spec.push_back({sh::kSpecMerge, key.merge});
       slot = std::make_unique<render::ComputePipeline>(context_, hist_fast_spv, spec, sizeof(FastPush), "hist_fast");
       break;
     case Kernel::chunk:
@@ -175,12 +182,12 @@ void HistogramEngine::prepare(const FrameFormat& format, std::uint32_t bins, Str
   const auto packing = static_cast<std::uint32_t>(format.packing);
   if (strategy == Strategy::fast) {
     const FastConfig c = fast_config(format, bins);
-    pipeline({Kernel::fast, bins, packing, format.bits, c.workgroup_size, c.copies});
+    pipeline(fast_key(format, bins, c));
   } else {
-    pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0});
-    pipeline({Kernel::reduce, bins, 0, 0, 0, 0});
+    pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0, 0, 0});
+    pipeline({Kernel::reduce, bins, 0, 0, 0, 0, 0, 0});
   }
-  pipeline({Kernel::scale, bins, 0, 0, 0, 0});
+  pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0});
 }
 
 void HistogramEngine::record(VkCommandBuffer cmd, VkDeviceAddress frame_address, const FrameFormat& format,
@@ -198,14 +205,13 @@ void HistogramEngine::record(VkCommandBuffer cmd, VkDeviceAddress frame_address,
   compute_to_compute(cmd);
   const ScalePush push{target.histogram.address(), target.scale.address(),
                        static_cast<std::uint32_t>(format.pixel_count()), 0};
-  pipeline({Kernel::scale, bins, 0, 0, 0, 0}).dispatch(cmd, push, 1);
+  pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0}).dispatch(cmd, push, 1);
 }
 
 void HistogramEngine::record_fast(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format,
                                   std::uint32_t bins, const HistogramTarget& target) {
   const FastConfig c = fast_config(format, bins);
-  const auto& p = pipeline({Kernel::fast, bins, static_cast<std::uint32_t>(format.packing), format.bits,
-                            c.workgroup_size, c.copies});
+  const auto& p = pipeline(fast_key(format, bins, c));
   const FastPush push{frame, frame, target.histogram.address(), static_cast<std::uint32_t>(format.pixel_count()), 0};
   p.dispatch(cmd, push, c.workgroups);
 }
@@ -236,8 +242,8 @@ void HistogramEngine::record_baseline(VkCommandBuffer cmd, VkDeviceAddress frame
                              "baseline chunk histograms");
   }
   const auto packing = static_cast<std::uint32_t>(format.packing);
-  const auto& chunk = pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0});
-  const auto& reduce = pipeline({Kernel::reduce, bins, 0, 0, 0, 0});
+  const auto& chunk = pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0, 0, 0});
+  const auto& reduce = pipeline({Kernel::reduce, bins, 0, 0, 0, 0, 0, 0});
 
   for (std::uint32_t first_row = 0; first_row < format.height; first_row += band_rows) {
     const std::uint32_t rows = std::min(band_rows, format.height - first_row);

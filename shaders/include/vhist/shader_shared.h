@@ -59,6 +59,7 @@ VHIST_CONST kSpecPacking = 2u;
 VHIST_CONST kSpecBits = 3u;
 VHIST_CONST kSpecCopies = 4u;
 VHIST_CONST kSpecUnroll = 5u;
+VHIST_CONST kSpecMerge = 6u;
 
 // Workgroup size of the baseline's chunk pass: one 256-pixel chunk per workgroup.
 VHIST_CONST kChunkWidth = 256u;

@@ -34,6 +34,8 @@ struct FastConfig {
   std::uint32_t workgroup_size = 256;  // invocations per workgroup
   std::uint32_t copies = 1;            // shared-memory copies of the four histograms
   std::uint32_t workgroups = 1;        // persistent workgroups in the dispatch
+  std::uint32_t unroll = 2;            // 4-pixel groups loaded per loop iteration (1, 2 or 4)
+  bool merge = true;                   // merge equal bins of an invocation's 4 pixels
   std::uint32_t shared_bytes = 0;      // shared memory per workgroup
 };
 
@@ -42,6 +44,8 @@ struct FastOverrides {
   std::uint32_t workgroup_size = 0;
   std::uint32_t copies = 0;
   std::uint32_t workgroups = 0;
+  std::uint32_t unroll = 0;
+  int merge = -1;  // -1 automatic, 0 off, 1 on
 };
 
 // Where one frame's results go: the histogram (kMaxBins records of 4 uint32, of which the first
@@ -87,10 +91,11 @@ class HistogramEngine {
   enum class Kernel { fast, chunk, reduce, scale };
   struct PipelineKey {
     Kernel kernel;
-    std::uint32_t bins, packing, bits, workgroup_size, copies;
+    std::uint32_t bins, packing, bits, workgroup_size, copies, unroll, merge;
     auto operator<=>(const PipelineKey&) const = default;
   };
   const render::ComputePipeline& pipeline(const PipelineKey& key);
+  static PipelineKey fast_key(const FrameFormat& format, std::uint32_t bins, const FastConfig& config);
   void record_fast(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format, std::uint32_t bins,
                    const HistogramTarget& target);
   void record_baseline(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format, std::uint32_t bins,
