@@ -1,0 +1,29 @@
+#include "cli.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+TEST(Cli, ParseSize) {
+  EXPECT_EQ(vhist::cli::parse_size("1920x1080"), (std::pair<std::uint32_t, std::uint32_t>{1920, 1080}));
+  EXPECT_FALSE(vhist::cli::parse_size("1920"));
+  EXPECT_FALSE(vhist::cli::parse_size("0x10"));
+  EXPECT_FALSE(vhist::cli::parse_size("10x"));
+  EXPECT_FALSE(vhist::cli::parse_size("axb"));
+  EXPECT_FALSE(vhist::cli::parse_size("10x10x10"));
+}
+
+TEST(Cli, ParseUint) {
+  EXPECT_EQ(vhist::cli::parse_uint("256", 16, 1024), 256u);
+  EXPECT_FALSE(vhist::cli::parse_uint("8", 16, 1024));
+  EXPECT_FALSE(vhist::cli::parse_uint("-1", 0, 10));
+  EXPECT_FALSE(vhist::cli::parse_uint("12abc", 0, 100));
+  EXPECT_FALSE(vhist::cli::parse_uint("", 0, 100));
+}
+
+TEST(Cli, SplitList) {
+  EXPECT_EQ(vhist::cli::split_list("a,b,,c"), (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_TRUE(vhist::cli::split_list("").empty());
+}
+
+}  // namespace

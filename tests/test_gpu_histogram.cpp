@@ -1,0 +1,173 @@
+// The GPU engine against the CPU reference: exact equality of all four histograms and of the
+// scale block, for both strategies, every bin count, odd frame sizes and the four contents.
+#include "gpu_test_env.h"
+
+#include "vhist/compute/blocking_io.h"
+#include "vhist/compute/cpu_reference.h"
+#include "vhist/compute/histogram_engine.h"
+#include "vhist/compute/synthetic_frames.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+
+namespace {
+
+using vhist::Content;
+using vhist::FrameFormat;
+using vhist::PixelPacking;
+using vhist::Strategy;
+
+class GpuHistogram : public vhist::test::GpuTest, public ::testing::WithParamInterface<Strategy> {
+ protected:
+  // Checks one frame with one bin count; returns false (with gtest failures) on a mismatch.
+  void expect_exact(vhist::HistogramEngine& engine, const FrameFormat& f, Content content, std::uint32_t bins,
+                    std::uint32_t seed = 1) {
+    SCOPED_TRACE(std::to_string(f.width) + "x" + std::to_string(f.height) + " " + std::string(vhist::content_name(content)) +
+                 " bins " + std::to_string(bins) + " bits " + std::to_string(f.bits) + " " +
+                 std::string(vhist::strategy_name(GetParam())));
+    const auto pixels = vhist::make_frame(f, content, seed);
+    const auto expected = vhist::reference_histogram(pixels, f, bins);
+    const auto expected_scale = vhist::reference_scale(expected, f.pixel_count());
+    const auto got = vhist::histogram_on_gpu(engine, pixels, f, bins, GetParam());
+    for (vhist::Channel c : vhist::kAllChannels) ASSERT_EQ(got.histogram.total(c), f.pixel_count());
+    ASSERT_EQ(got.histogram.counts, expected.counts);
+    ASSERT_EQ(got.scale.max_count, expected_scale.max_count);
+    for (int c = 0; c < 4; ++c) {
+      // Bit-exact, not approximately equal.
+      std::uint32_t a = 0, b = 0;
+      std::memcpy(&a, &got.scale.scale[c], 4);
+      std::memcpy(&b, &expected_scale.scale[c], 4);
+      ASSERT_EQ(a, b) << "scale of channel " << c << ": GPU " << got.scale.scale[c] << " CPU " << expected_scale.scale[c];
+    }
+  }
+};
+
+constexpr std::uint32_t kAllBins8[] = {16, 32, 64, 128, 256};
+
+TEST_P(GpuHistogram, OddSizesEveryBinCountEveryContent) {
+  vhist::HistogramEngine engine(context());
+  for (auto [w, h] : {std::pair{1u, 1u}, {3u, 7u}, {257u, 1u}, {1u, 4097u}, {5u, 3u}, {1023u, 3u}}) {
+    for (std::uint32_t bins : kAllBins8) {
+      for (Content content : vhist::kAllContents) {
+        expect_exact(engine, {w, h, PixelPacking::rgba8, 8}, content, bins);
+        if (HasFatalFailure()) return;
+      }
+    }
+  }
+}
+
+TEST_P(GpuHistogram, FullHdEveryBinCountEveryContent) {
+  vhist::HistogramEngine engine(context());
+  for (std::uint32_t bins : kAllBins8) {
+    for (Content content : vhist::kAllContents) {
+      expect_exact(engine, {1920, 1080, PixelPacking::rgba8, 8}, content, bins);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST_P(GpuHistogram, DeepComponentsUpTo1024Bins) {
+  vhist::HistogramEngine engine(context());
+  for (std::uint32_t bits : {10u, 12u, 16u}) {
+    for (std::uint32_t bins : {16u, 256u, 1024u}) {
+      for (Content content : vhist::kAllContents) {
+        expect_exact(engine, {641, 359, PixelPacking::rgba16, bits}, content, bins);
+        if (HasFatalFailure()) return;
+      }
+    }
+  }
+}
+
+TEST_P(GpuHistogram, ManyRandomSeedsAndSizes) {
+  // Sizes around multiples of the workgroup and block widths, with varied content.
+  vhist::HistogramEngine engine(context());
+  std::uint32_t seed = 11;
+  for (std::uint32_t w : {255u, 256u, 257u, 1025u}) {
+    for (std::uint32_t h : {1u, 2u, 9u}) {
+      expect_exact(engine, {w, h, PixelPacking::rgba8, 8}, Content::random, 64, seed++);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST_P(GpuHistogram, MaximumWidthAndHeight) {
+  vhist::HistogramEngine engine(context());
+  const std::uint32_t max = context().properties().max_image_dimension_2d;
+  expect_exact(engine, {max, 2, PixelPacking::rgba8, 8}, Content::natural, 256);
+  expect_exact(engine, {3, max, PixelPacking::rgba8, 8}, Content::checker, 128);
+}
+
+TEST_P(GpuHistogram, FrameLargerThanMaxStorageBufferRange) {
+  // 7680x4320 at 8 bytes per pixel is 265 MB: more than lavapipe's 128 MiB storage-buffer range,
+  // which the engine side-steps by reading frames through device addresses.
+  vhist::HistogramEngine engine(context());
+  expect_exact(engine, {7680, 4320, PixelPacking::rgba16, 10}, Content::natural, 1024);
+}
+
+INSTANTIATE_TEST_SUITE_P(Strategies, GpuHistogram, ::testing::Values(Strategy::fast, Strategy::baseline),
+                         [](const auto& param_info) { return std::string(vhist::strategy_name(param_info.param)); });
+
+// The fast strategy's parameters change speed, never results.
+class FastParameters : public GpuHistogram {};
+TEST_P(FastParameters, ResultsDoNotDependOnThem) {
+  vhist::HistogramEngine engine(context());
+  for (std::uint32_t copies : {1u, 2u, 3u}) {
+    for (std::uint32_t wg : {64u, 256u}) {
+      for (std::uint32_t unroll : {1u, 2u, 4u}) {
+        for (int merge : {0, 1}) {
+          engine.set_fast_overrides({wg, copies, 3, unroll, merge});
+          for (Content content : {Content::natural, Content::checker}) {
+            expect_exact(engine, {333, 97, PixelPacking::rgba8, 8}, content, 32);
+            if (HasFatalFailure()) return;
+          }
+        }
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Fast, FastParameters, ::testing::Values(Strategy::fast),
+                         [](const auto& param_info) { return std::string(vhist::strategy_name(param_info.param)); });
+
+using EngineChecks = vhist::test::GpuTest;
+
+TEST_F(EngineChecks, RejectsBadFramesWithAReason) {
+  vhist::HistogramEngine engine(context());
+  const std::uint32_t max = context().properties().max_image_dimension_2d;
+  EXPECT_NE(engine.check({max + 1, 1, PixelPacking::rgba8, 8}, 256).find("exceeds the device's limit"), std::string::npos);
+  EXPECT_NE(engine.check({0, 1, PixelPacking::rgba8, 8}, 256).find("empty"), std::string::npos);
+  EXPECT_NE(engine.check({4, 4, PixelPacking::rgba8, 8}, 1024).find("power of two"), std::string::npos);
+  EXPECT_NE(engine.check({4, 4, PixelPacking::rgba8, 10}, 256).find("8-bit"), std::string::npos);
+  EXPECT_TRUE(engine.check({4, 4, PixelPacking::rgba16, 10}, 1024).empty());
+  const std::vector<std::byte> pixels(64);
+  EXPECT_THROW(vhist::histogram_on_gpu(engine, pixels, {4, 4, PixelPacking::rgba8, 8}, 100, Strategy::fast),
+               std::invalid_argument);
+}
+
+TEST_F(EngineChecks, TwoFramesInOneCommandBufferKeepSeparateResults) {
+  // Recording the engine twice into one command buffer (as the viewer does with frames in
+  // flight) gives each target its own frame's histogram.
+  vhist::HistogramEngine engine(context());
+  const FrameFormat f{97, 31, PixelPacking::rgba8, 8};
+  const auto a = vhist::make_frame(f, Content::natural);
+  const auto b = vhist::make_frame(f, Content::checker);
+  auto frame_a = engine.create_frame_buffer(f, "a");
+  auto frame_b = engine.create_frame_buffer(f, "b");
+  vhist::upload_blocking(context(), frame_a, a);
+  vhist::upload_blocking(context(), frame_b, b);
+  auto target_a = engine.create_target("a");
+  auto target_b = engine.create_target("b");
+  context().submit_and_wait([&](VkCommandBuffer cmd) {
+    vhist::render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    engine.record(cmd, frame_a.address(), f, 64, Strategy::fast, target_a);
+    engine.record(cmd, frame_b.address(), f, 64, Strategy::baseline, target_b);
+    vhist::results_to_transfer(cmd);
+  });
+  EXPECT_EQ(vhist::read_back_blocking(context(), target_a, 64).histogram, vhist::reference_histogram(a, f, 64));
+  EXPECT_EQ(vhist::read_back_blocking(context(), target_b, 64).histogram, vhist::reference_histogram(b, f, 64));
+}
+
+}  // namespace
