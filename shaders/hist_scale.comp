@@ -66,15 +66,12 @@ void main() {
     }
     barrier();
   }
-  if (lid == 0u) {
-    const uvec4 max_count = partial_max[0];
+  // One invocation per channel: the long divisions run side by side, not one after another.
+  if (lid < kChannelCount) {
+    const uint max_count = partial_max[0][lid];
     const float floor_scale = quotient_rn(kBins, 5u * pc.pixel_count);
-    vec4 s;
-    for (uint c = 0u; c < kChannelCount; ++c) {
-      // An empty channel (no pixels) has no bar to scale: keep the floor value.
-      s[c] = max_count[c] == 0u ? floor_scale : max(quotient_rn(1u, max_count[c]), floor_scale);
-    }
-    pc.scale.scale = s;
-    pc.scale.max_count = max_count;
+    // An empty channel (no pixels) has no bar to scale: keep the floor value.
+    pc.scale.scale[lid] = max_count == 0u ? floor_scale : max(quotient_rn(1u, max_count), floor_scale);
+    pc.scale.max_count[lid] = max_count;
   }
 }
