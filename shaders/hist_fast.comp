@@ -35,10 +35,6 @@ layout(push_constant) uniform Push {
 const uint kCopyStride = kChannelCount * kBins + 1u;
 shared uint counts[kCopies * kCopyStride];
 
-void add(uint index, uint n) {
-  atomicAdd(counts[index], n);
-}
-
 // Adds 4 bins of one channel (one per pixel) to the shared copy at `base`.
 void add4(uint base, uvec4 b) {
   if (kMerge == 0u) {
@@ -48,15 +44,15 @@ void add4(uint base, uvec4 b) {
     atomicAdd(counts[base + b.w], 1u);
     return;
   }
-  add(base + b.x, 1u + uint(b.y == b.x) + uint(b.z == b.x) + uint(b.w == b.x));
+  atomicAdd(counts[base + b.x], 1u + uint(b.y == b.x) + uint(b.z == b.x) + uint(b.w == b.x));
   if (b.y != b.x) {
-    add(base + b.y, 1u + uint(b.z == b.y) + uint(b.w == b.y));
+    atomicAdd(counts[base + b.y], 1u + uint(b.z == b.y) + uint(b.w == b.y));
   }
   if (b.z != b.x && b.z != b.y) {
-    add(base + b.z, 1u + uint(b.w == b.z));
+    atomicAdd(counts[base + b.z], 1u + uint(b.w == b.z));
   }
   if (b.w != b.x && b.w != b.y && b.w != b.z) {
-    add(base + b.w, 1u);
+    atomicAdd(counts[base + b.w], 1u);
   }
 }
 
