@@ -58,20 +58,25 @@ DeviceKind to_kind(VkPhysicalDeviceType type) {
   }
 }
 
+struct QueueChoice {
+  std::uint32_t family = UINT32_MAX;
+  std::uint32_t timestamp_valid_bits = 0;
+};
+
 // The queue family vhist uses: graphics + compute when there is one (the viewer draws and
-// computes on one queue), else compute only. UINT32_MAX when there is no compute queue or its
-// timestamps are not valid.
-std::uint32_t pick_queue_family(VkPhysicalDevice physical) {
+// computes on one queue), else compute only. family is UINT32_MAX when there is no compute
+// queue with valid timestamps.
+QueueChoice pick_queue_family(VkPhysicalDevice physical) {
   std::uint32_t count = 0;
   vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, nullptr);
   std::vector<VkQueueFamilyProperties> families(count);
   vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, families.data());
-  std::uint32_t compute_only = UINT32_MAX;
+  QueueChoice compute_only;
   for (std::uint32_t i = 0; i < count; ++i) {
     const auto flags = families[i].queueFlags;
     if ((flags & VK_QUEUE_COMPUTE_BIT) == 0 || families[i].timestampValidBits == 0) continue;
-    if (flags & VK_QUEUE_GRAPHICS_BIT) return i;
-    if (compute_only == UINT32_MAX) compute_only = i;
+    if (flags & VK_QUEUE_GRAPHICS_BIT) return {i, families[i].timestampValidBits};
+    if (compute_only.family == UINT32_MAX) compute_only = {i, families[i].timestampValidBits};
   }
   return compute_only;
 }
@@ -116,7 +121,8 @@ Probe probe(VkPhysicalDevice physical) {
   features.pNext = &f12;
   if (base.apiVersion >= VK_API_VERSION_1_3) vkGetPhysicalDeviceFeatures2(physical, &features);
 
-  p.queue_family = pick_queue_family(physical);
+  const QueueChoice queue = pick_queue_family(physical);
+  p.queue_family = queue.family;
   auto& d = p.description;
   d.name = props.properties.deviceName;
   d.kind = to_kind(props.properties.deviceType);
@@ -142,6 +148,7 @@ Probe probe(VkPhysicalDevice physical) {
   if (has_sm) g.multiprocessor_count = sm.shaderSMCount;
   if (has_amd) g.multiprocessor_count = amd.shaderEngineCount * amd.shaderArraysPerEngineCount * amd.computeUnitsPerShaderArray;
   g.timestamp_period_ns = static_cast<double>(limits.timestampPeriod);
+  g.timestamp_valid_bits = queue.timestamp_valid_bits;
   return p;
 }
 
@@ -269,13 +276,6 @@ Context::Context(const ContextOptions& options) {
     properties_ = probes[chosen].properties;
     queue_family_ = probes[chosen].queue_family;
     vkGetPhysicalDeviceMemoryProperties(physical_, &memory_properties_);
-    {
-      std::uint32_t count = 0;
-      vkGetPhysicalDeviceQueueFamilyProperties(physical_, &count, nullptr);
-      std::vector<VkQueueFamilyProperties> families(count);
-      vkGetPhysicalDeviceQueueFamilyProperties(physical_, &count, families.data());
-      properties_.timestamp_valid_bits = families[queue_family_].timestampValidBits;
-    }
 
     const auto available = device_extensions(physical_);
     std::vector<const char*> device_exts;
