@@ -9,3 +9,10 @@ set(body "// Generated from shaders/${NAME}.comp by the build; do not edit.\n#pr
 file(WRITE ${OUT}.tmp "${body}")
 file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
 file(REMOVE ${OUT}.tmp)
+# glslangValidator's depfile names its own output (the .inc); the build's output is the header.
+# Name that instead, or the build system would consider the header out of date forever.
+if(DEP)
+  file(READ ${DEP} deps)
+  string(REPLACE "${IN}:" "${OUT}:" deps "${deps}")
+  file(WRITE ${DEP} "${deps}")
+endif()

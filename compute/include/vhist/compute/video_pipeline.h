@@ -1,0 +1,66 @@
+// Frames of a video through the GPU, several in flight: each submit() copies the decoded planes
+// into a persistently mapped staging slot, then one command buffer uploads them, converts them
+// to R'G'B' (FrameConverter), histograms them (HistogramEngine) and copies the counts back to
+// host memory. Results come out in submission order, a few frames later, without stalling the
+// GPU between frames. Buffers are per slot and reused; they grow only when a frame is larger than
+// any before.
+//
+// One thread uses a VideoPipeline (it submits to the context's queue).
+#pragma once
+
+#include "vhist/compute/frame_converter.h"
+#include "vhist/compute/histogram_engine.h"
+#include "vhist/render/buffer.h"
+#include "vhist/render/gpu_timer.h"
+#include "vhist/render/handles.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vhist {
+
+struct FrameResult {
+  std::uint64_t tag = 0;  // the caller's, from submit()
+  FrameFormat format;     // the converted frame's format
+  Histogram histogram;    // at the bins requested
+  Scale scale;
+  double gpu_ms = 0;      // GPU time of upload, convert and histogram (timestamp queries)
+};
+
+class VideoPipeline {
+ public:
+  VideoPipeline(HistogramEngine& engine, std::uint32_t slots = 3, Strategy strategy = Strategy::fast);
+  ~VideoPipeline();
+  VideoPipeline(const VideoPipeline&) = delete;
+  VideoPipeline& operator=(const VideoPipeline&) = delete;
+
+  // Empty when a frame of this format and strides can go through with `bins` bins; else why.
+  std::string check(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) const;
+
+  // Starts one frame. The planes are copied before the call returns. When every slot is busy
+  // the oldest frame is waited for first and its result returned. Throws std::invalid_argument
+  // when check() fails.
+  std::optional<FrameResult> submit(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins,
+                                    std::uint64_t tag);
+  // Waits for the oldest frame in flight and returns its result; nullopt when none is.
+  std::optional<FrameResult> finish_one();
+  std::uint32_t in_flight() const noexcept { return in_flight_; }
+
+ private:
+  struct Slot;
+  Slot& prepare_slot(Slot& slot, std::uint64_t staging_bytes, const FrameFormat& rgb);
+  FrameResult collect(Slot& slot);
+
+  HistogramEngine& engine_;
+  render::Context& context_;
+  Strategy strategy_;
+  FrameConverter converter_;
+  std::vector<std::unique_ptr<Slot>> slots_;
+  std::uint32_t next_ = 0;       // slot the next submit uses
+  std::uint32_t in_flight_ = 0;  // slots submitted and not collected, the oldest at next_ - in_flight_
+};
+
+}  // namespace vhist

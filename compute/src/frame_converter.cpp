@@ -1,0 +1,100 @@
+#include "vhist/compute/frame_converter.h"
+
+#include "vhist/colour_shared.h"
+#include "vhist/shaders/convert.spv.h"
+
+#include <cstddef>
+#include <cstring>
+#include <stdexcept>
+
+namespace vhist {
+
+namespace {
+
+// Laid out exactly as the Push block of convert.comp (std430: 8-byte uvec2 first).
+struct ConvertPush {
+  VkDeviceAddress plane[3];
+  VkDeviceAddress dst;
+  std::uint32_t width, height;
+  std::uint32_t stride[3];
+  std::uint32_t comp[3];
+  std::uint32_t format;
+  std::int32_t cy, crv, cgu, cgv, cbu, yoff, coff8, shift;
+};
+constexpr std::uint32_t kConvertPushBytes = offsetof(ConvertPush, shift) + sizeof(std::int32_t);
+static_assert(kConvertPushBytes == 100);
+
+constexpr std::uint64_t kPlaneAlignment = 256;
+
+}  // namespace
+
+FrameConverter::FrameConverter(render::Context& context)
+    : context_(context), pipeline_(context, convert_spv, {}, kConvertPushBytes, "convert") {}
+
+std::string FrameConverter::check(const VideoFormat& format, const std::array<std::uint32_t, 3>& strides) const {
+  if (auto err = check_video_format(format); !err.empty()) return err;
+  for (std::uint32_t p = 0; p < format.plane_count; ++p) {
+    if (strides[p] < format.plane_row_bytes(p)) {
+      return "plane " + std::to_string(p) + " stride " + std::to_string(strides[p]) + " is shorter than its rows";
+    }
+    if (format.sample_bytes == 2 && strides[p] % 2 != 0) return "16-bit samples need even strides";
+    if (std::uint64_t{strides[p]} * format.plane_rows(p) >= (1ull << 32)) {
+      return "plane " + std::to_string(p) + " is 4 GiB or larger";
+    }
+  }
+  const std::uint32_t groups_y = (format.height + 3) / 4;
+  if (groups_y > 65535u) return "frame height " + std::to_string(format.height) + " exceeds the convert pass's limit";
+  return {};
+}
+
+void FrameConverter::record(VkCommandBuffer cmd, const VideoFormat& f, const GpuPlanes& planes,
+                            VkDeviceAddress dst) const {
+  if (auto err = check(f, planes.stride); !err.empty()) throw std::invalid_argument(err);
+  const ConversionCoefficients k = conversion_coefficients(f.matrix, f.range, f.bits);
+  ConvertPush push{};
+  for (std::uint32_t p = 0; p < 3; ++p) {
+    const std::uint32_t q = p < f.plane_count ? p : 0;
+    push.plane[p] = planes.address[q];
+    push.stride[p] = planes.stride[q];
+  }
+  push.dst = dst;
+  push.width = f.width;
+  push.height = f.height;
+  for (std::uint32_t c = 0; c < 3; ++c) {
+    const ComponentLayout& comp = f.components[f.model == ColourModel::gray ? 0 : c];
+    push.comp[c] = comp.plane | (comp.offset << 4) | (comp.step << 8) | (comp.shift << 16);
+  }
+  push.format = f.bits | (f.sample_bytes << 8) | (static_cast<std::uint32_t>(f.model) << 12) |
+                (f.chroma_shift_x << 16) | (f.chroma_shift_y << 20);
+  push.cy = k.cy;
+  push.crv = k.crv;
+  push.cgu = k.cgu;
+  push.cgv = k.cgv;
+  push.cbu = k.cbu;
+  push.yoff = k.yoff;
+  push.coff8 = k.coff8;
+  push.shift = k.shift;
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_.get());
+  vkCmdPushConstants(cmd, pipeline_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, kConvertPushBytes, &push);
+  vkCmdDispatch(cmd, (f.width + 63) / 64, (f.height + 3) / 4, 1);
+}
+
+PlaneOffsets plane_offsets(const VideoFormat& format, const std::array<std::uint32_t, 3>& strides) {
+  PlaneOffsets out;
+  std::uint64_t at = 0;
+  for (std::uint32_t p = 0; p < format.plane_count; ++p) {
+    out.offset[p] = at;
+    out.bytes[p] = std::uint64_t{strides[p]} * (format.plane_rows(p) - 1) + format.plane_row_bytes(p);
+    at += (out.bytes[p] + 4 + kPlaneAlignment - 1) / kPlaneAlignment * kPlaneAlignment;
+  }
+  out.total = at;
+  return out;
+}
+
+void copy_planes(const VideoFormat& format, const VideoPlanes& planes, const PlaneOffsets& layout, std::byte* dst) {
+  for (std::uint32_t p = 0; p < format.plane_count; ++p) {
+    std::memcpy(dst + layout.offset[p], planes.data[p], layout.bytes[p]);
+  }
+}
+
+}  // namespace vhist

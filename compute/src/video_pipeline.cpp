@@ -1,0 +1,177 @@
+#include "vhist/compute/video_pipeline.h"
+
+#include "vhist/compute/blocking_io.h"
+#include "vhist/render/vk_check.h"
+
+#include <cstring>
+#include <stdexcept>
+
+namespace vhist {
+
+struct VideoPipeline::Slot {
+  render::UniqueCommandPool pool;
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  render::UniqueFence fence;
+  std::unique_ptr<render::GpuTimer> timer;
+  render::Buffer staging;   // host-visible, persistently mapped: the decoded planes
+  render::Buffer planes;    // device-local copy the convert pass reads
+  render::Buffer rgb;       // the converted frame
+  HistogramTarget target;   // histogram and scale
+  render::Buffer readback;  // host-visible: histogram records and the scale block
+  std::uint64_t tag = 0;
+  std::uint32_t bins = 0;
+  FrameFormat format;
+};
+
+namespace {
+
+constexpr VkDeviceSize kReadbackBytes = VkDeviceSize{shader::kMaxBins} * shader::kChannelCount * 4 + 32;
+
+}  // namespace
+
+VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strategy strategy)
+    : engine_(engine), context_(engine.context()), strategy_(strategy), converter_(engine.context()) {
+  if (slots == 0) throw std::invalid_argument("a video pipeline needs at least one slot");
+  const VkDevice device = context_.device();
+  for (std::uint32_t i = 0; i < slots; ++i) {
+    auto slot = std::make_unique<Slot>();
+    VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+    pool_info.queueFamilyIndex = context_.queue_family();
+    VkCommandPool pool = VK_NULL_HANDLE;
+    VHIST_VK_CHECK(vkCreateCommandPool(device, &pool_info, nullptr, &pool));
+    slot->pool = render::UniqueCommandPool(device, pool);
+    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    alloc.commandPool = pool;
+    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    alloc.commandBufferCount = 1;
+    VHIST_VK_CHECK(vkAllocateCommandBuffers(device, &alloc, &slot->cmd));
+    VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    VkFence fence = VK_NULL_HANDLE;
+    VHIST_VK_CHECK(vkCreateFence(device, &fence_info, nullptr, &fence));
+    slot->fence = render::UniqueFence(device, fence);
+    slot->timer = std::make_unique<render::GpuTimer>(context_, 2);
+    const std::string name = "video slot " + std::to_string(i);
+    slot->target = engine_.create_target(name);
+    slot->readback = render::Buffer(context_, kReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                    render::MemoryUse::readback, false, name + " readback");
+    slots_.push_back(std::move(slot));
+  }
+}
+
+VideoPipeline::~VideoPipeline() {
+  // Let the GPU finish with the slots' buffers before they are destroyed.
+  std::vector<VkFence> pending;
+  for (std::uint32_t i = 0; i < in_flight_; ++i) {
+    const std::uint32_t index = (next_ + static_cast<std::uint32_t>(slots_.size()) - in_flight_ + i) %
+                                static_cast<std::uint32_t>(slots_.size());
+    pending.push_back(slots_[index]->fence.get());
+  }
+  if (!pending.empty()) {
+    vkWaitForFences(context_.device(), static_cast<std::uint32_t>(pending.size()), pending.data(), VK_TRUE,
+                    UINT64_MAX);
+  }
+}
+
+std::string VideoPipeline::check(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) const {
+  if (auto err = converter_.check(format, planes.stride); !err.empty()) return err;
+  return engine_.check(converted_format(format), bins);
+}
+
+VideoPipeline::Slot& VideoPipeline::prepare_slot(Slot& slot, std::uint64_t staging_bytes, const FrameFormat& rgb) {
+  if (!slot.staging || slot.staging.size() < staging_bytes) {
+    // Grow with headroom so that small size changes do not reallocate again.
+    const std::uint64_t size = staging_bytes + staging_bytes / 8;
+    slot.staging = render::Buffer(context_, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, render::MemoryUse::upload, false,
+                                  "video staging");
+    slot.planes = render::Buffer(context_, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                 render::MemoryUse::device, true, "video planes");
+  }
+  const std::uint64_t rgb_bytes = (rgb.byte_size() + 15) & ~std::uint64_t{15};
+  if (!slot.rgb || slot.rgb.size() < rgb_bytes) slot.rgb = engine_.create_frame_buffer(rgb, "video rgb");
+  return slot;
+}
+
+std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, const VideoPlanes& planes,
+                                                 std::uint32_t bins, std::uint64_t tag) {
+  if (auto err = check(format, planes, bins); !err.empty()) throw std::invalid_argument(err);
+  std::optional<FrameResult> done;
+  if (in_flight_ == slots_.size()) done = finish_one();
+
+  const FrameFormat rgb = converted_format(format);
+  const PlaneOffsets layout = plane_offsets(format, planes.stride);
+  Slot& slot = prepare_slot(*slots_[next_], layout.total, rgb);
+  copy_planes(format, planes, layout, static_cast<std::byte*>(slot.staging.mapped()));
+  slot.tag = tag;
+  slot.bins = bins;
+  slot.format = rgb;
+
+  VHIST_VK_CHECK(vkResetCommandPool(context_.device(), slot.pool.get(), 0));
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  const VkCommandBuffer cmd = slot.cmd;
+  VHIST_VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
+  slot.timer->reset(cmd);
+  slot.timer->write(cmd, 0);
+  const VkBufferCopy region{0, 0, layout.total};
+  vkCmdCopyBuffer(cmd, slot.staging.get(), slot.planes.get(), 1, &region);
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  GpuPlanes gpu_planes;
+  for (std::uint32_t p = 0; p < format.plane_count; ++p) {
+    gpu_planes.address[p] = slot.planes.address() + layout.offset[p];
+    gpu_planes.stride[p] = planes.stride[p];
+  }
+  converter_.record(cmd, format, gpu_planes, slot.rgb.address());
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  engine_.record(cmd, slot.rgb.address(), rgb, bins, strategy_, slot.target);
+  results_to_transfer(cmd);
+  const VkDeviceSize histogram_bytes = VkDeviceSize{bins} * shader::kChannelCount * 4;
+  const VkBufferCopy histogram_region{0, 0, histogram_bytes};
+  vkCmdCopyBuffer(cmd, slot.target.histogram.get(), slot.readback.get(), 1, &histogram_region);
+  const VkBufferCopy scale_region{0, histogram_bytes, 32};
+  vkCmdCopyBuffer(cmd, slot.target.scale.get(), slot.readback.get(), 1, &scale_region);
+  slot.timer->write(cmd, 1);
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+                         VK_ACCESS_2_HOST_READ_BIT);
+  VHIST_VK_CHECK(vkEndCommandBuffer(cmd));
+
+  VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
+  cmd_info.commandBuffer = cmd;
+  VkSubmitInfo2 submit_info{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+  submit_info.commandBufferInfoCount = 1;
+  submit_info.pCommandBufferInfos = &cmd_info;
+  VHIST_VK_CHECK(vkQueueSubmit2(context_.queue(), 1, &submit_info, slot.fence.get()));
+  next_ = (next_ + 1) % static_cast<std::uint32_t>(slots_.size());
+  ++in_flight_;
+  return done;
+}
+
+std::optional<FrameResult> VideoPipeline::finish_one() {
+  if (in_flight_ == 0) return std::nullopt;
+  const auto count = static_cast<std::uint32_t>(slots_.size());
+  Slot& slot = *slots_[(next_ + count - in_flight_) % count];
+  --in_flight_;
+  return collect(slot);
+}
+
+FrameResult VideoPipeline::collect(Slot& slot) {
+  const VkFence fence = slot.fence.get();
+  VHIST_VK_CHECK(vkWaitForFences(context_.device(), 1, &fence, VK_TRUE, UINT64_MAX));
+  VHIST_VK_CHECK(vkResetFences(context_.device(), 1, &fence));
+  FrameResult out;
+  out.tag = slot.tag;
+  out.format = slot.format;
+  out.histogram = Histogram(slot.bins);
+  const auto* bytes = static_cast<const std::byte*>(slot.readback.mapped());
+  const std::size_t histogram_bytes = std::size_t{slot.bins} * shader::kChannelCount * 4;
+  std::memcpy(out.histogram.counts.data(), bytes, histogram_bytes);
+  std::memcpy(out.scale.scale.data(), bytes + histogram_bytes, 16);
+  std::memcpy(out.scale.max_count.data(), bytes + histogram_bytes + 16, 16);
+  const std::vector<double> ns = slot.timer->read_ns(2);
+  out.gpu_ms = (ns[1] - ns[0]) * 1e-6;
+  return out;
+}
+
+}  // namespace vhist

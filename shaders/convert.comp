@@ -1,0 +1,97 @@
+#version 460
+// The convert pass: a decoded frame's planes, as the decoder laid them out (planar, semi-planar
+// or packed; 8- or 16-bit little-endian samples; 4:2:0, 4:2:2 or 4:4:4; Y'CbCr, R'G'B' or gray),
+// to a tightly packed R'G'B' frame (rgba8 for 8-bit sources, rgba16 deeper) for the histogram
+// passes and the display. One invocation per pixel. The arithmetic is colour_shared.h's, which
+// the CPU reference shares, so both produce the same codes.
+#extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_buffer_reference_uvec2 : require
+#include "vhist/colour_shared.h"
+
+layout(local_size_x = 64, local_size_y = 4) in;
+
+layout(buffer_reference, buffer_reference_align = 4, std430) readonly buffer Words {
+  uint word[];
+};
+layout(buffer_reference, buffer_reference_align = 4, std430) writeonly buffer OutWords {
+  uint word[];
+};
+
+// Laid out as ConvertPush in compute/src/frame_converter.cpp.
+layout(push_constant) uniform Push {
+  uvec2 plane[3];    // device address of each plane (4-byte aligned)
+  uvec2 dst;         // device address of the output frame
+  uint width;
+  uint height;
+  uint stride[3];    // bytes between rows of each plane
+  uint comp[3];      // per component: plane | offset << 4 | step << 8 | shift << 16
+  uint format;       // bits | sample_bytes << 8 | model << 12 | sx << 16 | sy << 20
+  int cy, crv, cgu, cgv, cbu, yoff, coff8, shift;
+} pc;
+
+uint bits() { return pc.format & 0xffu; }
+uint sample_bytes() { return (pc.format >> 8u) & 0xfu; }
+uint model() { return (pc.format >> 12u) & 0xfu; }
+uint chroma_sx() { return (pc.format >> 16u) & 0xfu; }
+uint chroma_sy() { return (pc.format >> 20u) & 0xfu; }
+
+// Code value of sample (x, y) of component c, on the component's own grid.
+uint read_sample(uint c, uint x, uint y) {
+  uint desc = pc.comp[c];
+  uint p = desc & 0xfu;
+  uint byte_offset = y * pc.stride[p] + x * ((desc >> 8u) & 0xffu) + ((desc >> 4u) & 0xfu);
+  uint word = Words(pc.plane[p]).word[byte_offset >> 2u];
+  uint raw = sample_bytes() == 1u ? (word >> ((byte_offset & 3u) * 8u)) & 0xffu
+                                  : (word >> ((byte_offset & 2u) * 8u)) & 0xffffu;
+  return (raw >> ((desc >> 16u) & 0xffu)) & ((1u << bits()) - 1u);
+}
+
+// Chroma component c (1: Cb, 2: Cr) of luma pixel (x, y), upsampled, x8.
+int chroma8(uint c, uint x, uint y) {
+  uint sx = chroma_sx();
+  uint sy = chroma_sy();
+  uint chroma_w = (pc.width + (1u << sx) - 1u) >> sx;
+  uint chroma_h = (pc.height + (1u << sy) - 1u) >> sy;
+  uint col_a = x >> sx;
+  uint col_b = (sx != 0u && col_a + 1u < chroma_w) ? col_a + 1u : col_a;
+  uint row_near = y >> sy;
+  int h_near = vhist_chroma_h(int(read_sample(c, col_a, row_near)), int(read_sample(c, col_b, row_near)), sx, x);
+  int h_far = 0;
+  if (sy != 0u) {
+    uint row_far = vhist_chroma_far_row(y, chroma_h);
+    h_far = vhist_chroma_h(int(read_sample(c, col_a, row_far)), int(read_sample(c, col_b, row_far)), sx, x);
+  }
+  return vhist_chroma8(h_near, h_far, sy);
+}
+
+void main() {
+  uint x = gl_GlobalInvocationID.x;
+  uint y = gl_GlobalInvocationID.y;
+  if (x >= pc.width || y >= pc.height) return;
+  int max_code = int((1u << bits()) - 1u);
+  uvec3 rgb;
+  if (model() == kModelRgb) {
+    rgb = uvec3(read_sample(0u, x, y), read_sample(1u, x, y), read_sample(2u, x, y));
+  } else if (model() == kModelGray) {
+    int luma = int(read_sample(0u, x, y));
+    // Full range: cy = 2^shift and yoff = 0 make this the identity.
+    uint v = vhist_yuv_component(luma, 0, 0, pc.cy, 0, 0, pc.yoff, 0, pc.shift, max_code);
+    rgb = uvec3(v);
+  } else {
+    int luma = int(read_sample(0u, x, y));
+    int cb8 = chroma8(1u, x, y);
+    int cr8 = chroma8(2u, x, y);
+    rgb = uvec3(vhist_yuv_component(luma, cb8, cr8, pc.cy, 0, pc.crv, pc.yoff, pc.coff8, pc.shift, max_code),
+                vhist_yuv_component(luma, cb8, cr8, pc.cy, -pc.cgu, -pc.cgv, pc.yoff, pc.coff8, pc.shift, max_code),
+                vhist_yuv_component(luma, cb8, cr8, pc.cy, pc.cbu, 0, pc.yoff, pc.coff8, pc.shift, max_code));
+  }
+  uint index = y * pc.width + x;
+  OutWords out_words = OutWords(pc.dst);
+  if (bits() == 8u) {
+    out_words.word[index] = rgb.r | (rgb.g << 8u) | (rgb.b << 16u) | 0xff000000u;
+  } else {
+    out_words.word[2u * index] = rgb.r | (rgb.g << 16u);
+    out_words.word[2u * index + 1u] = rgb.b | (uint(max_code) << 16u);
+  }
+}
