@@ -1,6 +1,8 @@
-// vhist: GPU-native video histograms. This stage of the program offers the device tools; the
-// viewer and `vhist analyze` are added on top of the same engine.
+// vhist: GPU-native video histograms. `vhist analyze` exports per-frame histograms; the other
+// options are device tools. The viewer is added on top of the same engine.
+#include "analyze.h"
 #include "cli.h"
+#include "media/media_source.h"
 
 #include "vhist/compute/blocking_io.h"
 #include "vhist/compute/cpu_reference.h"
@@ -15,7 +17,9 @@
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: vhist [options]
+constexpr const char* kUsage = R"(usage: vhist analyze INPUT [options]   per-frame histograms of a video file
+                                        (see vhist analyze --help)
+       vhist [options]
 
 Options:
   --list-devices     list the Vulkan devices, their type, Vulkan version and driver
@@ -61,6 +65,7 @@ int self_test(const std::string& device) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::string_view(argv[1]) == "analyze") return vhist::app::run_analyze(argc - 1, argv + 1);
   std::string device;
   bool list = false, test = false;
   for (int i = 1; i < argc; ++i) {
@@ -69,7 +74,7 @@ int main(int argc, char** argv) {
       std::fputs(kUsage, stdout);
       return 0;
     } else if (arg == "--version") {
-      std::printf("vhist 0.1.0\n");
+      std::printf("vhist 0.1.0 (%s)\n", vhist::media::ffmpeg_version().c_str());
       return 0;
     } else if (arg == "--list-devices") {
       list = true;

@@ -1,0 +1,101 @@
+// Video files in: FFmpeg demuxing and decoding on a thread of its own, into a bounded queue of
+// frames. This directory is the only place in vhist that includes libav* headers; what leaves it
+// is described with vhist's own types (VideoFormat, VideoPlanes).
+//
+// Local files only: inputs are opened through the `file` protocol with the protocol whitelist
+// set to "file", so a playlist inside a file (HLS, concat) cannot reach the network.
+#pragma once
+
+#include "vhist/compute/video_frame.h"
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace vhist::media {
+
+// Bad input: what is wrong with it, in one line meant for a person ("cannot open 'x.mp4': no
+// such file or directory"). Tools exit with status 2 on it.
+class MediaError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct MediaInfo {
+  std::string path;
+  std::string container;      // "mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", ...
+  std::string codec;          // "h264", "hevc", ...
+  std::uint32_t width = 0;    // of the first frame's stream parameters
+  std::uint32_t height = 0;
+  std::string pixel_format;   // decoder's pixel format name
+  double frame_rate = 0;      // frames per second (average), 0 when unknown
+  double duration = -1;       // seconds, -1 when unknown
+  std::int64_t frame_count = -1;  // from the container when it says, else -1
+  int video_stream = -1;      // index in the container
+};
+
+// One decoded frame. The planes point into memory owned by `owner` (the decoder's frame, or a
+// converted copy), valid as long as the DecodedFrame (or a copy of its owner) lives.
+struct DecodedFrame {
+  VideoFormat format;       // layout, depth and colour (matrix and range resolved, never unknown)
+  VideoPlanes planes;       // positive strides
+  double pts = 0;           // presentation time in seconds from the stream's start time
+  // Frame number: 0, 1, 2 ... in output order from open; after a seek, the first frame gets
+  // llround(pts * frame_rate) (0 when the rate is unknown) and the count goes on from there.
+  std::int64_t index = 0;
+  bool damaged = false;     // the decoder reported errors it concealed in this frame
+  bool converted = false;   // went through libswscale (the decoder's format is not handled)
+  std::shared_ptr<const void> owner;
+};
+
+// What happened during decoding, for the end-of-run report.
+struct DecodeReport {
+  std::int64_t packets = 0;         // video packets read
+  std::int64_t frames = 0;          // frames decoded
+  std::int64_t lost = 0;            // video packets the decoder rejected (no frame came out)
+  std::int64_t damaged = 0;         // frames with concealed errors
+  bool truncated = false;           // input ended early (read error, or fewer frames than promised)
+  std::string truncation_reason;    // why `truncated`, one line
+  std::string first_error;          // first decode error message, if any
+};
+
+struct SourceOptions {
+  std::size_t queue_frames = 4;     // bound of the decoded-frame queue
+  int decoder_threads = 0;          // 0: FFmpeg's automatic choice (frame threading on)
+  bool loop = false;                // at the end, seek to the start and go on
+  double start = 0;                 // seconds: first frame delivered is the first with pts >= start
+};
+
+class MediaSource {
+ public:
+  // Opens `path` and starts the decoding thread. Throws MediaError for bad input: missing file,
+  // directory, permission denied, empty file, not a media file, no video stream, unsupported
+  // codec; the message says what and why.
+  static std::unique_ptr<MediaSource> open(const std::string& path, const SourceOptions& options = {});
+  virtual ~MediaSource() = default;
+
+  virtual const MediaInfo& info() const = 0;
+
+  enum class Status { frame, end, timeout };
+  // Waits up to `timeout` for the next frame. `end` once the input is exhausted (and not
+  // looping); after that report() is final. Throws MediaError when the input turned out bad
+  // before any frame came (e.g. every packet corrupt).
+  virtual Status next(DecodedFrame& frame, std::chrono::milliseconds timeout) = 0;
+
+  // Seeks: the next frame returned is the first frame with pts >= seconds (or the frame with
+  // that index, counting from the stream start at the average frame rate). Frames queued before
+  // the call are dropped.
+  virtual void seek(double seconds) = 0;
+  virtual void seek_frame(std::int64_t index) = 0;
+  virtual void set_loop(bool loop) = 0;
+
+  virtual DecodeReport report() const = 0;
+};
+
+// The FFmpeg version string (for --version and reports).
+std::string ffmpeg_version();
+
+}  // namespace vhist::media

@@ -1,0 +1,141 @@
+#include "record_writer.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace vhist::app {
+
+namespace {
+
+constexpr const char* kChannelNames[4] = {"r", "g", "b", "l"};
+
+void append_uint(std::string& out, std::uint64_t v) {
+  char buf[24];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, end);
+}
+
+void append_int(std::string& out, std::int64_t v) {
+  char buf[24];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, end);
+}
+
+// Fixed-point decimal with `digits` fraction digits; JSON has no NaN or infinity, and none can
+// occur here (counts are finite and totals non-zero), but guard anyway.
+void append_fixed(std::string& out, double v, int digits) {
+  if (!std::isfinite(v)) v = 0;
+  char buf[64];
+  const int n = std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  out.append(buf, static_cast<std::size_t>(n));
+}
+
+void append_stats_json(std::string& out, const ChannelStats& s) {
+  out += "{\"min\":";
+  append_uint(out, s.min);
+  out += ",\"max\":";
+  append_uint(out, s.max);
+  out += ",\"mean\":";
+  append_fixed(out, s.mean, 4);
+  out += ",\"median\":";
+  append_uint(out, s.median);
+  out += ",\"p1\":";
+  append_uint(out, s.p1);
+  out += ",\"p99\":";
+  append_uint(out, s.p99);
+  out += ",\"clip_low\":";
+  append_fixed(out, s.clip_low, 8);
+  out += ",\"clip_high\":";
+  append_fixed(out, s.clip_high, 8);
+  out += '}';
+}
+
+}  // namespace
+
+void append_jsonl(std::string& out, const FrameRecord& r) {
+  out += "{\"frame\":";
+  append_int(out, r.frame);
+  out += ",\"pts\":";
+  append_fixed(out, r.pts, 6);
+  out += ",\"width\":";
+  append_uint(out, r.width);
+  out += ",\"height\":";
+  append_uint(out, r.height);
+  out += ",\"bits\":";
+  append_uint(out, r.bits);
+  out += ",\"bins\":";
+  append_uint(out, r.histogram.bins);
+  for (Channel c : kAllChannels) {
+    out += ",\"";
+    out += kChannelNames[static_cast<std::uint32_t>(c)];
+    out += "\":[";
+    for (std::uint32_t b = 0; b < r.histogram.bins; ++b) {
+      if (b != 0) out += ',';
+      append_uint(out, r.histogram.at(c, b));
+    }
+    out += ']';
+  }
+  out += ",\"stats\":{";
+  for (Channel c : kAllChannels) {
+    const auto i = static_cast<std::uint32_t>(c);
+    if (i != 0) out += ',';
+    out += '"';
+    out += kChannelNames[i];
+    out += "\":";
+    append_stats_json(out, r.stats[i]);
+  }
+  out += "}}\n";
+}
+
+void append_csv_header(std::string& out, std::uint32_t bins) {
+  out += "frame,pts,width,height,bits,bins,channel,min,max,mean,median,p1,p99,clip_low,clip_high";
+  for (std::uint32_t b = 0; b < bins; ++b) {
+    out += ",c";
+    append_uint(out, b);
+  }
+  out += '\n';
+}
+
+void append_csv(std::string& out, const FrameRecord& r) {
+  for (Channel c : kAllChannels) {
+    const auto i = static_cast<std::uint32_t>(c);
+    const ChannelStats& s = r.stats[i];
+    append_int(out, r.frame);
+    out += ',';
+    append_fixed(out, r.pts, 6);
+    out += ',';
+    append_uint(out, r.width);
+    out += ',';
+    append_uint(out, r.height);
+    out += ',';
+    append_uint(out, r.bits);
+    out += ',';
+    append_uint(out, r.histogram.bins);
+    out += ',';
+    out += kChannelNames[i];
+    out += ',';
+    append_uint(out, s.min);
+    out += ',';
+    append_uint(out, s.max);
+    out += ',';
+    append_fixed(out, s.mean, 4);
+    out += ',';
+    append_uint(out, s.median);
+    out += ',';
+    append_uint(out, s.p1);
+    out += ',';
+    append_uint(out, s.p99);
+    out += ',';
+    append_fixed(out, s.clip_low, 8);
+    out += ',';
+    append_fixed(out, s.clip_high, 8);
+    for (std::uint32_t b = 0; b < r.histogram.bins; ++b) {
+      out += ',';
+      append_uint(out, r.histogram.at(c, b));
+    }
+    out += '\n';
+  }
+}
+
+}  // namespace vhist::app

@@ -1,0 +1,31 @@
+// The records `vhist analyze` writes: one JSON object per line (JSON Lines), or CSV with one row
+// per frame and channel. docs/user-guide.md documents both formats.
+#pragma once
+
+#include "vhist/compute/frame_stats.h"
+#include "vhist/compute/histogram_types.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace vhist::app {
+
+struct FrameRecord {
+  std::int64_t frame = 0;
+  double pts = 0;
+  std::uint32_t width = 0, height = 0;
+  std::uint32_t bits = 8;     // source depth: the unit of the statistics' code values
+  Histogram histogram;        // at the requested bins
+  std::array<ChannelStats, 4> stats{};
+};
+
+enum class RecordFormat { jsonl, csv };
+
+// Appends one record (JSON Lines: one line) to `out`.
+void append_jsonl(std::string& out, const FrameRecord& record);
+// CSV: the header line for `bins` bins, then four rows (r, g, b, l) per record.
+void append_csv_header(std::string& out, std::uint32_t bins);
+void append_csv(std::string& out, const FrameRecord& record);
+
+}  // namespace vhist::app

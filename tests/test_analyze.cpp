@@ -1,0 +1,346 @@
+// Video files end to end: clips made during the run with the ffmpeg tool, decoded by the media
+// input, converted and histogrammed by the GPU (validation on) and by the CPU engine, compared
+// with the CPU reference; and `vhist analyze` run as a process on good and bad inputs.
+#include "gpu_test_env.h"
+
+#include "media/media_source.h"
+#include "vhist/compute/colour.h"
+#include "vhist/compute/cpu_engine.h"
+#include "vhist/compute/cpu_reference.h"
+#include "vhist/compute/frame_stats.h"
+#include "vhist/compute/video_pipeline.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace vhist {
+namespace {
+
+const fs::path& clip_dir() {
+  static const fs::path dir = [] {
+    std::string pattern = (fs::temp_directory_path() / "vhist_analyze_XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    return fs::path(pattern);
+  }();
+  return dir;
+}
+
+class ClipDirCleanup : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(clip_dir(), ec);
+  }
+};
+[[maybe_unused]] ::testing::Environment* const g_cleanup = ::testing::AddGlobalTestEnvironment(new ClipDirCleanup);
+
+// ffmpeg ARGS -> clip_dir()/name, made once per process.
+std::string make_clip(const std::string& name, const std::string& args) {
+  const fs::path path = clip_dir() / name;
+  if (fs::exists(path)) return path.string();
+  const std::string cmd = "ffmpeg -nostdin -hide_banner -loglevel error -y " + args + " '" + path.string() + "'";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  return path.string();
+}
+
+struct ProcessResult {
+  int status = -1;
+  std::string out, err;
+};
+
+// Runs `vhist ARGS` with validation on, capturing stdout and stderr.
+ProcessResult run_vhist(const std::string& args) {
+  const fs::path out = clip_dir() / "stdout.txt", err = clip_dir() / "stderr.txt";
+  const std::string cmd = "VHIST_VALIDATION=1 '" + std::string(VHIST_BINARY) + "' " + args + " > '" + out.string() +
+                          "' 2> '" + err.string() + "'";
+  const int raw = std::system(cmd.c_str());
+  ProcessResult r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  const auto slurp = [](const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  for (std::string line; std::getline(ss, line);) out.push_back(line);
+  return out;
+}
+
+// The integers of the JSON array named `key` in one JSON Lines record.
+std::vector<std::uint64_t> json_array(const std::string& record, const std::string& key) {
+  const std::size_t at = record.find("\"" + key + "\":[");
+  if (at == std::string::npos) return {};
+  std::vector<std::uint64_t> values;
+  std::size_t i = record.find('[', at) + 1;
+  while (record[i] != ']') {
+    std::size_t end = 0;
+    values.push_back(std::stoull(record.substr(i), &end));
+    i += end;
+    if (record[i] == ',') ++i;
+  }
+  return values;
+}
+
+// --- decoded planes through the GPU and the CPU engine, against the reference ---------------
+
+struct YuvCase {
+  const char* name;
+  const char* pix_fmt;
+  const char* colorspace;  // ffmpeg -colorspace
+  const char* range;       // ffmpeg -color_range: tv or pc
+  ColourMatrix matrix;
+  ColourRange expect_range;
+  std::uint32_t bits;
+};
+
+class DecodedClips : public test::GpuTest, public ::testing::WithParamInterface<YuvCase> {};
+
+TEST_P(DecodedClips, GpuAndCpuEngineEqualTheReference) {
+  const YuvCase& c = GetParam();
+  // A moving pattern with gradients and noise, lossless so every code value is exercised.
+  const std::string clip =
+      make_clip(std::string(c.name) + ".mkv", std::string("-f lavfi -i testsrc2=s=96x54:r=25,noise=alls=12:allf=t -frames:v 6 ") +
+                                                  "-pix_fmt " + c.pix_fmt + " -colorspace " + c.colorspace +
+                                                  " -color_range " + c.range + " -c:v ffv1");
+  auto source = media::MediaSource::open(clip);
+  HistogramEngine engine(context());
+  VideoPipeline pipeline(engine, 2);
+  CpuEngine cpu(2);
+  media::DecodedFrame frame;
+  int frames = 0;
+  std::vector<Histogram> expected;
+  std::vector<Histogram> got;
+  while (source->next(frame, std::chrono::milliseconds(5000)) == media::MediaSource::Status::frame) {
+    ASSERT_EQ(frame.format.matrix, c.matrix) << c.name;
+    ASSERT_EQ(frame.format.range, c.expect_range) << c.name;
+    ASSERT_EQ(frame.format.bits, c.bits) << c.name;
+    ASSERT_EQ(frame.format.model, ColourModel::yuv);
+    const std::uint32_t bins = stats_levels(c.bits);
+    const auto rgb = reference_convert(frame.format, frame.planes);
+    const Histogram want = reference_histogram(rgb, converted_format(frame.format), bins);
+    EXPECT_EQ(cpu.histogram(frame.format, frame.planes, bins), want) << c.name << " frame " << frames;
+    expected.push_back(want);
+    if (auto done = pipeline.submit(frame.format, frame.planes, bins, static_cast<std::uint64_t>(frames))) {
+      got.push_back(done->histogram);
+    }
+    ++frames;
+  }
+  while (auto done = pipeline.finish_one()) got.push_back(done->histogram);
+  EXPECT_EQ(frames, 6);
+  ASSERT_EQ(got.size(), expected.size());
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], expected[i]) << c.name << " frame " << i;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Clips, DecodedClips,
+    ::testing::Values(
+        YuvCase{"bt601_limited_420", "yuv420p", "smpte170m", "tv", ColourMatrix::bt601, ColourRange::limited, 8},
+        YuvCase{"bt601_full_420", "yuv420p", "smpte170m", "pc", ColourMatrix::bt601, ColourRange::full, 8},
+        YuvCase{"bt709_limited_420", "yuv420p", "bt709", "tv", ColourMatrix::bt709, ColourRange::limited, 8},
+        YuvCase{"bt709_full_422", "yuv422p", "bt709", "pc", ColourMatrix::bt709, ColourRange::full, 8},
+        YuvCase{"bt709_limited_444", "yuv444p", "bt709", "tv", ColourMatrix::bt709, ColourRange::limited, 8},
+        YuvCase{"bt601_limited_420_10", "yuv420p10le", "bt470bg", "tv", ColourMatrix::bt601, ColourRange::limited, 10},
+        YuvCase{"bt709_full_422_10", "yuv422p10le", "bt709", "pc", ColourMatrix::bt709, ColourRange::full, 10},
+        YuvCase{"bt709_limited_444_10", "yuv444p10le", "bt709", "tv", ColourMatrix::bt709, ColourRange::limited, 10},
+        YuvCase{"bt2020_limited_420_10", "yuv420p10le", "bt2020nc", "tv", ColourMatrix::bt2020, ColourRange::limited, 10},
+        YuvCase{"bt709_limited_420_12", "yuv420p12le", "bt709", "tv", ColourMatrix::bt709, ColourRange::limited, 12}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+// --- vhist analyze as a process ------------------------------------------------------------
+
+// Two known colours side by side, lossless R'G'B': every count is known in advance.
+std::string two_colour_clip() {
+  return make_clip("two_colours.mkv",
+                   "-f lavfi -i color=c=0x204060:s=32x48:r=10,format=gbrp -f lavfi -i color=c=0xff8000:s=32x48:r=10,format=gbrp "
+                   "-filter_complex hstack -frames:v 5 -c:v ffv1");
+}
+
+// Luma of R'G'B' codes with the Rec.709 weights, rounded: written independently of the code.
+std::uint32_t luma709(double r, double g, double b) {
+  return static_cast<std::uint32_t>(std::floor(0.2126 * r + 0.7152 * g + 0.0722 * b + 0.5));
+}
+
+TEST(Analyze, KnownColoursGiveExactCounts) {
+  for (const char* engine : {"gpu", "cpu"}) {
+    const ProcessResult r = run_vhist("analyze '" + two_colour_clip() + "' --engine " + engine);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto records = lines(r.out);
+    ASSERT_EQ(records.size(), 5u);
+    for (const auto& rec : records) {
+      std::vector<std::uint64_t> want_r(256), want_g(256), want_b(256), want_l(256);
+      want_r[0x20] += 1536, want_g[0x40] += 1536, want_b[0x60] += 1536;
+      want_r[0xff] += 1536, want_g[0x80] += 1536, want_b[0x00] += 1536;
+      want_l[luma709(0x20, 0x40, 0x60)] += 1536;
+      want_l[luma709(0xff, 0x80, 0x00)] += 1536;
+      EXPECT_EQ(json_array(rec, "r"), want_r) << engine;
+      EXPECT_EQ(json_array(rec, "g"), want_g) << engine;
+      EXPECT_EQ(json_array(rec, "b"), want_b) << engine;
+      EXPECT_EQ(json_array(rec, "l"), want_l) << engine;
+      EXPECT_NE(rec.find("\"width\":64,\"height\":48,\"bits\":8,\"bins\":256"), std::string::npos) << rec.substr(0, 120);
+      // Red: half the pixels at 0x20, half at the highest code.
+      EXPECT_NE(rec.find("\"r\":{\"min\":32,\"max\":255,\"mean\":143.5000,\"median\":32,\"p1\":32,\"p99\":255,"
+                         "\"clip_low\":0.00000000,\"clip_high\":0.50000000}"),
+                std::string::npos)
+          << rec.substr(rec.find("\"stats\""));
+    }
+  }
+}
+
+TEST(Analyze, BinsFramesAndCsv) {
+  const std::string clip = two_colour_clip();
+  const ProcessResult r = run_vhist("analyze '" + clip + "' --bins 16 --frames 3 --format csv");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rows = lines(r.out);
+  ASSERT_EQ(rows.size(), 1u + 3u * 4u);  // header, then r g b l for each frame
+  EXPECT_EQ(rows[0].rfind("frame,pts,width,height,bits,bins,channel,min,max,mean,median,p1,p99,clip_low,clip_high,c0,", 0),
+            0u);
+  EXPECT_NE(rows[0].find(",c15"), std::string::npos);
+  EXPECT_EQ(rows[0].find(",c16"), std::string::npos);
+  // Frame 0, channel r: 0x20 -> bin 2, 0xff -> bin 15, 1536 each.
+  EXPECT_EQ(rows[1].rfind("0,0.000000,64,48,8,16,r,32,255,", 0), 0u) << rows[1];
+  EXPECT_NE(rows[1].find(",0,0,1536,0,0,0,0,0,0,0,0,0,0,0,0,1536"), std::string::npos) << rows[1];
+  EXPECT_EQ(rows[4].substr(0, 20).find(",l,"), std::string::npos);
+  EXPECT_NE(rows[4].find(",16,l,"), std::string::npos);
+
+  const ProcessResult too_many = run_vhist("analyze '" + clip + "' --bins 1024");
+  EXPECT_EQ(too_many.status, 2);
+  EXPECT_NE(too_many.err.find("8-bit"), std::string::npos) << too_many.err;
+}
+
+TEST(Analyze, CountsSumToThePixelsAndSizeChangesAreFollowed) {
+  const std::string a = make_clip("size_a.h264", "-f lavfi -i testsrc2=s=64x48:r=25 -frames:v 4 -c:v libx264 -pix_fmt yuv420p");
+  const std::string b = make_clip("size_b.h264", "-f lavfi -i testsrc2=s=96x64:r=25 -frames:v 4 -c:v libx264 -pix_fmt yuv420p");
+  const fs::path both = clip_dir() / "size_change.h264";
+  {
+    std::ofstream out(both, std::ios::binary);
+    for (const auto& part : {a, b}) {
+      std::ifstream in(part, std::ios::binary);
+      out << in.rdbuf();
+    }
+  }
+  const ProcessResult r = run_vhist("analyze '" + both.string() + "' --bins 64 --engine gpu");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto records = lines(r.out);
+  ASSERT_EQ(records.size(), 8u);
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const std::uint64_t pixels = i < 4 ? 64 * 48 : 96 * 64;
+    EXPECT_NE(records[i].find(i < 4 ? "\"width\":64,\"height\":48" : "\"width\":96,\"height\":64"), std::string::npos);
+    for (const char* ch : {"r", "g", "b", "l"}) {
+      std::uint64_t sum = 0;
+      for (auto v : json_array(records[i], ch)) sum += v;
+      EXPECT_EQ(sum, pixels) << "record " << i << " channel " << ch;
+    }
+  }
+}
+
+TEST(Analyze, StartSkipsToTheTime) {
+  const std::string clip = make_clip("start.mp4", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 30 -c:v libx264 -pix_fmt yuv420p");
+  const ProcessResult r = run_vhist("analyze '" + clip + "' --start 2 --bins 16");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto records = lines(r.out);
+  ASSERT_EQ(records.size(), 10u);
+  EXPECT_NE(records[0].find("\"pts\":2.000000"), std::string::npos) << records[0].substr(0, 60);
+}
+
+// --- bad input: one clear line, exit status 2, no crash ----------------------------------
+
+void expect_bad_input(const std::string& args, const std::string& message_part) {
+  const ProcessResult r = run_vhist("analyze " + args + " -q");
+  EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+  EXPECT_NE(r.err.find(message_part), std::string::npos) << args << "\nstderr: " << r.err;
+  EXPECT_EQ(r.err.find("validation"), std::string::npos) << r.err;
+}
+
+TEST(AnalyzeBadInput, MissingDirectoryEmptyNotVideo) {
+  expect_bad_input("'" + (clip_dir() / "no_such.mp4").string() + "'", "no such file");
+  expect_bad_input("'" + clip_dir().string() + "'", "is a directory");
+  const fs::path empty = clip_dir() / "empty.mp4";
+  std::ofstream(empty).close();
+  expect_bad_input("'" + empty.string() + "'", "empty");
+  const fs::path text = clip_dir() / "notes.mp4";
+  std::ofstream(text) << "These are not the frames you are looking for.\n";
+  expect_bad_input("'" + text.string() + "'", "not a video");
+}
+
+TEST(AnalyzeBadInput, AudioOnly) {
+  const std::string clip = make_clip("audio.m4a", "-f lavfi -i sine=d=1 -c:a aac");
+  expect_bad_input("'" + clip + "'", "no video stream");
+}
+
+TEST(AnalyzeBadInput, UsageErrors) {
+  EXPECT_EQ(run_vhist("analyze").status, 2);
+  EXPECT_EQ(run_vhist("analyze x.mp4 --bins 100").status, 2);
+  EXPECT_EQ(run_vhist("analyze x.mp4 --format xml").status, 2);
+  EXPECT_EQ(run_vhist("analyze x.mp4 --start soon").status, 2);
+  const ProcessResult help = run_vhist("analyze --help");
+  EXPECT_EQ(help.status, 0);
+  for (const char* option : {"--bins", "--frames", "--start", "--format", "--output", "--engine", "--device", "--quiet"}) {
+    EXPECT_NE(help.out.find(option), std::string::npos) << option;
+  }
+}
+
+TEST(AnalyzeBadInput, TruncatedFile) {
+  const std::string clip = make_clip("whole.mp4", "-f lavfi -i testsrc2=s=128x96:r=25,noise=alls=30:allf=t -frames:v 30 -c:v libx264 -pix_fmt yuv420p "
+                                      "-movflags +faststart");  // the index first: the cut loses frames, not the index
+  std::ifstream in(clip, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const fs::path cut = clip_dir() / "cut.mp4";
+  std::ofstream(cut, std::ios::binary) << bytes.substr(0, bytes.size() * 6 / 10);
+  const ProcessResult r = run_vhist("analyze '" + cut.string() + "' --bins 16 -q");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_FALSE(r.err.empty());
+  const auto records = lines(r.out);
+  EXPECT_GT(records.size(), 0u);
+  EXPECT_LT(records.size(), 30u);
+  EXPECT_NE(r.err.find(std::to_string(records.size()) + " records"), std::string::npos) << r.err;
+}
+
+TEST(AnalyzeBadInput, CorruptPacketsAreCountedAndDecodingGoesOn) {
+  const std::string clip = make_clip("to_corrupt.h264", "-f lavfi -i testsrc2=s=128x96:r=25 -frames:v 40 -c:v libx264 -g 10 -pix_fmt yuv420p");
+  std::ifstream in(clip, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (std::size_t i = bytes.size() / 3; i < bytes.size() / 3 + 600 && i < bytes.size(); ++i) bytes[i] = static_cast<char>(0xff);
+  const fs::path bad = clip_dir() / "corrupt.h264";
+  std::ofstream(bad, std::ios::binary) << bytes;
+  const ProcessResult r = run_vhist("analyze '" + bad.string() + "' --bins 16 -q");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("corrupt"), std::string::npos) << r.err;
+  EXPECT_GT(lines(r.out).size(), 20u);  // decoding went on past the damage
+}
+
+TEST(AnalyzeBadInput, FramesLargerThanTheDevice) {
+  // Wider than lavapipe's 16384 (and than most GPUs' limits); gray, lossless and tiny on disk.
+  const std::string clip = make_clip("too_wide.nut", "-f lavfi -i color=c=gray:s=16400x8:r=1 -frames:v 1 -pix_fmt gray -c:v ffv1");
+  const ProcessResult r = run_vhist("analyze '" + clip + "' -q");
+  if (r.status == 0) GTEST_SKIP() << "this device supports frames 16400 pixels wide";
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("larger than"), std::string::npos) << r.err;
+}
+
+TEST(AnalyzeBadInput, UnwritableOutput) {
+  const ProcessResult r = run_vhist("analyze '" + two_colour_clip() + "' -o /nonexistent-dir/out.jsonl");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace vhist

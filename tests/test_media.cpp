@@ -1,0 +1,892 @@
+// app/media: FFmpeg file input. The clips are made here with the ffmpeg command-line tool, in a
+// temporary folder of each test process.
+#include "media/media_source.h"
+#include "media/pixel_formats.h"
+
+#include <gtest/gtest.h>
+
+extern "C" {
+#include <libavutil/pixdesc.h>
+}
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using vhist::ColourMatrix;
+using vhist::ColourModel;
+using vhist::ColourRange;
+using vhist::VideoFormat;
+using namespace vhist::media;
+
+namespace {
+
+const fs::path& temp_dir() {
+  static const fs::path dir = [] {
+    std::string pattern = (fs::temp_directory_path() / "vhist_media_XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    return fs::path(pattern);
+  }();
+  return dir;
+}
+
+class TempDirCleanup : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(temp_dir(), ec);
+  }
+};
+[[maybe_unused]] ::testing::Environment* const g_cleanup = ::testing::AddGlobalTestEnvironment(new TempDirCleanup);
+
+// Runs ffmpeg with `args` writing `name` in the temporary folder (once per process).
+std::string make_clip(const std::string& name, const std::string& args) {
+  const fs::path path = temp_dir() / name;
+  if (fs::exists(path)) return path.string();
+  const std::string cmd = "ffmpeg -nostdin -hide_banner -loglevel error -y " + args + " '" + path.string() + "'";
+  const int rc = std::system(cmd.c_str());
+  EXPECT_EQ(rc, 0) << cmd;
+  return path.string();
+}
+
+// `frames` frames of a moving test pattern of w x h at 30 fps.
+std::string pattern(int w, int h, int frames, const std::string& codec_args, const std::string& name) {
+  return make_clip(name, "-f lavfi -i testsrc2=s=" + std::to_string(w) + "x" + std::to_string(h) +
+                             ":r=30 -frames:v " + std::to_string(frames) + " " + codec_args);
+}
+
+std::vector<std::uint8_t> read_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_bytes(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+struct Decoded {
+  MediaInfo info;
+  std::vector<DecodedFrame> frames;
+  DecodeReport report;
+};
+
+Decoded decode_all(const std::string& path, SourceOptions options = {}) {
+  Decoded d;
+  auto source = MediaSource::open(path, options);
+  d.info = source->info();
+  for (;;) {
+    DecodedFrame f;
+    const MediaSource::Status status = source->next(f, 20s);
+    if (status == MediaSource::Status::frame) {
+      d.frames.push_back(std::move(f));
+      continue;
+    }
+    EXPECT_EQ(status, MediaSource::Status::end) << "timed out";
+    break;
+  }
+  d.report = source->report();
+  return d;
+}
+
+// The message of the MediaError that opening (and decoding) `path` throws; empty if none.
+std::string open_error(const std::string& path) {
+  try {
+    decode_all(path);
+  } catch (const MediaError& e) {
+    return e.what();
+  }
+  return {};
+}
+
+std::uint32_t sample(const DecodedFrame& f, std::uint32_t c, std::uint32_t x, std::uint32_t y) {
+  const vhist::ComponentLayout& l = f.format.components[c];
+  const std::byte* p = f.planes.data[l.plane] + std::size_t{y} * f.planes.stride[l.plane] + std::size_t{x} * l.step + l.offset;
+  std::uint32_t raw = std::to_integer<std::uint32_t>(p[0]);
+  if (f.format.sample_bytes == 2) raw |= std::to_integer<std::uint32_t>(p[1]) << 8;
+  return (raw >> l.shift) & ((1u << f.format.bits) - 1u);
+}
+
+// FFmpeg's planar format with the same model, depth and subsampling as `f`: the reference the
+// samples read through f's layout are compared with.
+std::string canonical_format(const VideoFormat& f) {
+  const std::string depth = f.bits == 8 ? "" : std::to_string(f.bits) + "le";
+  switch (f.model) {
+    case ColourModel::rgb:
+      return f.bits == 8 ? "rgb24" : "gbrp" + depth;  // ffmpeg's pal8 -> gbrp is not exact
+    case ColourModel::gray:
+      return "gray" + depth;
+    case ColourModel::yuv: {
+      std::string sub = f.chroma_shift_x ? (f.chroma_shift_y ? "420" : "422") : (f.chroma_shift_y ? "440" : "444");
+      return (f.pixel_format.rfind("yuvj", 0) == 0 ? "yuvj" : "yuv") + sub + "p" + depth;
+    }
+  }
+  return {};
+}
+
+// Compares every sample of frame `n` of `frames` with ffmpeg's own conversion of `path` to the
+// canonical planar format.
+void expect_samples_match(const std::string& path, const std::vector<DecodedFrame>& frames, std::size_t n) {
+  ASSERT_LT(n, frames.size());
+  const DecodedFrame& f = frames[n];
+  const VideoFormat& fmt = f.format;
+  const std::string canon = canonical_format(fmt);
+  const std::string raw = make_clip(fs::path(path).filename().string() + "." + canon + ".raw",
+                                    "-i '" + path + "' -f rawvideo -pix_fmt " + canon);
+  const std::vector<std::uint8_t> bytes = read_bytes(raw);
+  const std::uint32_t w = fmt.width, h = fmt.height, cw = fmt.chroma_width(), ch = fmt.chroma_height();
+  const std::size_t sb = fmt.sample_bytes;
+  std::size_t frame_bytes = 0;
+  std::array<std::size_t, 3> plane_start{};
+  std::array<std::uint32_t, 3> plane_w{}, plane_h{};
+  const std::uint32_t planes = fmt.model == ColourModel::gray ? 1 : 3;
+  const bool packed_rgb = canon == "rgb24";
+  for (std::uint32_t p = 0; p < (packed_rgb ? 1 : planes); ++p) {
+    plane_w[p] = fmt.model == ColourModel::yuv && p > 0 ? cw : w;
+    plane_h[p] = fmt.model == ColourModel::yuv && p > 0 ? ch : h;
+    plane_start[p] = frame_bytes;
+    frame_bytes += plane_w[p] * plane_h[p] * sb * (packed_rgb ? 3 : 1);
+  }
+  ASSERT_EQ(bytes.size(), frame_bytes * frames.size()) << canon;
+  const std::size_t base = frame_bytes * n;
+  int mismatches = 0;
+  for (std::uint32_t c = 0; c < planes; ++c) {
+    // gbrp keeps G, B, R in planes 0, 1, 2; our components are R, G, B.
+    // rgb24 keeps R, G, B in one plane.
+    const std::uint32_t p = packed_rgb ? 0 : fmt.model == ColourModel::rgb ? (c + 2) % 3 : c;
+    for (std::uint32_t y = 0; y < plane_h[p]; ++y) {
+      for (std::uint32_t x = 0; x < plane_w[p]; ++x) {
+        const std::size_t at = base + plane_start[p] + (std::size_t{y} * plane_w[p] + x) * sb +
+                               (packed_rgb ? std::size_t{y} * plane_w[p] * 2 + x * 2 + c : 0);
+        std::uint32_t want = bytes[at];
+        if (sb == 2) want |= std::uint32_t{bytes[at + 1]} << 8;
+        const std::uint32_t got = sample(f, c, x, y);
+        if (got != want && ++mismatches <= 3) {
+          ADD_FAILURE() << fmt.pixel_format << " component " << c << " at " << x << "," << y << ": " << got
+                        << " != " << want;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pixel formats handled without conversion.
+
+struct FormatCase {
+  const char* pix_fmt;  // what the decoder outputs
+  const char* codec;    // "rawvideo" (in .nut), "ffv1" (.mkv), "mjpeg" (.avi)
+  ColourModel model;
+  std::uint32_t bits;
+  std::uint32_t shift_x, shift_y;
+  std::uint32_t planes;
+};
+
+void PrintTo(const FormatCase& c, std::ostream* os) { *os << c.pix_fmt << "/" << c.codec; }
+
+class DirectFormat : public ::testing::TestWithParam<FormatCase> {};
+
+TEST_P(DirectFormat, DecodesWithItsOwnLayout) {
+  const FormatCase& c = GetParam();
+  const std::string codec = c.codec;
+  const std::string ext = codec == "rawvideo" ? "nut" : codec == "ffv1" ? "mkv" : "avi";
+  const std::string path = pattern(66, 46, 5, "-pix_fmt " + std::string(c.pix_fmt) + " -c:v " + codec,
+                                   std::string(c.pix_fmt) + "_" + codec + "." + ext);
+  const Decoded d = decode_all(path);
+  ASSERT_EQ(d.frames.size(), 5u);
+  EXPECT_FALSE(d.report.truncated) << d.report.truncation_reason;
+  EXPECT_EQ(d.report.lost, 0);
+  EXPECT_EQ(d.report.damaged, 0);
+  for (const DecodedFrame& f : d.frames) {
+    const VideoFormat& fmt = f.format;
+    EXPECT_EQ(fmt.pixel_format, c.pix_fmt);
+    EXPECT_FALSE(f.converted);
+    EXPECT_EQ(fmt.width, 66u);
+    EXPECT_EQ(fmt.height, 46u);
+    EXPECT_EQ(fmt.model, c.model);
+    EXPECT_EQ(fmt.bits, c.bits);
+    EXPECT_EQ(fmt.sample_bytes, c.bits == 8 ? 1u : 2u);
+    EXPECT_EQ(fmt.chroma_shift_x, c.shift_x);
+    EXPECT_EQ(fmt.chroma_shift_y, c.shift_y);
+    EXPECT_EQ(fmt.plane_count, c.planes);
+    EXPECT_EQ(vhist::check_video_format(fmt), "");
+    for (std::uint32_t p = 0; p < fmt.plane_count; ++p) {
+      EXPECT_NE(f.planes.data[p], nullptr);
+      EXPECT_GE(f.planes.stride[p], fmt.plane_row_bytes(p));
+    }
+    EXPECT_TRUE(f.owner);
+  }
+  expect_samples_match(path, d.frames, 0);
+  expect_samples_match(path, d.frames, 4);
+}
+
+constexpr auto yuv = ColourModel::yuv;
+constexpr auto rgb = ColourModel::rgb;
+constexpr auto gray = ColourModel::gray;
+
+INSTANTIATE_TEST_SUITE_P(
+    Media, DirectFormat,
+    ::testing::Values(
+        FormatCase{"yuv420p", "rawvideo", yuv, 8, 1, 1, 3}, FormatCase{"yuv420p", "ffv1", yuv, 8, 1, 1, 3},
+        FormatCase{"nv12", "rawvideo", yuv, 8, 1, 1, 2}, FormatCase{"nv21", "rawvideo", yuv, 8, 1, 1, 2},
+        FormatCase{"yuv422p", "rawvideo", yuv, 8, 1, 0, 3}, FormatCase{"yuv444p", "ffv1", yuv, 8, 0, 0, 3},
+        FormatCase{"yuv440p", "rawvideo", yuv, 8, 0, 1, 3}, FormatCase{"yuyv422", "rawvideo", yuv, 8, 1, 0, 1},
+        FormatCase{"uyvy422", "rawvideo", yuv, 8, 1, 0, 1}, FormatCase{"yuvj420p", "mjpeg", yuv, 8, 1, 1, 3},
+        FormatCase{"yuvj422p", "mjpeg", yuv, 8, 1, 0, 3}, FormatCase{"yuvj444p", "mjpeg", yuv, 8, 0, 0, 3},
+        FormatCase{"yuv420p10le", "rawvideo", yuv, 10, 1, 1, 3}, FormatCase{"yuv420p10le", "ffv1", yuv, 10, 1, 1, 3},
+        FormatCase{"yuv422p10le", "rawvideo", yuv, 10, 1, 0, 3}, FormatCase{"yuv444p10le", "rawvideo", yuv, 10, 0, 0, 3},
+        FormatCase{"yuv420p12le", "rawvideo", yuv, 12, 1, 1, 3}, FormatCase{"yuv422p12le", "ffv1", yuv, 12, 1, 0, 3},
+        FormatCase{"yuv444p12le", "rawvideo", yuv, 12, 0, 0, 3}, FormatCase{"yuva420p", "rawvideo", yuv, 8, 1, 1, 3},
+        FormatCase{"gray", "rawvideo", gray, 8, 0, 0, 1}, FormatCase{"gray10le", "rawvideo", gray, 10, 0, 0, 1},
+        FormatCase{"gray12le", "ffv1", gray, 12, 0, 0, 1}, FormatCase{"gray16le", "rawvideo", gray, 16, 0, 0, 1},
+        FormatCase{"ya8", "rawvideo", gray, 8, 0, 0, 1}, FormatCase{"rgb24", "rawvideo", rgb, 8, 0, 0, 1},
+        FormatCase{"bgr24", "rawvideo", rgb, 8, 0, 0, 1}, FormatCase{"rgba", "rawvideo", rgb, 8, 0, 0, 1},
+        FormatCase{"bgra", "rawvideo", rgb, 8, 0, 0, 1}, FormatCase{"argb", "rawvideo", rgb, 8, 0, 0, 1},
+        FormatCase{"abgr", "rawvideo", rgb, 8, 0, 0, 1}, FormatCase{"rgb0", "rawvideo", rgb, 8, 0, 0, 1},
+        FormatCase{"bgr0", "rawvideo", rgb, 8, 0, 0, 1}, FormatCase{"0rgb", "rawvideo", rgb, 8, 0, 0, 1},
+        FormatCase{"0bgr", "rawvideo", rgb, 8, 0, 0, 1}, FormatCase{"rgb48le", "rawvideo", rgb, 16, 0, 0, 1},
+        FormatCase{"bgr48le", "rawvideo", rgb, 16, 0, 0, 1}, FormatCase{"rgba64le", "rawvideo", rgb, 16, 0, 0, 1},
+        FormatCase{"gbrp", "rawvideo", rgb, 8, 0, 0, 3}, FormatCase{"bgr0", "ffv1", rgb, 8, 0, 0, 1},
+        FormatCase{"gbrp10le", "rawvideo", rgb, 10, 0, 0, 3}, FormatCase{"gbrp12le", "ffv1", rgb, 12, 0, 0, 3},
+        FormatCase{"gbrp16le", "rawvideo", rgb, 16, 0, 0, 3}, FormatCase{"gbrap", "rawvideo", rgb, 8, 0, 0, 3}),
+    [](const ::testing::TestParamInfo<FormatCase>& param_info) {
+      std::string name = std::string(param_info.param.pix_fmt) + "_" + param_info.param.codec;
+      for (char& ch : name) {
+        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+      }
+      return name;
+    });
+
+// Formats that no file decodes to (hardware decoders' output): the layout alone.
+TEST(Media, LayoutOfSemiPlanarHighDepthFormats) {
+  const auto p010 = direct_layout(AV_PIX_FMT_P010LE);
+  ASSERT_TRUE(p010);
+  EXPECT_EQ(p010->bits, 10u);
+  EXPECT_EQ(p010->sample_bytes, 2u);
+  EXPECT_EQ(p010->plane_count, 2u);
+  EXPECT_EQ(p010->components[0].shift, 6u);
+  EXPECT_EQ(p010->components[1].plane, 1u);
+  EXPECT_EQ(p010->components[1].step, 4u);
+  EXPECT_EQ(p010->components[2].offset, 2u);
+  EXPECT_EQ(p010->chroma_shift_x, 1u);
+  EXPECT_EQ(p010->chroma_shift_y, 1u);
+  const auto p210 = direct_layout(AV_PIX_FMT_P210LE);
+  ASSERT_TRUE(p210);
+  EXPECT_EQ(p210->chroma_shift_y, 0u);
+  const auto nv24 = direct_layout(AV_PIX_FMT_NV24);
+  ASSERT_TRUE(nv24);
+  EXPECT_EQ(nv24->chroma_shift_x, 0u);
+  EXPECT_EQ(nv24->plane_count, 2u);
+  const auto y210 = direct_layout(AV_PIX_FMT_Y210LE);
+  ASSERT_TRUE(y210);
+  EXPECT_EQ(y210->components[2].offset, 6u);
+  // Not handled: through libswscale.
+  for (AVPixelFormat f : {AV_PIX_FMT_P016LE, AV_PIX_FMT_YUV420P16LE, AV_PIX_FMT_YUV420P10BE, AV_PIX_FMT_PAL8,
+                          AV_PIX_FMT_BAYER_RGGB8, AV_PIX_FMT_YUV411P, AV_PIX_FMT_YUV410P, AV_PIX_FMT_XYZ12LE,
+                          AV_PIX_FMT_GBRPF32LE, AV_PIX_FMT_MONOWHITE, AV_PIX_FMT_RGB565LE, AV_PIX_FMT_X2RGB10LE,
+                          AV_PIX_FMT_YUV444P14LE, AV_PIX_FMT_VAAPI, AV_PIX_FMT_RGB48BE}) {
+    EXPECT_FALSE(direct_layout(f)) << av_get_pix_fmt_name(f);
+    const AVPixelFormat target = conversion_target(f);
+    EXPECT_TRUE(target != AV_PIX_FMT_NONE && direct_layout(target)) << av_get_pix_fmt_name(f);
+  }
+  EXPECT_EQ(conversion_target(AV_PIX_FMT_YUV420P10BE), AV_PIX_FMT_YUV420P10LE);
+  EXPECT_EQ(conversion_target(AV_PIX_FMT_RGB48BE), AV_PIX_FMT_RGB48LE);
+  EXPECT_EQ(conversion_target(AV_PIX_FMT_YUV411P), AV_PIX_FMT_YUV444P);
+  EXPECT_EQ(conversion_target(AV_PIX_FMT_YUV420P16LE), AV_PIX_FMT_GBRP16LE);
+  EXPECT_EQ(conversion_target(AV_PIX_FMT_PAL8), AV_PIX_FMT_RGB24);
+  EXPECT_EQ(conversion_target(AV_PIX_FMT_BAYER_RGGB16LE), AV_PIX_FMT_GBRP16LE);
+  EXPECT_EQ(conversion_target(AV_PIX_FMT_GRAYF32LE), AV_PIX_FMT_GRAY16LE);
+  EXPECT_EQ(conversion_target(AV_PIX_FMT_YUV444P14LE), AV_PIX_FMT_GBRP16LE);
+}
+
+TEST(Media, ColourRules) {
+  EXPECT_EQ(resolve_matrix(AVCOL_SPC_BT709, 48), ColourMatrix::bt709);
+  EXPECT_EQ(resolve_matrix(AVCOL_SPC_BT470BG, 1080), ColourMatrix::bt601);
+  EXPECT_EQ(resolve_matrix(AVCOL_SPC_SMPTE170M, 1080), ColourMatrix::bt601);
+  EXPECT_EQ(resolve_matrix(AVCOL_SPC_FCC, 1080), ColourMatrix::bt601);
+  EXPECT_EQ(resolve_matrix(AVCOL_SPC_SMPTE240M, 480), ColourMatrix::bt709);
+  EXPECT_EQ(resolve_matrix(AVCOL_SPC_BT2020_NCL, 480), ColourMatrix::bt2020);
+  EXPECT_EQ(resolve_matrix(AVCOL_SPC_BT2020_CL, 480), ColourMatrix::bt2020);
+  EXPECT_EQ(resolve_matrix(AVCOL_SPC_UNSPECIFIED, 719), ColourMatrix::bt601);
+  EXPECT_EQ(resolve_matrix(AVCOL_SPC_UNSPECIFIED, 720), ColourMatrix::bt709);
+  EXPECT_EQ(resolve_matrix(AVCOL_SPC_RESERVED, 1080), ColourMatrix::bt709);
+  EXPECT_EQ(resolve_range(AVCOL_RANGE_UNSPECIFIED, AV_PIX_FMT_YUV420P, yuv), ColourRange::limited);
+  EXPECT_EQ(resolve_range(AVCOL_RANGE_UNSPECIFIED, AV_PIX_FMT_YUVJ420P, yuv), ColourRange::full);
+  EXPECT_EQ(resolve_range(AVCOL_RANGE_MPEG, AV_PIX_FMT_YUVJ420P, yuv), ColourRange::limited);
+  EXPECT_EQ(resolve_range(AVCOL_RANGE_JPEG, AV_PIX_FMT_YUV420P, yuv), ColourRange::full);
+  EXPECT_EQ(resolve_range(AVCOL_RANGE_MPEG, AV_PIX_FMT_RGB24, rgb), ColourRange::full);
+  EXPECT_EQ(resolve_range(AVCOL_RANGE_UNSPECIFIED, AV_PIX_FMT_GRAY8, gray), ColourRange::full);
+  EXPECT_EQ(resolve_range(AVCOL_RANGE_MPEG, AV_PIX_FMT_GRAY8, gray), ColourRange::limited);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formats that go through libswscale.
+
+TEST(Media, ConvertsUnhandledFormats) {
+  struct Case {
+    const char* pix_fmt;
+    ColourModel model;
+    std::uint32_t bits;
+    std::uint32_t shift_x;
+  };
+  for (const Case& c : {Case{"pal8", rgb, 8, 0}, Case{"yuv411p", yuv, 8, 0}, Case{"yuv410p", yuv, 8, 0},
+                        Case{"yuv420p10be", yuv, 10, 1}, Case{"yuv420p16le", rgb, 16, 0}, Case{"gray16be", gray, 16, 0},
+                        Case{"rgb48be", rgb, 16, 0}, Case{"monow", gray, 8, 0}, Case{"rgb565le", rgb, 8, 0},
+                        Case{"yuv444p14le", rgb, 16, 0}}) {
+    SCOPED_TRACE(c.pix_fmt);
+    const std::string path =
+        pattern(64, 48, 3, "-pix_fmt " + std::string(c.pix_fmt) + " -c:v rawvideo", std::string(c.pix_fmt) + ".nut");
+    const Decoded d = decode_all(path);
+    ASSERT_EQ(d.frames.size(), 3u);
+    for (const DecodedFrame& f : d.frames) {
+      EXPECT_TRUE(f.converted);
+      EXPECT_EQ(f.format.pixel_format, c.pix_fmt);
+      EXPECT_EQ(f.format.model, c.model);
+      EXPECT_EQ(f.format.bits, c.bits);
+      EXPECT_EQ(f.format.chroma_shift_x, c.shift_x);
+      EXPECT_EQ(vhist::check_video_format(f.format), "");
+      for (std::uint32_t p = 0; p < f.format.plane_count; ++p) {
+        EXPECT_GE(f.planes.stride[p], f.format.plane_row_bytes(p));
+      }
+    }
+  }
+  // Lossless conversions: the samples are those ffmpeg's own conversion gives.
+  for (const char* pix_fmt : {"pal8", "yuv420p10be", "gray16be", "rgb48be"}) {
+    SCOPED_TRACE(pix_fmt);
+    const std::string path = temp_dir() / (std::string(pix_fmt) + ".nut");
+    const Decoded d = decode_all(path);
+    ASSERT_EQ(d.frames.size(), 3u);
+    expect_samples_match(path, d.frames, 2);
+  }
+  // yuv411p -> yuv444p: luma untouched, chroma repeated (point sampling), no range change.
+  const std::string path = temp_dir() / "yuv411p.nut";
+  const Decoded d = decode_all(path);
+  ASSERT_EQ(d.frames.size(), 3u);
+  const std::string raw = make_clip("yuv411p.raw", "-i '" + path + "' -f rawvideo -pix_fmt yuv411p");
+  const std::vector<std::uint8_t> bytes = read_bytes(raw);
+  ASSERT_EQ(bytes.size(), 3u * (64 * 48 + 2 * 16 * 48));
+  const DecodedFrame& f = d.frames[1];
+  const std::size_t base = 64 * 48 + 2 * 16 * 48;
+  int bad = 0;
+  for (std::uint32_t y = 0; y < 48; ++y) {
+    for (std::uint32_t x = 0; x < 64; ++x) {
+      bad += sample(f, 0, x, y) != bytes[base + y * 64 + x];
+      bad += sample(f, 1, x, y) != bytes[base + 64 * 48 + y * 16 + x / 4];
+      bad += sample(f, 2, x, y) != bytes[base + 64 * 48 + 16 * 48 + y * 16 + x / 4];
+    }
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+// AVI keeps uncompressed RGB bottom-up: the decoder gives negative strides, copied top-down.
+TEST(Media, BottomUpFramesGetPositiveStrides) {
+  const std::string path = pattern(64, 48, 4, "-pix_fmt bgr24 -c:v rawvideo", "bgr24_bottom_up.avi");
+  const Decoded d = decode_all(path);
+  ASSERT_EQ(d.frames.size(), 4u);
+  EXPECT_EQ(d.frames[0].format.pixel_format, "bgr24");
+  EXPECT_FALSE(d.frames[0].converted);
+  expect_samples_match(path, d.frames, 0);
+  expect_samples_match(path, d.frames, 3);
+}
+
+// The frames stay valid after the source is gone.
+TEST(Media, FramesOutliveTheSource) {
+  const std::string path = pattern(64, 48, 3, "-pix_fmt yuv420p -c:v ffv1", "outlive.mkv");
+  const std::string pal = pattern(64, 48, 3, "-pix_fmt pal8 -c:v rawvideo", "pal8.nut");
+  for (const std::string& p : {path, pal}) {
+    std::vector<DecodedFrame> frames;
+    {
+      auto source = MediaSource::open(p);
+      DecodedFrame f;
+      while (source->next(f, 10s) == MediaSource::Status::frame) frames.push_back(f);
+    }
+    ASSERT_EQ(frames.size(), 3u);
+    expect_samples_match(p, frames, 2);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colour metadata.
+
+struct ColourCase {
+  const char* name;
+  std::string args;
+  int w, h;
+  ColourMatrix matrix;
+  ColourRange range;
+};
+
+TEST(Media, MatrixAndRangeFromMetadata) {
+  const std::vector<ColourCase> cases = {
+      {"bt709_pc", "-pix_fmt yuv420p -c:v ffv1 -colorspace bt709 -color_range pc", 64, 48, ColourMatrix::bt709,
+       ColourRange::full},
+      {"bt2020_tv", "-pix_fmt yuv420p10le -c:v ffv1 -colorspace bt2020nc -color_range tv", 64, 48,
+       ColourMatrix::bt2020, ColourRange::limited},
+      {"smpte170m", "-pix_fmt yuv422p -c:v ffv1 -colorspace smpte170m", 1280, 720, ColourMatrix::bt601,
+       ColourRange::limited},
+      {"bt470bg_pc", "-pix_fmt yuv444p -c:v libx264 -colorspace bt470bg -color_range pc", 1280, 720,
+       ColourMatrix::bt601, ColourRange::full},
+      {"smpte240m", "-pix_fmt yuv420p -c:v ffv1 -colorspace smpte240m", 64, 48, ColourMatrix::bt709,
+       ColourRange::limited},
+      {"default_small", "-pix_fmt yuv420p -c:v ffv1", 64, 48, ColourMatrix::bt601, ColourRange::limited},
+      {"default_hd", "-pix_fmt yuv420p -c:v ffv1", 1280, 720, ColourMatrix::bt709, ColourRange::limited},
+      {"default_small_x264", "-pix_fmt yuv420p -c:v libx264", 320, 240, ColourMatrix::bt601, ColourRange::limited},
+      {"gray_default", "-pix_fmt gray -c:v ffv1", 64, 48, ColourMatrix::bt601, ColourRange::full},
+      {"gray_tv", "-pix_fmt gray -c:v ffv1 -color_range tv", 64, 48, ColourMatrix::bt601, ColourRange::limited},
+      {"rgb_tv", "-pix_fmt gbrp -c:v ffv1 -color_range tv", 64, 48, ColourMatrix::bt601, ColourRange::full},
+  };
+  for (const ColourCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    const std::string ext = c.args.find("libx264") != std::string::npos ? ".mp4" : ".mkv";
+    const Decoded d = decode_all(pattern(c.w, c.h, 2, c.args, std::string("colour_") + c.name + ext));
+    ASSERT_EQ(d.frames.size(), 2u);
+    EXPECT_EQ(d.frames[0].format.matrix, c.matrix);
+    EXPECT_EQ(d.frames[0].format.range, c.range);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes mid-stream.
+
+TEST(Media, FollowsSizeChanges) {
+  const std::string a = pattern(64, 48, 10, "-pix_fmt yuv420p -c:v libx264 -f h264", "size_a.h264");
+  const std::string b = pattern(96, 64, 12, "-pix_fmt yuv420p -c:v libx264 -f h264", "size_b.h264");
+  const std::string both = (temp_dir() / "size_ab.h264").string();
+  std::vector<std::uint8_t> bytes = read_bytes(a);
+  const std::vector<std::uint8_t> tail = read_bytes(b);
+  bytes.insert(bytes.end(), tail.begin(), tail.end());
+  write_bytes(both, bytes);
+  const Decoded d = decode_all(both);
+  ASSERT_EQ(d.frames.size(), 22u);
+  for (std::size_t i = 0; i < d.frames.size(); ++i) {
+    const VideoFormat& f = d.frames[i].format;
+    EXPECT_EQ(f.width, i < 10 ? 64u : 96u) << i;
+    EXPECT_EQ(f.height, i < 10 ? 48u : 64u) << i;
+    EXPECT_EQ(d.frames[i].index, static_cast<std::int64_t>(i));
+  }
+  EXPECT_EQ(d.report.lost, 0);
+  EXPECT_FALSE(d.report.truncated) << d.report.truncation_reason;
+}
+
+TEST(Media, FollowsPixelFormatChanges) {
+  const std::string a = pattern(64, 48, 8, "-pix_fmt yuv420p -c:v libx264 -f h264", "fmt_a.h264");
+  const std::string b = pattern(64, 48, 8, "-pix_fmt yuv444p -c:v libx264 -f h264", "fmt_b.h264");
+  const std::string both = (temp_dir() / "fmt_ab.h264").string();
+  std::vector<std::uint8_t> bytes = read_bytes(a);
+  const std::vector<std::uint8_t> tail = read_bytes(b);
+  bytes.insert(bytes.end(), tail.begin(), tail.end());
+  write_bytes(both, bytes);
+  const Decoded d = decode_all(both);
+  ASSERT_EQ(d.frames.size(), 16u);
+  for (std::size_t i = 0; i < d.frames.size(); ++i) {
+    const VideoFormat& f = d.frames[i].format;
+    EXPECT_EQ(f.pixel_format, i < 8 ? "yuv420p" : "yuv444p") << i;
+    EXPECT_EQ(f.chroma_shift_x, i < 8 ? 1u : 0u) << i;
+    EXPECT_EQ(f.chroma_shift_y, i < 8 ? 1u : 0u) << i;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timestamps, seeking and looping.
+
+TEST(Media, InfoAndTimestamps) {
+  const std::string path = pattern(160, 120, 30, "-pix_fmt yuv420p -c:v libx264 -g 10 -bf 2", "ts.mp4");
+  const Decoded d = decode_all(path);
+  EXPECT_EQ(d.info.codec, "h264");
+  EXPECT_EQ(d.info.container.find("mp4") != std::string::npos, true) << d.info.container;
+  EXPECT_EQ(d.info.width, 160u);
+  EXPECT_EQ(d.info.height, 120u);
+  EXPECT_EQ(d.info.pixel_format, "yuv420p");
+  EXPECT_DOUBLE_EQ(d.info.frame_rate, 30.0);
+  EXPECT_NEAR(d.info.duration, 1.0, 1e-6);
+  EXPECT_EQ(d.info.frame_count, 30);
+  EXPECT_EQ(d.info.video_stream, 0);
+  ASSERT_EQ(d.frames.size(), 30u);
+  for (std::size_t i = 0; i < d.frames.size(); ++i) {
+    EXPECT_NEAR(d.frames[i].pts, static_cast<double>(i) / 30.0, 1e-6);
+    EXPECT_EQ(d.frames[i].index, static_cast<std::int64_t>(i));
+  }
+  EXPECT_EQ(d.report.packets, 30);
+  EXPECT_EQ(d.report.frames, 30);
+}
+
+void expect_next(MediaSource& source, double pts, std::int64_t index) {
+  DecodedFrame f;
+  ASSERT_EQ(source.next(f, 10s), MediaSource::Status::frame);
+  EXPECT_NEAR(f.pts, pts, 0.6e-3);  // Matroska keeps milliseconds
+  EXPECT_EQ(f.index, index);
+}
+
+TEST(Media, Seeks) {
+  for (const char* name : {"seek.mp4", "seek.mkv", "seek.nut", "seek.avi"}) {
+    SCOPED_TRACE(name);
+    const std::string codec = std::string(name) == "seek.avi" ? "-c:v mpeg4 -g 10" : "-c:v libx264 -g 10 -bf 2";
+    const std::string path = pattern(160, 120, 60, "-pix_fmt yuv420p " + codec, name);
+    SourceOptions options;
+    options.queue_frames = 3;
+    auto source = MediaSource::open(path, options);
+    expect_next(*source, 0.0, 0);
+    expect_next(*source, 1 / 30.0, 1);
+    std::this_thread::sleep_for(50ms);  // the queue fills up with frames the seek must drop
+    source->seek(0.5);
+    expect_next(*source, 0.5, 15);
+    expect_next(*source, 16 / 30.0, 16);
+    source->seek_frame(37);  // not a keyframe
+    expect_next(*source, 37 / 30.0, 37);
+    source->seek(1.31);  // between frames: the next one
+    expect_next(*source, 40 / 30.0, 40);
+    source->seek_frame(11);  // just after a keyframe, backwards
+    expect_next(*source, 11 / 30.0, 11);
+    expect_next(*source, 12 / 30.0, 12);
+    source->seek(0);
+    expect_next(*source, 0.0, 0);
+    source->seek(100);  // past the end
+    DecodedFrame f;
+    EXPECT_EQ(source->next(f, 10s), MediaSource::Status::end);
+    source->seek_frame(59);
+    expect_next(*source, 59 / 30.0, 59);
+    EXPECT_EQ(source->next(f, 10s), MediaSource::Status::end);
+    EXPECT_EQ(source->next(f, 10s), MediaSource::Status::end);
+    const DecodeReport r = source->report();
+    EXPECT_EQ(r.lost, 0);
+    EXPECT_FALSE(r.truncated) << r.truncation_reason;
+  }
+}
+
+TEST(Media, StartOption) {
+  const std::string path = pattern(160, 120, 60, "-pix_fmt yuv420p -c:v libx264 -g 10 -bf 2", "seek.mp4");
+  SourceOptions options;
+  options.start = 0.4;
+  const Decoded d = decode_all(path, options);
+  ASSERT_EQ(d.frames.size(), 48u);
+  EXPECT_NEAR(d.frames[0].pts, 0.4, 1e-6);
+  EXPECT_EQ(d.frames[0].index, 12);
+  EXPECT_EQ(d.frames.back().index, 59);
+  EXPECT_FALSE(d.report.truncated) << d.report.truncation_reason;
+}
+
+TEST(Media, SeekInRawStream) {
+  const std::string path = pattern(96, 64, 40, "-pix_fmt yuv420p -c:v libx264 -g 8 -f h264", "seek_raw.h264");
+  auto source = MediaSource::open(path);
+  const double rate = source->info().frame_rate;
+  ASSERT_GT(rate, 0);
+  source->seek_frame(21);
+  DecodedFrame f;
+  ASSERT_EQ(source->next(f, 10s), MediaSource::Status::frame);
+  EXPECT_EQ(f.index, 21);
+  EXPECT_NEAR(f.pts, 21 / rate, 1e-6);
+  source->seek_frame(5);
+  ASSERT_EQ(source->next(f, 10s), MediaSource::Status::frame);
+  EXPECT_EQ(f.index, 5);
+  EXPECT_NEAR(f.pts, 5 / rate, 1e-6);
+}
+
+TEST(Media, Loops) {
+  for (const char* name : {"loop.mp4", "loop.h264"}) {
+    SCOPED_TRACE(name);
+    const std::string fmt = std::string(name) == "loop.h264" ? " -f h264" : "";
+    const std::string path = pattern(64, 48, 10, "-pix_fmt yuv420p -c:v libx264 -g 5" + fmt, name);
+    SourceOptions options;
+    options.loop = true;
+    auto source = MediaSource::open(path, options);
+    const double rate = source->info().frame_rate;
+    for (std::int64_t i = 0; i < 25; ++i) expect_next(*source, static_cast<double>(i % 10) / rate, i);
+    source->set_loop(false);
+    // It stops at the end of the current pass (frames already queued may belong to the next).
+    DecodedFrame f;
+    int more = 0;
+    MediaSource::Status s;
+    while ((s = source->next(f, 10s)) == MediaSource::Status::frame) ++more;
+    EXPECT_EQ(s, MediaSource::Status::end);
+    EXPECT_GE(more, 5);
+    EXPECT_LE(more, 15);
+    const DecodeReport r = source->report();
+    EXPECT_EQ(r.lost, 0);
+    EXPECT_FALSE(r.truncated) << r.truncation_reason;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normal clips: complete, nothing lost or damaged.
+
+TEST(Media, NormalClipsAreNotReportedBroken) {
+  const std::vector<std::pair<std::string, std::string>> clips = {
+      {"ok.mp4", "-pix_fmt yuv420p -c:v libx264 -g 12"},
+      {"ok_faststart.mp4", "-pix_fmt yuv420p -c:v libx264 -movflags +faststart"},
+      {"ok.mkv", "-pix_fmt yuv420p -c:v libx264 -bf 3"},
+      {"ok.nut", "-pix_fmt yuv420p -c:v libx264"},
+      {"ok.h264", "-pix_fmt yuv420p -c:v libx264 -f h264"},
+      {"ok.hevc", "-pix_fmt yuv420p -c:v libx265 -x265-params log-level=none -f hevc"},
+      {"ok_hevc.mp4", "-pix_fmt yuv420p10le -c:v libx265 -x265-params log-level=none"},
+      {"ok.avi", "-pix_fmt yuv420p -c:v mpeg4"},
+      {"ok.mov", "-pix_fmt yuv422p10le -c:v prores"},
+      {"ok.webm", "-pix_fmt yuv420p -c:v libvpx-vp9 -deadline realtime"},
+      {"ok_mpeg2.ts", "-pix_fmt yuv420p -c:v mpeg2video"},
+      {"ok_ffv1.mkv", "-pix_fmt yuv420p -c:v ffv1"},
+  };
+  for (const auto& [name, args] : clips) {
+    SCOPED_TRACE(name);
+    const Decoded d = decode_all(pattern(128, 96, 30, args, name));
+    EXPECT_EQ(d.frames.size(), 30u);
+    EXPECT_EQ(d.report.frames, 30);
+    EXPECT_EQ(d.report.lost, 0);
+    EXPECT_EQ(d.report.damaged, 0);
+    EXPECT_FALSE(d.report.truncated) << d.report.truncation_reason;
+    EXPECT_GE(d.report.packets, 30);
+    for (std::size_t i = 0; i < d.frames.size(); ++i) EXPECT_EQ(d.frames[i].index, static_cast<std::int64_t>(i));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bad input.
+
+TEST(Media, MissingDirectoryEmpty) {
+  const std::string missing = (temp_dir() / "no_such_clip.mp4").string();
+  EXPECT_EQ(open_error(missing), "cannot open '" + missing + "': no such file");
+  const std::string dir = (temp_dir() / "a_directory.mp4").string();
+  fs::create_directories(dir);
+  EXPECT_EQ(open_error(dir), "'" + dir + "' is a directory, not a video file");
+  const std::string empty = (temp_dir() / "empty.mp4").string();
+  write_bytes(empty, {});
+  EXPECT_EQ(open_error(empty), "'" + empty + "' is empty (0 bytes)");
+}
+
+TEST(Media, PermissionDenied) {
+  if (::geteuid() == 0) GTEST_SKIP() << "running as root: permissions are not enforced";
+  const std::string path = pattern(64, 48, 2, "-c:v ffv1", "private.mkv");
+  fs::permissions(path, fs::perms::none);
+  EXPECT_EQ(open_error(path), "cannot open '" + path + "': permission denied");
+}
+
+TEST(Media, NotAVideoFile) {
+  const std::string text = (temp_dir() / "notes.mp4").string();
+  const std::string words = "These are not the frames you are looking for.\n";
+  write_bytes(text, std::vector<std::uint8_t>(words.begin(), words.end()));
+  const std::string msg = open_error(text);
+  EXPECT_EQ(msg.rfind("'" + text + "' is not a video file FFmpeg recognises (", 0), 0u) << msg;
+}
+
+TEST(Media, AudioOnly) {
+  const std::string path = make_clip("sine.mka", "-f lavfi -i sine=d=0.5 -c:a pcm_s16le");
+  EXPECT_EQ(open_error(path), "'" + path + "' has no video stream (streams: 1 audio)");
+}
+
+TEST(Media, UnsupportedCodec) {
+  const std::string path = pattern(64, 48, 3, "-c:v ffv1", "zzzz_source.avi");
+  std::vector<std::uint8_t> bytes = read_bytes(path);
+  int patched = 0;
+  for (std::size_t i = 0; i + 4 <= bytes.size(); ++i) {
+    if (bytes[i] == 'F' && bytes[i + 1] == 'F' && bytes[i + 2] == 'V' && bytes[i + 3] == '1') {
+      bytes[i] = bytes[i + 1] = bytes[i + 2] = bytes[i + 3] = 'Z';
+      ++patched;
+    }
+  }
+  ASSERT_GE(patched, 1);
+  const std::string zzzz = (temp_dir() / "zzzz.avi").string();
+  write_bytes(zzzz, bytes);
+  EXPECT_EQ(open_error(zzzz), "'" + zzzz + "': video codec 'ZZZZ' is not supported by this FFmpeg build");
+}
+
+// An HLS playlist pointing at the network: refused, and nothing connects.
+TEST(Media, NetworkPlaylistIsRefused) {
+  const int server = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+  ASSERT_GE(server, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(server, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  ASSERT_EQ(::listen(server, 8), 0);
+  socklen_t len = sizeof addr;
+  ASSERT_EQ(::getsockname(server, reinterpret_cast<sockaddr*>(&addr), &len), 0);
+  const std::string base = "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port));
+  const std::string playlist = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n"
+                               "#EXTINF:2.0,\n" + base + "/seg0.ts\n#EXTINF:2.0,\n" + base +
+                               "/seg1.ts\n#EXT-X-ENDLIST\n";
+  const std::string path = (temp_dir() / "remote.m3u8").string();
+  write_bytes(path, std::vector<std::uint8_t>(playlist.begin(), playlist.end()));
+  const std::string msg = open_error(path);
+  EXPECT_NE(msg.find("'" + path + "'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("not allowed"), std::string::npos) << msg;
+  pollfd p{server, POLLIN, 0};
+  EXPECT_EQ(::poll(&p, 1, 200), 0) << "something connected to the test's server";
+  ::close(server);
+}
+
+TEST(Media, TruncatedMp4) {
+  const std::string path = pattern(160, 120, 30, "-pix_fmt yuv420p -c:v libx264 -g 10 -movflags +faststart",
+                                   "whole.mp4");
+  std::vector<std::uint8_t> bytes = read_bytes(path);
+  bytes.resize(bytes.size() * 6 / 10);
+  const std::string cut = (temp_dir() / "cut.mp4").string();
+  write_bytes(cut, bytes);
+  const Decoded d = decode_all(cut);
+  EXPECT_GT(d.frames.size(), 0u);
+  EXPECT_LT(d.frames.size(), 30u);
+  EXPECT_TRUE(d.report.truncated);
+  EXPECT_NE(d.report.truncation_reason.find("of 30 frames"), std::string::npos) << d.report.truncation_reason;
+}
+
+TEST(Media, TruncatedMkv) {
+  const std::string path = pattern(160, 120, 30, "-pix_fmt yuv420p -c:v libx264 -g 10", "whole.mkv");
+  std::vector<std::uint8_t> bytes = read_bytes(path);
+  bytes.resize(bytes.size() / 2);
+  const std::string cut = (temp_dir() / "cut.mkv").string();
+  write_bytes(cut, bytes);
+  const Decoded d = decode_all(cut);
+  EXPECT_GT(d.frames.size(), 0u);
+  EXPECT_LT(d.frames.size(), 30u);
+  EXPECT_TRUE(d.report.truncated) << d.frames.size() << " frames";
+}
+
+// Garbage in the middle of the stream: decoding goes on, the report says what was hit.
+TEST(Media, CorruptPackets) {
+  for (const char* name : {"corrupt.h264", "corrupt.mkv"}) {
+    SCOPED_TRACE(name);
+    const std::string fmt = std::string(name) == "corrupt.h264" ? " -f h264" : "";
+    const std::string path = pattern(320, 240, 30, "-pix_fmt yuv420p -c:v libx264 -g 5 -bf 0" + fmt,
+                                     std::string("clean_") + name);
+    std::vector<std::uint8_t> bytes = read_bytes(path);
+    std::uint32_t state = 12345;
+    for (std::size_t at : {bytes.size() * 3 / 10, bytes.size() / 2, bytes.size() * 7 / 10}) {
+      for (std::size_t i = at; i < at + 400 && i < bytes.size(); ++i) {
+        state = state * 1103515245u + 12345u;
+        bytes[i] = static_cast<std::uint8_t>(state >> 24);
+      }
+    }
+    const std::string bad = (temp_dir() / name).string();
+    write_bytes(bad, bytes);
+    const Decoded d = decode_all(bad);
+    EXPECT_GT(d.frames.size(), 10u);
+    EXPECT_GT(d.report.frames, 10);
+    EXPECT_GT(d.report.lost + d.report.damaged, 0) << "packets " << d.report.packets << " frames " << d.report.frames;
+    EXPECT_FALSE(d.report.first_error.empty());
+  }
+}
+
+TEST(Media, AllPacketsCorrupt) {
+  // A raw H.264 stream whose every byte after the start codes is garbage: no frame at all.
+  const std::string path = pattern(64, 48, 5, "-c:v libx264 -f h264", "garbage_src.h264");
+  std::vector<std::uint8_t> bytes = read_bytes(path);
+  std::uint32_t state = 777;
+  for (std::size_t i = 0; i + 4 < bytes.size(); ++i) {
+    const bool start_code = bytes[i] == 0 && bytes[i + 1] == 0 && bytes[i + 2] == 1;
+    if (start_code) {
+      i += 3;  // keep the start code and the NAL header
+      continue;
+    }
+    state = state * 1103515245u + 12345u;
+    bytes[i] = static_cast<std::uint8_t>((state >> 24) | 1);  // never 0: no new start codes
+  }
+  const std::string bad = (temp_dir() / "garbage.h264").string();
+  write_bytes(bad, bytes);
+  const std::string msg = open_error(bad);
+  EXPECT_FALSE(msg.empty());
+  EXPECT_NE(msg.find("'" + bad + "'"), std::string::npos) << msg;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Threads.
+
+TEST(Media, DestroyWithFullQueueIsPrompt) {
+  const std::string path = pattern(320, 240, 30, "-pix_fmt yuv420p -c:v libx264", "full_queue.mp4");
+  for (int threads : {0, 1, 2}) {
+    SourceOptions options;
+    options.queue_frames = 2;
+    options.decoder_threads = threads;
+    auto source = MediaSource::open(path, options);
+    DecodedFrame f;
+    ASSERT_EQ(source->next(f, 10s), MediaSource::Status::frame);
+    std::this_thread::sleep_for(100ms);  // the decoder fills the queue and waits
+    const auto t0 = std::chrono::steady_clock::now();
+    source.reset();
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, 500ms);
+  }
+  // Destroyed at once, before anything was read.
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < 5; ++i) MediaSource::open(path).reset();
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 2s);
+}
+
+TEST(Media, NextTimesOut) {
+  const std::string path = pattern(64, 48, 2, "-c:v ffv1", "timeout.mkv");
+  auto source = MediaSource::open(path);
+  DecodedFrame f;
+  int frames = 0;
+  MediaSource::Status s;
+  while ((s = source->next(f, 10s)) == MediaSource::Status::frame) ++frames;
+  EXPECT_EQ(frames, 2);
+  EXPECT_EQ(s, MediaSource::Status::end);
+  source->seek(100);  // nothing will come for a while... or `end` quickly
+  s = source->next(f, 0ms);
+  EXPECT_TRUE(s == MediaSource::Status::timeout || s == MediaSource::Status::end);
+}
+
+TEST(Media, Version) {
+  const std::string v = ffmpeg_version();
+  EXPECT_EQ(v.rfind("libavcodec ", 0), 0u) << v;
+  EXPECT_NE(v.find("libavformat "), std::string::npos) << v;
+  EXPECT_NE(v.find("libswscale "), std::string::npos) << v;
+}
+
+// ---------------------------------------------------------------------------------------------
+// VideoFormat helpers.
+
+TEST(Media, VideoFormatGeometry) {
+  VideoFormat yuyv = *direct_layout(AV_PIX_FMT_YUYV422);
+  yuyv.width = 65;
+  yuyv.height = 3;
+  EXPECT_EQ(yuyv.chroma_width(), 33u);
+  EXPECT_EQ(yuyv.chroma_height(), 3u);
+  EXPECT_EQ(yuyv.plane_rows(0), 3u);
+  EXPECT_EQ(yuyv.plane_row_bytes(0), 132u);  // the last V sample at 32 * 4 + 3
+  VideoFormat nv12 = *direct_layout(AV_PIX_FMT_NV12);
+  nv12.width = 5;
+  nv12.height = 5;
+  EXPECT_EQ(nv12.plane_rows(1), 3u);
+  EXPECT_EQ(nv12.plane_row_bytes(1), 6u);
+  EXPECT_EQ(nv12.plane_row_bytes(0), 5u);
+  EXPECT_EQ(vhist::check_video_format(nv12), "");
+  VideoFormat rgb48 = *direct_layout(AV_PIX_FMT_RGB48LE);
+  rgb48.width = 10;
+  rgb48.height = 1;
+  EXPECT_EQ(rgb48.plane_row_bytes(0), 60u);
+  EXPECT_EQ(rgb48.chroma_width(), 10u);
+  EXPECT_EQ(vhist::matrix_name(ColourMatrix::bt2020), "bt2020");
+  EXPECT_EQ(vhist::range_name(ColourRange::full), "full");
+  EXPECT_EQ(vhist::model_name(ColourModel::gray), "gray");
+
+  VideoFormat bad = nv12;
+  bad.bits = 14;
+  bad.sample_bytes = 2;
+  EXPECT_NE(vhist::check_video_format(bad), "");
+  bad = nv12;
+  bad.chroma_shift_x = 2;
+  EXPECT_NE(vhist::check_video_format(bad), "");
+  bad = nv12;
+  bad.components[2].plane = 2;
+  EXPECT_NE(vhist::check_video_format(bad), "");
+  bad = nv12;
+  bad.width = 0;
+  EXPECT_NE(vhist::check_video_format(bad), "");
+  bad = *direct_layout(AV_PIX_FMT_P010LE);
+  bad.width = bad.height = 2;
+  EXPECT_EQ(vhist::check_video_format(bad), "");
+  bad.components[0].shift = 7;
+  EXPECT_NE(vhist::check_video_format(bad), "");
+}
+
+}  // namespace
