@@ -9,8 +9,11 @@ packages=(
   # libraries
   libvulkan-dev libglfw3-dev libimgui-dev
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libavdevice-dev
-  # tests: GoogleTest, a CPU Vulkan driver (lavapipe), validation layers, a virtual display
-  libgtest-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools xvfb xauth
+  # tests: GoogleTest, a CPU Vulkan driver (lavapipe), validation layers, a virtual display,
+  # the ffmpeg tool that makes the test clips
+  libgtest-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools xvfb xauth ffmpeg
+  # benchmarks: wall and memory figures
+  time bc
 )
 
 as_root=()

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -54,6 +55,16 @@ std::string make_clip(const std::string& name, const std::string& args) {
   return path.string();
 }
 
+std::string read_file(const fs::path& path) {
+  std::string bytes;
+  if (std::FILE* f = std::fopen(path.c_str(), "rb")) {
+    char buf[1 << 16];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) bytes.append(buf, n);
+    std::fclose(f);
+  }
+  return bytes;
+}
+
 struct ProcessResult {
   int status = -1;
   std::string out, err;
@@ -67,14 +78,8 @@ ProcessResult run_vhist(const std::string& args) {
   const int raw = std::system(cmd.c_str());
   ProcessResult r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  const auto slurp = [](const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  };
-  r.out = slurp(out);
-  r.err = slurp(err);
+  r.out = read_file(out);
+  r.err = read_file(err);
   return r;
 }
 
@@ -111,6 +116,8 @@ struct YuvCase {
   ColourRange expect_range;
   std::uint32_t bits;
 };
+
+void PrintTo(const YuvCase& c, std::ostream* os) { *os << c.name; }
 
 class DecodedClips : public test::GpuTest, public ::testing::WithParamInterface<YuvCase> {};
 
@@ -163,7 +170,7 @@ INSTANTIATE_TEST_SUITE_P(
         YuvCase{"bt709_limited_444_10", "yuv444p10le", "bt709", "tv", ColourMatrix::bt709, ColourRange::limited, 10},
         YuvCase{"bt2020_limited_420_10", "yuv420p10le", "bt2020nc", "tv", ColourMatrix::bt2020, ColourRange::limited, 10},
         YuvCase{"bt709_limited_420_12", "yuv420p12le", "bt709", "tv", ColourMatrix::bt709, ColourRange::limited, 12}),
-    [](const auto& info) { return std::string(info.param.name); });
+    [](const auto& param_info) { return std::string(param_info.param.name); });
 
 // --- vhist analyze as a process ------------------------------------------------------------
 
@@ -232,10 +239,7 @@ TEST(Analyze, CountsSumToThePixelsAndSizeChangesAreFollowed) {
   const fs::path both = clip_dir() / "size_change.h264";
   {
     std::ofstream out(both, std::ios::binary);
-    for (const auto& part : {a, b}) {
-      std::ifstream in(part, std::ios::binary);
-      out << in.rdbuf();
-    }
+    for (const auto& part : {a, b}) out << read_file(part);
   }
   const ProcessResult r = run_vhist("analyze '" + both.string() + "' --bins 64 --engine gpu");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -301,8 +305,7 @@ TEST(AnalyzeBadInput, UsageErrors) {
 TEST(AnalyzeBadInput, TruncatedFile) {
   const std::string clip = make_clip("whole.mp4", "-f lavfi -i testsrc2=s=128x96:r=25,noise=alls=30:allf=t -frames:v 30 -c:v libx264 -pix_fmt yuv420p "
                                       "-movflags +faststart");  // the index first: the cut loses frames, not the index
-  std::ifstream in(clip, std::ios::binary);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string bytes = read_file(clip);
   const fs::path cut = clip_dir() / "cut.mp4";
   std::ofstream(cut, std::ios::binary) << bytes.substr(0, bytes.size() * 6 / 10);
   const ProcessResult r = run_vhist("analyze '" + cut.string() + "' --bins 16 -q");
@@ -316,8 +319,7 @@ TEST(AnalyzeBadInput, TruncatedFile) {
 
 TEST(AnalyzeBadInput, CorruptPacketsAreCountedAndDecodingGoesOn) {
   const std::string clip = make_clip("to_corrupt.h264", "-f lavfi -i testsrc2=s=128x96:r=25 -frames:v 40 -c:v libx264 -g 10 -pix_fmt yuv420p");
-  std::ifstream in(clip, std::ios::binary);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string bytes = read_file(clip);
   for (std::size_t i = bytes.size() / 3; i < bytes.size() / 3 + 600 && i < bytes.size(); ++i) bytes[i] = static_cast<char>(0xff);
   const fs::path bad = clip_dir() / "corrupt.h264";
   std::ofstream(bad, std::ios::binary) << bytes;
@@ -334,6 +336,27 @@ TEST(AnalyzeBadInput, FramesLargerThanTheDevice) {
   if (r.status == 0) GTEST_SKIP() << "this device supports frames 16400 pixels wide";
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_NE(r.err.find("larger than"), std::string::npos) << r.err;
+}
+
+TEST(AnalyzeBadInput, PermissionDenied) {
+  const fs::path locked = clip_dir() / "locked.mkv";
+  fs::copy_file(two_colour_clip(), locked, fs::copy_options::overwrite_existing);
+  fs::permissions(locked, fs::perms::none);
+  std::string prefix;
+  if (::geteuid() == 0) {
+    // Root reads anything: run as nobody, when nobody can reach the binary and the clip's folder.
+    prefix = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+    fs::permissions(clip_dir(), fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+    const std::string probe = prefix + "test -x '" + std::string(VHIST_BINARY) + "' -a -e '" + locked.string() + "'";
+    if (std::system(probe.c_str()) != 0) GTEST_SKIP() << "running as root and user nobody cannot reach " << VHIST_BINARY;
+  }
+  const fs::path err = clip_dir() / "perm_stderr.txt";
+  const std::string cmd = prefix + "'" + std::string(VHIST_BINARY) + "' analyze '" + locked.string() + "' -q -o /dev/null 2> '" +
+                          err.string() + "'";
+  const int raw = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 2);
+  EXPECT_NE(read_file(err).find("ermission denied"), std::string::npos) << read_file(err);
 }
 
 TEST(AnalyzeBadInput, UnwritableOutput) {

@@ -9,6 +9,7 @@
 // Links only Vulkan and the engine: no GLFW, no FFmpeg.
 #include "cli.h"
 
+#include "video_bench.h"
 #include "vhist/compute/blocking_io.h"
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/histogram_engine.h"
@@ -51,6 +52,9 @@ Options:
   --quick               1920x1080 only, 3 iterations: a smoke run of everything
   --sweep               also time the fast strategy over a grid of workgroup sizes, copies and
                         workgroup counts (cold, first size)
+  --video               also time decoded 4:2:0 frames (8- and 10-bit) through the video
+                        pipeline: staging copy, upload, convert, histogram, readback
+  --video-only          only that
   --json FILE           also write all results as JSON to FILE
   --validation          enable the Vulkan validation layer
   -h, --help            this text
@@ -66,6 +70,7 @@ struct Options {
   std::uint64_t ring_bytes = 256ull << 20;
   bool sweep = false;
   bool validation = false;
+  bool video = false, video_only = false;
   std::string json_path;
 };
 
@@ -404,6 +409,10 @@ bool parse_options(int argc, char** argv, Options& o) {
       o.iterations = 3;
     } else if (arg == "--sweep") {
       o.sweep = true;
+    } else if (arg == "--video") {
+      o.video = true;
+    } else if (arg == "--video-only") {
+      o.video = o.video_only = true;
     } else if (arg == "--json") {
       o.json_path = value();
     } else if (arg == "--validation") {
@@ -431,7 +440,11 @@ int main(int argc, char** argv) {
     co.validation = options.validation;
     Context context(co);
     Bench bench(context, options);
-    bench.run();
+    if (!options.video_only) bench.run();
+    if (options.video && !vhist::bench::run_video_bench(context, options.sizes, options.iterations)) {
+      std::fprintf(stderr, "vhist-bench: the video pipeline disagreed with the CPU reference (rows with ok = NO)\n");
+      return 1;
+    }
     if (context.validation_enabled() && context.validation_message_count() != 0) {
       std::fprintf(stderr, "vhist-bench: %u Vulkan validation messages\n", context.validation_message_count());
       return 1;

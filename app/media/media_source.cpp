@@ -222,6 +222,8 @@ class FfmpegSource final : public MediaSource {
   const MediaInfo& info() const override { return info_; }
 
   Status next(DecodedFrame& frame, std::chrono::milliseconds timeout) override {
+    // A year is "forever" and keeps now() + timeout from overflowing.
+    timeout = std::min(timeout, std::chrono::milliseconds(std::chrono::hours(24 * 365)));
     std::unique_lock lock(mutex_);
     if (!changed_.wait_for(lock, timeout, [&] { return !queue_.empty(); })) return Status::timeout;
     Item& item = queue_.front();
@@ -271,6 +273,7 @@ class FfmpegSource final : public MediaSource {
   void request_seek(Seek s) {
     {
       const std::lock_guard lock(mutex_);
+      if (failed_) return;  // no thread to seek; next() throws the failure
       pending_ = s;
       queue_.clear();
     }
@@ -328,6 +331,7 @@ class FfmpegSource final : public MediaSource {
   std::deque<Item> queue_;
   std::optional<Seek> pending_;
   bool stop_ = false;
+  bool failed_ = false;  // the thread ended on an error, queued last
   DecodeReport report_;
   std::atomic<bool> loop_;
   std::atomic<bool> abort_io_{false};
@@ -474,17 +478,26 @@ void FfmpegSource::open_input() {
 
 void FfmpegSource::run() {
   const ScopedSink scoped(&sink_);
+  std::string message;
   try {
     decode_loop();
+    return;
   } catch (const std::exception& e) {
-    const std::string message = e.what();
+    message = e.what();
+  } catch (...) {
+    message = "decoding failed";
+  }
+  // The thread ends here: the failure stays queued (after the frames already there) for next()
+  // to throw, whatever seeks come later.
+  try {
     {
       const std::lock_guard lock(mutex_);
       if (report_.first_error.empty()) report_.first_error = message;
+      failed_ = true;
+      queue_.push_back(Failure{quoted(info_.path) + ": " + message});
     }
-    push(Failure{quoted(info_.path) + ": " + message});
-  } catch (...) {
-    push(Failure{quoted(info_.path) + ": decoding failed"});
+    changed_.notify_all();
+  } catch (...) {  // out of memory: nothing more can be said
   }
 }
 

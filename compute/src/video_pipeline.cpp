@@ -50,7 +50,7 @@ VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strat
     VkFence fence = VK_NULL_HANDLE;
     VHIST_VK_CHECK(vkCreateFence(device, &fence_info, nullptr, &fence));
     slot->fence = render::UniqueFence(device, fence);
-    slot->timer = std::make_unique<render::GpuTimer>(context_, 2);
+    slot->timer = std::make_unique<render::GpuTimer>(context_, 4);
     const std::string name = "video slot " + std::to_string(i);
     slot->target = engine_.create_target(name);
     slot->readback = render::Buffer(context_, kReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
@@ -122,7 +122,9 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
     gpu_planes.address[p] = slot.planes.address() + layout.offset[p];
     gpu_planes.stride[p] = planes.stride[p];
   }
+  slot.timer->write(cmd, 1);
   converter_.record(cmd, format, gpu_planes, slot.rgb.address());
+  slot.timer->write(cmd, 2);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   engine_.record(cmd, slot.rgb.address(), rgb, bins, strategy_, slot.target);
@@ -132,7 +134,7 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
   vkCmdCopyBuffer(cmd, slot.target.histogram.get(), slot.readback.get(), 1, &histogram_region);
   const VkBufferCopy scale_region{0, histogram_bytes, 32};
   vkCmdCopyBuffer(cmd, slot.target.scale.get(), slot.readback.get(), 1, &scale_region);
-  slot.timer->write(cmd, 1);
+  slot.timer->write(cmd, 3);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
                          VK_ACCESS_2_HOST_READ_BIT);
   VHIST_VK_CHECK(vkEndCommandBuffer(cmd));
@@ -169,8 +171,11 @@ FrameResult VideoPipeline::collect(Slot& slot) {
   std::memcpy(out.histogram.counts.data(), bytes, histogram_bytes);
   std::memcpy(out.scale.scale.data(), bytes + histogram_bytes, 16);
   std::memcpy(out.scale.max_count.data(), bytes + histogram_bytes + 16, 16);
-  const std::vector<double> ns = slot.timer->read_ns(2);
-  out.gpu_ms = (ns[1] - ns[0]) * 1e-6;
+  const std::vector<double> ns = slot.timer->read_ns(4);
+  out.upload_ms = (ns[1] - ns[0]) * 1e-6;
+  out.convert_ms = (ns[2] - ns[1]) * 1e-6;
+  out.histogram_ms = (ns[3] - ns[2]) * 1e-6;
+  out.gpu_ms = (ns[3] - ns[0]) * 1e-6;
   return out;
 }
 

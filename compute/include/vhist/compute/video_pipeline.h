@@ -27,7 +27,10 @@ struct FrameResult {
   FrameFormat format;     // the converted frame's format
   Histogram histogram;    // at the bins requested
   Scale scale;
-  double gpu_ms = 0;      // GPU time of upload, convert and histogram (timestamp queries)
+  // GPU time (timestamp queries) of the frame's command buffer, and of its three stages: the
+  // copy of the planes into device memory, the convert pass, the histogram and readback copy.
+  double gpu_ms = 0;
+  double upload_ms = 0, convert_ms = 0, histogram_ms = 0;
 };
 
 class VideoPipeline {

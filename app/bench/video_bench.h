@@ -1,0 +1,18 @@
+// The video-pipeline part of vhist-bench (see video_bench.cpp).
+#pragma once
+
+#include "vhist/render/context.h"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace vhist::bench {
+
+// Times 8- and 10-bit 4:2:0 frames of each size through the video pipeline and prints a table.
+// `iterations` 0 picks a count for the device. Returns false when a result disagreed with the
+// CPU reference.
+bool run_video_bench(render::Context& context, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
+                     std::uint32_t iterations);
+
+}  // namespace vhist::bench
