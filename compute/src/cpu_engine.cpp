@@ -124,12 +124,15 @@ void histogram_rows(const VideoFormat& f, const VideoPlanes& planes, std::uint32
   const ConversionCoefficients k = conversion_coefficients(f.matrix, f.range, f.bits);
   const std::uint32_t mask = (1u << f.bits) - 1u;
   const bool full = f.range == ColourRange::full;
-  std::uint32_t* c0[4];
-  std::uint32_t* c1[4];
-  for (std::uint32_t ch = 0; ch < 4; ++ch) {
-    c0[ch] = counts + std::size_t{ch} * bins;
-    c1[ch] = counts + std::size_t{4 + ch} * bins;
-  }
+  // Named pointers, not arrays of them: the increment loop then keeps all eight in registers.
+  std::uint32_t* __restrict r0 = counts;
+  std::uint32_t* __restrict g0 = counts + bins;
+  std::uint32_t* __restrict b0 = counts + 2 * std::size_t{bins};
+  std::uint32_t* __restrict l0 = counts + 3 * std::size_t{bins};
+  std::uint32_t* __restrict r1 = counts + 4 * std::size_t{bins};
+  std::uint32_t* __restrict g1 = counts + 5 * std::size_t{bins};
+  std::uint32_t* __restrict b1 = counts + 6 * std::size_t{bins};
+  std::uint32_t* __restrict l1 = counts + 7 * std::size_t{bins};
   for (std::uint32_t y = y0; y < y1; ++y) {
     const auto component_row = [&](std::uint32_t c, std::int32_t* out) {
       const ComponentLayout& comp = f.components[c];
@@ -145,16 +148,26 @@ void histogram_rows(const VideoFormat& f, const VideoPlanes& planes, std::uint32
       chroma_row<Sample>(f, planes, 2, y, s, s.cr8.data());
     }
     bins_row(s.y.data(), s.cb8.data(), s.cr8.data(), w, k, f.model, full, bins, f.bits, s);
-    const std::uint16_t* bin[4] = {s.bin_r.data(), s.bin_g.data(), s.bin_b.data(), s.bin_l.data()};
+    const std::uint16_t* __restrict br = s.bin_r.data();
+    const std::uint16_t* __restrict bg = s.bin_g.data();
+    const std::uint16_t* __restrict bb = s.bin_b.data();
+    const std::uint16_t* __restrict bl = s.bin_l.data();
     std::uint32_t x = 0;
     for (; x + 1 < w; x += 2) {
-      for (std::uint32_t ch = 0; ch < 4; ++ch) {
-        ++c0[ch][bin[ch][x]];
-        ++c1[ch][bin[ch][x + 1]];
-      }
+      ++r0[br[x]];
+      ++g0[bg[x]];
+      ++b0[bb[x]];
+      ++l0[bl[x]];
+      ++r1[br[x + 1]];
+      ++g1[bg[x + 1]];
+      ++b1[bb[x + 1]];
+      ++l1[bl[x + 1]];
     }
     if (x < w) {
-      for (std::uint32_t ch = 0; ch < 4; ++ch) ++c0[ch][bin[ch][x]];
+      ++r0[br[x]];
+      ++g0[bg[x]];
+      ++b0[bb[x]];
+      ++l0[bl[x]];
     }
   }
 }
