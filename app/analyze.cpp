@@ -44,7 +44,8 @@ Options:
                       frame and channel); default: csv when -o ends in .csv
   -o, --output FILE   write the records to FILE (default: standard output)
   --engine E          auto (default), gpu or cpu. auto uses the CPU engine when the Vulkan
-                      device is itself a CPU (lavapipe), where it is several times faster
+                      device is itself a CPU (lavapipe), where it is several times faster.
+                      none decodes only and writes no records: the decoder's own speed
   --device SEL        Vulkan device: an index from `vhist --list-devices` or part of its name
   -q, --quiet         no progress bar
   -v, --verbose       report the engine, and a summary at the end (frames, fps, peak memory)
@@ -138,7 +139,7 @@ std::string parse(int argc, char** argv, Options& o) {
       o.output = *v;
     } else if (arg == "--engine") {
       const auto v = value(arg);
-      if (v != "auto" && v != "gpu" && v != "cpu") return "--engine needs auto, gpu or cpu";
+      if (v != "auto" && v != "gpu" && v != "cpu" && v != "none") return "--engine needs auto, gpu, cpu or none";
       o.engine = *v;
     } else if (arg == "--device") {
       const auto v = value(arg);
@@ -288,10 +289,13 @@ void Analyzer::emit(const Pending& meta, const Histogram& levels) {
 int Analyzer::run() {
   const bool use_cpu =
       o_.engine == "cpu" || (o_.engine == "auto" && context_.description().kind == render::DeviceKind::cpu);
+  const bool decode_only = o_.engine == "none";
   std::unique_ptr<CpuEngine> cpu;
   std::unique_ptr<HistogramEngine> gpu;
   std::unique_ptr<VideoPipeline> pipeline;
-  if (use_cpu) {
+  if (decode_only) {
+    // Nothing to set up: frames are decoded and dropped.
+  } else if (use_cpu) {
     cpu = std::make_unique<CpuEngine>();
   } else {
     gpu = std::make_unique<HistogramEngine>(context_);
@@ -299,7 +303,9 @@ int Analyzer::run() {
   }
   const bool tty = isatty(STDERR_FILENO) != 0;
   if (o_.verbose || (tty && !o_.quiet)) {
-    if (use_cpu) {
+    if (decode_only) {
+      std::fprintf(stderr, "vhist analyze: engine none: decoding only, no records\n");
+    } else if (use_cpu) {
       std::fprintf(stderr, "vhist analyze: engine cpu (%u threads)%s\n", cpu->threads(),
                    o_.engine == "auto" ? (", because the Vulkan device " + context_.description().name +
                                           " is itself a CPU").c_str()
@@ -333,7 +339,9 @@ int Analyzer::run() {
       const Pending meta{frame.index, frame.pts, frame.format.width, frame.format.height, frame.format.bits};
       const std::uint32_t levels = stats_levels(frame.format.bits);
       ++decoded;
-      if (cpu) {
+      if (decode_only) {
+        ++written_;  // counted as processed; nothing is written
+      } else if (cpu) {
         emit(meta, cpu->histogram(frame.format, frame.planes, levels));
       } else {
         pending.push_back(meta);
@@ -382,7 +390,7 @@ int Analyzer::run() {
     std::fprintf(stderr,
                  "vhist analyze: %lld frames in %.2f s (%.1f fps), engine %s, GPU time %.2f ms/frame, peak RSS %.1f MiB\n",
                  static_cast<long long>(written_), seconds, seconds > 0 ? static_cast<double>(written_) / seconds : 0.0,
-                 cpu ? "cpu" : "gpu", written_ > 0 && !cpu ? gpu_ms / static_cast<double>(written_) : 0.0,
+                 decode_only ? "none" : cpu ? "cpu" : "gpu", written_ > 0 && pipeline ? gpu_ms / static_cast<double>(written_) : 0.0,
                  peak_rss_mib());
   }
   if (written_ == 0) {

@@ -102,6 +102,21 @@ TEST_F(VideoPipelineTest, ManyFramesInFlightEqualTheReference) {
   }
 }
 
+// Frames over 4 MiB are copied to staging by several threads: the split must not lose a byte.
+TEST_F(VideoPipelineTest, ParallelStagingCopyOfLargeFrames) {
+  HistogramEngine engine(context());
+  VideoPipeline pipeline(engine, 2, Strategy::fast, 3);
+  for (const char* layout : {"yuv420p10", "nv12"}) {
+    const test::TestFrame t = test::make_test_frame(layout, 1921, 1081, 7);
+    const std::uint32_t bins = stats_levels(t.format.bits);
+    const Histogram want = reference_histogram(reference_convert(t.format, t.view()), converted_format(t.format), bins);
+    ASSERT_FALSE(pipeline.submit(t.format, t.view(), bins, 0).has_value());
+    const auto got = pipeline.finish_one();
+    ASSERT_TRUE(got.has_value());
+    EXPECT_EQ(got->histogram, want) << layout;
+  }
+}
+
 TEST_F(VideoPipelineTest, RejectsFramesBeyondTheDeviceLimit) {
   HistogramEngine engine(context());
   VideoPipeline pipeline(engine, 2);

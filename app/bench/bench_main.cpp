@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <functional>
@@ -57,6 +58,7 @@ Options:
   --video-only          only that
   --json FILE           also write all results as JSON to FILE
   --validation          enable the Vulkan validation layer
+  --list-devices        list the Vulkan devices and exit (as vhist --list-devices)
   -h, --help            this text
 )";
 
@@ -409,6 +411,8 @@ bool parse_options(int argc, char** argv, Options& o) {
       o.iterations = 3;
     } else if (arg == "--sweep") {
       o.sweep = true;
+    } else if (arg == "--list-devices") {
+      std::exit(vhist::cli::print_device_list());
     } else if (arg == "--video") {
       o.video = true;
     } else if (arg == "--video-only") {

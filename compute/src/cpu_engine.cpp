@@ -188,53 +188,7 @@ void histogram_band(const VideoFormat& f, const VideoPlanes& planes, std::uint32
 
 }  // namespace
 
-CpuEngine::CpuEngine(unsigned threads) {
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  partial_.resize(threads);
-  for (unsigned i = 1; i < threads; ++i) workers_.emplace_back([this, i] { worker_loop(i); });
-}
-
-CpuEngine::~CpuEngine() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  start_cv_.notify_all();
-  for (auto& t : workers_) t.join();
-}
-
-void CpuEngine::worker_loop(unsigned index) {
-  std::uint64_t seen = 0;
-  for (;;) {
-    const std::function<void(unsigned)>* job = nullptr;
-    {
-      std::unique_lock lock(mutex_);
-      start_cv_.wait(lock, [&] { return stopping_ || generation_ != seen; });
-      if (stopping_) return;
-      seen = generation_;
-      job = job_;
-    }
-    (*job)(index);
-    {
-      std::lock_guard lock(mutex_);
-      if (--pending_ == 0) done_cv_.notify_one();
-    }
-  }
-}
-
-void CpuEngine::run_on_all(const std::function<void(unsigned)>& job) {
-  {
-    std::lock_guard lock(mutex_);
-    job_ = &job;
-    pending_ = static_cast<unsigned>(workers_.size());
-    ++generation_;
-  }
-  start_cv_.notify_all();
-  job(0);
-  std::unique_lock lock(mutex_);
-  done_cv_.wait(lock, [&] { return pending_ == 0; });
-  job_ = nullptr;
-}
+CpuEngine::CpuEngine(unsigned threads) : pool_(threads), partial_(pool_.size()) {}
 
 Histogram CpuEngine::histogram(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) {
   if (auto err = check_video_format(format); !err.empty()) throw std::invalid_argument(err);
@@ -248,7 +202,7 @@ Histogram CpuEngine::histogram(const VideoFormat& format, const VideoPlanes& pla
     const std::uint32_t y1 = std::min(format.height, y0 + rows_per_band);
     histogram_band(format, planes, bins, y0, y1, counts.data());
   };
-  run_on_all(job);
+  pool_.run(job);
   Histogram out(bins);
   for (const auto& counts : partial_) {
     for (std::uint32_t ch = 0; ch < 4; ++ch) {

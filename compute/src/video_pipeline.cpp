@@ -3,7 +3,9 @@
 #include "vhist/compute/blocking_io.h"
 #include "vhist/render/vk_check.h"
 
+#include <algorithm>
 #include <cstring>
+#include <thread>
 #include <stdexcept>
 
 namespace vhist {
@@ -29,8 +31,14 @@ constexpr VkDeviceSize kReadbackBytes = VkDeviceSize{shader::kMaxBins} * shader:
 
 }  // namespace
 
-VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strategy strategy)
-    : engine_(engine), context_(engine.context()), strategy_(strategy), converter_(engine.context()) {
+VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strategy strategy, unsigned copy_threads)
+    : engine_(engine),
+      context_(engine.context()),
+      strategy_(strategy),
+      converter_(engine.context()),
+      // A copy of a 4K frame (12 MB) takes about a millisecond on one core: use up to four
+      // threads, leaving the other cores to the decoder.
+      copiers_(copy_threads != 0 ? copy_threads : std::clamp(std::thread::hardware_concurrency() / 4, 1u, 4u)) {
   if (slots == 0) throw std::invalid_argument("a video pipeline needs at least one slot");
   const VkDevice device = context_.device();
   for (std::uint32_t i = 0; i < slots; ++i) {
@@ -101,7 +109,18 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
   const FrameFormat rgb = converted_format(format);
   const PlaneOffsets layout = plane_offsets(format, planes.stride);
   Slot& slot = prepare_slot(*slots_[next_], layout.total, rgb);
-  copy_planes(format, planes, layout, static_cast<std::byte*>(slot.staging.mapped()));
+  auto* staging = static_cast<std::byte*>(slot.staging.mapped());
+  if (layout.total < (4u << 20) || copiers_.size() == 1) {
+    copy_planes(format, planes, layout, staging);
+  } else {
+    const unsigned parts = copiers_.size();
+    copiers_.run([&](unsigned part) {
+      for (std::uint32_t p = 0; p < format.plane_count; ++p) {
+        const std::uint64_t begin = layout.bytes[p] * part / parts, end = layout.bytes[p] * (part + 1) / parts;
+        std::memcpy(staging + layout.offset[p] + begin, planes.data[p] + begin, end - begin);
+      }
+    });
+  }
   slot.tag = tag;
   slot.bins = bins;
   slot.format = rgb;

@@ -7,11 +7,9 @@
 #include "vhist/compute/histogram_types.h"
 #include "vhist/compute/video_frame.h"
 
-#include <condition_variable>
+#include "vhist/compute/thread_pool.h"
+
 #include <cstdint>
-#include <functional>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 namespace vhist {
@@ -20,29 +18,16 @@ class CpuEngine {
  public:
   // `threads` workers in all (the calling thread is one of them); 0: one per hardware thread.
   explicit CpuEngine(unsigned threads = 0);
-  ~CpuEngine();
-  CpuEngine(const CpuEngine&) = delete;
-  CpuEngine& operator=(const CpuEngine&) = delete;
 
-  unsigned threads() const noexcept { return static_cast<unsigned>(workers_.size()) + 1; }
+  unsigned threads() const noexcept { return pool_.size(); }
 
   // Equals reference_histogram(reference_convert(format, planes), converted_format(format), bins).
   // Throws std::invalid_argument when the format or bin count is not supported.
   Histogram histogram(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins);
 
  private:
-  // Runs job(i) for i in [0, threads()) on all workers and waits for all of them.
-  void run_on_all(const std::function<void(unsigned)>& job);
-  void worker_loop(unsigned index);
-
-  std::vector<std::thread> workers_;
-  std::mutex mutex_;
-  std::condition_variable start_cv_, done_cv_;
-  const std::function<void(unsigned)>* job_ = nullptr;
-  std::uint64_t generation_ = 0;
-  unsigned pending_ = 0;
-  bool stopping_ = false;
-  std::vector<std::vector<std::uint32_t>> partial_;  // per worker: 4 channels x bins counts
+  ThreadPool pool_;
+  std::vector<std::vector<std::uint32_t>> partial_;  // per thread: two copies of 4 channels x bins
 };
 
 }  // namespace vhist

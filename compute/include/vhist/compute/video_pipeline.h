@@ -10,6 +10,7 @@
 
 #include "vhist/compute/frame_converter.h"
 #include "vhist/compute/histogram_engine.h"
+#include "vhist/compute/thread_pool.h"
 #include "vhist/render/buffer.h"
 #include "vhist/render/gpu_timer.h"
 #include "vhist/render/handles.h"
@@ -35,7 +36,10 @@ struct FrameResult {
 
 class VideoPipeline {
  public:
-  VideoPipeline(HistogramEngine& engine, std::uint32_t slots = 3, Strategy strategy = Strategy::fast);
+  // `copy_threads` split the staging copy of frames over 4 MiB; 0 picks a quarter of the
+  // hardware threads, from 1 to 4.
+  VideoPipeline(HistogramEngine& engine, std::uint32_t slots = 3, Strategy strategy = Strategy::fast,
+                unsigned copy_threads = 0);
   ~VideoPipeline();
   VideoPipeline(const VideoPipeline&) = delete;
   VideoPipeline& operator=(const VideoPipeline&) = delete;
@@ -61,6 +65,7 @@ class VideoPipeline {
   render::Context& context_;
   Strategy strategy_;
   FrameConverter converter_;
+  ThreadPool copiers_;  // the staging copy of large frames is split across these
   std::vector<std::unique_ptr<Slot>> slots_;
   std::uint32_t next_ = 0;       // slot the next submit uses
   std::uint32_t in_flight_ = 0;  // slots submitted and not collected, the oldest at next_ - in_flight_
