@@ -405,11 +405,13 @@ int Analyzer::run() {
                  o_.input.c_str(), report.truncation_reason.c_str(), static_cast<long long>(written_), where.c_str());
     return 2;
   }
-  if (report.lost > 0 || report.damaged > 0) {
+  if (report.lost > 0 || report.damaged > 0 || report.errors > 0) {
     std::fprintf(stderr,
-                 "vhist analyze: '%s': %lld frames lost and %lld damaged by corrupt data%s; %lld records written to %s\n",
+                 "vhist analyze: '%s': corrupt data: %lld frames lost, %lld damaged, %lld decoder errors%s; %lld "
+                 "records written to %s\n",
                  o_.input.c_str(), static_cast<long long>(report.lost), static_cast<long long>(report.damaged),
-                 report.first_error.empty() ? "" : (" (first error: " + report.first_error + ")").c_str(),
+                 static_cast<long long>(report.errors),
+                 report.first_error.empty() ? "" : (" (first: " + report.first_error + ")").c_str(),
                  static_cast<long long>(written_), where.c_str());
     return 2;
   }

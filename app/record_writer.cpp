@@ -31,23 +31,41 @@ void append_fixed(std::string& out, double v, int digits) {
   out.append(buf, static_cast<std::size_t>(n));
 }
 
+// The statistics fields, in output order, with their formatting: one list for JSON and CSV.
+struct StatField {
+  const char* name;
+  int digits;  // -1: an integer code value; else fraction digits of a decimal
+  double (*get)(const ChannelStats&);
+};
+constexpr StatField kStatFields[] = {
+    {"min", -1, [](const ChannelStats& s) { return double(s.min); }},
+    {"max", -1, [](const ChannelStats& s) { return double(s.max); }},
+    {"mean", 4, [](const ChannelStats& s) { return s.mean; }},
+    {"median", -1, [](const ChannelStats& s) { return double(s.median); }},
+    {"p1", -1, [](const ChannelStats& s) { return double(s.p1); }},
+    {"p99", -1, [](const ChannelStats& s) { return double(s.p99); }},
+    {"clip_low", 8, [](const ChannelStats& s) { return s.clip_low; }},
+    {"clip_high", 8, [](const ChannelStats& s) { return s.clip_high; }},
+};
+
+void append_field(std::string& out, const StatField& field, const ChannelStats& s) {
+  if (field.digits < 0) {
+    append_uint(out, static_cast<std::uint64_t>(field.get(s)));
+  } else {
+    append_fixed(out, field.get(s), field.digits);
+  }
+}
+
 void append_stats_json(std::string& out, const ChannelStats& s) {
-  out += "{\"min\":";
-  append_uint(out, s.min);
-  out += ",\"max\":";
-  append_uint(out, s.max);
-  out += ",\"mean\":";
-  append_fixed(out, s.mean, 4);
-  out += ",\"median\":";
-  append_uint(out, s.median);
-  out += ",\"p1\":";
-  append_uint(out, s.p1);
-  out += ",\"p99\":";
-  append_uint(out, s.p99);
-  out += ",\"clip_low\":";
-  append_fixed(out, s.clip_low, 8);
-  out += ",\"clip_high\":";
-  append_fixed(out, s.clip_high, 8);
+  char sep = '{';
+  for (const StatField& field : kStatFields) {
+    out += sep;
+    out += '"';
+    out += field.name;
+    out += "\":";
+    append_field(out, field, s);
+    sep = ',';
+  }
   out += '}';
 }
 
@@ -89,7 +107,11 @@ void append_jsonl(std::string& out, const FrameRecord& r) {
 }
 
 void append_csv_header(std::string& out, std::uint32_t bins) {
-  out += "frame,pts,width,height,bits,bins,channel,min,max,mean,median,p1,p99,clip_low,clip_high";
+  out += "frame,pts,width,height,bits,bins,channel";
+  for (const StatField& field : kStatFields) {
+    out += ',';
+    out += field.name;
+  }
   for (std::uint32_t b = 0; b < bins; ++b) {
     out += ",c";
     append_uint(out, b);
@@ -114,22 +136,10 @@ void append_csv(std::string& out, const FrameRecord& r) {
     append_uint(out, r.histogram.bins);
     out += ',';
     out += kChannelNames[i];
-    out += ',';
-    append_uint(out, s.min);
-    out += ',';
-    append_uint(out, s.max);
-    out += ',';
-    append_fixed(out, s.mean, 4);
-    out += ',';
-    append_uint(out, s.median);
-    out += ',';
-    append_uint(out, s.p1);
-    out += ',';
-    append_uint(out, s.p99);
-    out += ',';
-    append_fixed(out, s.clip_low, 8);
-    out += ',';
-    append_fixed(out, s.clip_high, 8);
+    for (const StatField& field : kStatFields) {
+      out += ',';
+      append_field(out, field, s);
+    }
     for (std::uint32_t b = 0; b < r.histogram.bins; ++b) {
       out += ',';
       append_uint(out, r.histogram.at(c, b));

@@ -2,6 +2,7 @@
 // input, converted and histogrammed by the GPU (validation on) and by the CPU engine, compared
 // with the CPU reference; and `vhist analyze` run as a process on good and bad inputs.
 #include "gpu_test_env.h"
+#include "test_clips.h"
 
 #include "media/media_source.h"
 #include "vhist/compute/colour.h"
@@ -28,42 +29,9 @@ namespace fs = std::filesystem;
 namespace vhist {
 namespace {
 
-const fs::path& clip_dir() {
-  static const fs::path dir = [] {
-    std::string pattern = (fs::temp_directory_path() / "vhist_analyze_XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    return fs::path(pattern);
-  }();
-  return dir;
-}
-
-class ClipDirCleanup : public ::testing::Environment {
- public:
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(clip_dir(), ec);
-  }
-};
-[[maybe_unused]] ::testing::Environment* const g_cleanup = ::testing::AddGlobalTestEnvironment(new ClipDirCleanup);
-
-// ffmpeg ARGS -> clip_dir()/name, made once per process.
-std::string make_clip(const std::string& name, const std::string& args) {
-  const fs::path path = clip_dir() / name;
-  if (fs::exists(path)) return path.string();
-  const std::string cmd = "ffmpeg -nostdin -hide_banner -loglevel error -y " + args + " '" + path.string() + "'";
-  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
-  return path.string();
-}
-
-std::string read_file(const fs::path& path) {
-  std::string bytes;
-  if (std::FILE* f = std::fopen(path.c_str(), "rb")) {
-    char buf[1 << 16];
-    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) bytes.append(buf, n);
-    std::fclose(f);
-  }
-  return bytes;
-}
+using test::clip_dir;
+using test::make_clip;
+using test::read_file;
 
 struct ProcessResult {
   int status = -1;
@@ -263,6 +231,27 @@ TEST(Analyze, StartSkipsToTheTime) {
   const auto records = lines(r.out);
   ASSERT_EQ(records.size(), 10u);
   EXPECT_NE(records[0].find("\"pts\":2.000000"), std::string::npos) << records[0].substr(0, 60);
+}
+
+TEST(Analyze, InterruptFlushesCompleteRecords) {
+  const std::string clip = make_clip("long.mp4", "-f lavfi -i testsrc2=s=320x240:r=25 -frames:v 1500 -c:v libx264 -preset ultrafast -pix_fmt yuv420p");
+  const fs::path out = clip_dir() / "interrupted.jsonl", err = clip_dir() / "interrupted.err",
+                 status = clip_dir() / "interrupted.status";
+  // The GPU engine on lavapipe takes several seconds for this clip: interrupt it after one.
+  const std::string cmd = "VHIST_VALIDATION=1 '" + std::string(VHIST_BINARY) + "' analyze '" + clip +
+                          "' --engine gpu -o '" + out.string() + "' 2> '" + err.string() +
+                          "' & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo $? > '" + status.string() + "'";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  const std::string code = read_file(status);
+  if (code == "0\n") GTEST_SKIP() << "finished before the interrupt arrived";
+  EXPECT_EQ(code, "130\n") << read_file(err);
+  EXPECT_NE(read_file(err).find("interrupted"), std::string::npos) << read_file(err);
+  const std::string text = read_file(out);
+  ASSERT_FALSE(text.empty());
+  EXPECT_EQ(text.back(), '\n');
+  const auto records = lines(text);
+  for (const auto& rec : records) EXPECT_EQ(rec.substr(rec.size() - 2), "}}");
+  EXPECT_NE(read_file(err).find(std::to_string(records.size()) + " complete records"), std::string::npos) << read_file(err);
 }
 
 // --- bad input: one clear line, exit status 2, no crash ----------------------------------

@@ -2,6 +2,7 @@
 // temporary folder of each test process.
 #include "media/media_source.h"
 #include "media/pixel_formats.h"
+#include "test_clips.h"
 
 #include <gtest/gtest.h>
 
@@ -34,33 +35,8 @@ using namespace vhist::media;
 
 namespace {
 
-const fs::path& temp_dir() {
-  static const fs::path dir = [] {
-    std::string pattern = (fs::temp_directory_path() / "vhist_media_XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    return fs::path(pattern);
-  }();
-  return dir;
-}
-
-class TempDirCleanup : public ::testing::Environment {
- public:
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(temp_dir(), ec);
-  }
-};
-[[maybe_unused]] ::testing::Environment* const g_cleanup = ::testing::AddGlobalTestEnvironment(new TempDirCleanup);
-
-// Runs ffmpeg with `args` writing `name` in the temporary folder (once per process).
-std::string make_clip(const std::string& name, const std::string& args) {
-  const fs::path path = temp_dir() / name;
-  if (fs::exists(path)) return path.string();
-  const std::string cmd = "ffmpeg -nostdin -hide_banner -loglevel error -y " + args + " '" + path.string() + "'";
-  const int rc = std::system(cmd.c_str());
-  EXPECT_EQ(rc, 0) << cmd;
-  return path.string();
-}
+const fs::path& temp_dir() { return vhist::test::clip_dir(); }
+using vhist::test::make_clip;
 
 // `frames` frames of a moving test pattern of w x h at 30 fps.
 std::string pattern(int w, int h, int frames, const std::string& codec_args, const std::string& name) {
@@ -645,6 +621,7 @@ TEST(Media, NormalClipsAreNotReportedBroken) {
     EXPECT_EQ(d.report.frames, 30);
     EXPECT_EQ(d.report.lost, 0);
     EXPECT_EQ(d.report.damaged, 0);
+    EXPECT_EQ(d.report.errors, 0) << d.report.first_error;
     EXPECT_FALSE(d.report.truncated) << d.report.truncation_reason;
     EXPECT_GE(d.report.packets, 30);
     for (std::size_t i = 0; i < d.frames.size(); ++i) EXPECT_EQ(d.frames[i].index, static_cast<std::int64_t>(i));

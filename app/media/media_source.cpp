@@ -63,6 +63,7 @@ struct LogSink {
 
   std::mutex mutex;
   std::string first_error;
+  std::int64_t errors = 0;  // messages at error level or worse
   std::string not_allowed;  // a "Protocol '...' not on whitelist" line
 };
 
@@ -105,6 +106,7 @@ void log_callback(void* avcl, int level, const char* fmt, va_list args) {
     if (item && *item && std::strcmp(item, "NULL") != 0) text = std::string(item) + ": " + text;
   }
   const std::lock_guard lock(sink->mutex);
+  ++sink->errors;
   if (sink->first_error.empty()) sink->first_error = text;
   if (sink->not_allowed.empty() && text.find("not on whitelist") != std::string::npos) sink->not_allowed = text;
 }
@@ -216,6 +218,10 @@ class FfmpegSource final : public MediaSource {
   void open_input();
   void start() {
     if (options_.start > 0) pending_ = Seek{options_.start, false};
+    {
+      const std::lock_guard lock(sink_.mutex);
+      errors_before_decoding_ = sink_.errors;
+    }
     worker_ = std::thread([this] { run(); });
   }
 
@@ -250,10 +256,9 @@ class FfmpegSource final : public MediaSource {
   DecodeReport report() const override {
     const std::lock_guard lock(mutex_);
     DecodeReport r = report_;
-    if (r.first_error.empty()) {
-      const std::lock_guard sink_lock(sink_.mutex);
-      r.first_error = sink_.first_error;
-    }
+    const std::lock_guard sink_lock(sink_.mutex);
+    if (r.first_error.empty()) r.first_error = sink_.first_error;
+    r.errors = sink_.errors - errors_before_decoding_;
     return r;
   }
 
@@ -316,6 +321,7 @@ class FfmpegSource final : public MediaSource {
   SourceOptions options_;
   MediaInfo info_;
   mutable LogSink sink_;  // before the contexts: their logging may reach it until they are freed
+  std::int64_t errors_before_decoding_ = 0;  // sink_.errors when the decode thread started
   FormatPtr format_;
   CodecPtr codec_;
   int stream_ = -1;

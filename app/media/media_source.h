@@ -57,6 +57,8 @@ struct DecodeReport {
   std::int64_t frames = 0;          // frames decoded
   std::int64_t lost = 0;            // video packets the decoder rejected (no frame came out)
   std::int64_t damaged = 0;         // frames with concealed errors
+  std::int64_t errors = 0;          // error messages from the demuxer and decoder while decoding:
+                                    // corrupt data shows here even when no frame is marked
   bool truncated = false;           // input ended early (read error, or fewer frames than promised)
   std::string truncation_reason;    // why `truncated`, one line
   std::string first_error;          // first decode error message, if any

@@ -1,0 +1,54 @@
+// Clips for the media tests, made during the run by the ffmpeg command-line tool in a temporary
+// folder of the test process (removed when the process ends).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+namespace vhist::test {
+
+// The process's temporary folder, made on first use.
+inline const std::filesystem::path& clip_dir() {
+  static const std::filesystem::path dir = [] {
+    std::string pattern = (std::filesystem::temp_directory_path() / "vhist_clips_XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    return std::filesystem::path(pattern);
+  }();
+  return dir;
+}
+
+class ClipDirCleanup : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    std::error_code ec;
+    std::filesystem::remove_all(clip_dir(), ec);
+  }
+};
+inline ::testing::Environment* const g_clip_dir_cleanup = ::testing::AddGlobalTestEnvironment(new ClipDirCleanup);
+
+// Runs `ffmpeg ARGS clip_dir()/name` once per process; returns the clip's path.
+inline std::string make_clip(const std::string& name, const std::string& args) {
+  const std::filesystem::path path = clip_dir() / name;
+  if (std::filesystem::exists(path)) return path.string();
+  const std::string cmd = "ffmpeg -nostdin -hide_banner -loglevel error -y " + args + " '" + path.string() + "'";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  return path.string();
+}
+
+// The bytes of a file; empty when it cannot be read.
+inline std::string read_file(const std::filesystem::path& path) {
+  std::string bytes;
+  if (std::FILE* f = std::fopen(path.c_str(), "rb")) {
+    char buf[1 << 16];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) bytes.append(buf, n);
+    std::fclose(f);
+  }
+  return bytes;
+}
+
+}  // namespace vhist::test
