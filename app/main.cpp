@@ -1,8 +1,9 @@
-// vhist: GPU-native video histograms. `vhist analyze` exports per-frame histograms; the other
-// options are device tools. The viewer is added on top of the same engine.
+// vhist: GPU-native video histograms. `vhist [INPUT]` is the viewer, `vhist analyze` exports
+// per-frame histograms, and --list-devices / --self-test are device tools.
 #include "analyze.h"
 #include "cli.h"
 #include "media/media_source.h"
+#include "viewer/viewer.h"
 
 #include "vhist/compute/blocking_io.h"
 #include "vhist/compute/cpu_reference.h"
@@ -19,9 +20,9 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: vhist analyze INPUT [options]   per-frame histograms of a video file
                                         (see vhist analyze --help)
-       vhist [options]
+       vhist --list-devices | --self-test [--device SEL] | --version
 
-Options:
+Device tools:
   --list-devices     list the Vulkan devices, their type, Vulkan version and driver
   --device SEL       use device SEL: an index from --list-devices or part of its name
                      (default: VHIST_DEVICE, else the first discrete GPU, integrated GPU, CPU)
@@ -66,6 +67,19 @@ int self_test(const std::string& device) {
 
 int main(int argc, char** argv) {
   if (argc >= 2 && std::string_view(argv[1]) == "analyze") return vhist::app::run_analyze(argc - 1, argv + 1);
+  // The device tools take over when one of their options is given; anything else is the viewer.
+  bool tool = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    tool = tool || arg == "--list-devices" || arg == "--self-test" || arg == "--version";
+    if (arg == "-h" || arg == "--help") {
+      std::fputs(vhist::viewer::viewer_usage(), stdout);
+      std::fputs("\n", stdout);
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+  }
+  if (!tool) return vhist::viewer::run_viewer(argc, argv);
   std::string device;
   bool list = false, test = false;
   for (int i = 1; i < argc; ++i) {
@@ -100,6 +114,5 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  std::fputs(kUsage, stdout);
   return 0;
 }

@@ -5,7 +5,7 @@ string(REGEX REPLACE "const uint32_t ${NAME}_spv\\[\\]" "inline constexpr uint32
 if(NOT body MATCHES "inline constexpr uint32_t ${NAME}_spv")
   message(FATAL_ERROR "unexpected glslangValidator output in ${IN}")
 endif()
-set(body "// Generated from shaders/${NAME}.comp by the build; do not edit.\n#pragma once\n#include <cstdint>\n${body}")
+set(body "// Generated from shaders/${SRC} by the build; do not edit.\n#pragma once\n#include <cstdint>\n${body}")
 file(WRITE ${OUT}.tmp "${body}")
 file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
 file(REMOVE ${OUT}.tmp)

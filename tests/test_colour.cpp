@@ -159,6 +159,9 @@ TEST_P(CpuEngineLayouts, EqualsTheReference) {
         for (std::uint32_t bins : {16u, 256u}) {
           const Histogram want = reference_histogram(rgb, ff, bins);
           ASSERT_EQ(engine.histogram(t.format, t.view(), bins), want) << w << "x" << h << " bins " << bins;
+          std::vector<std::byte> converted(ff.byte_size());
+          ASSERT_EQ(engine.convert_and_histogram(t.format, t.view(), bins, converted.data()), want);
+          ASSERT_EQ(converted, rgb) << "converted pixels differ from reference_convert()";
           ASSERT_EQ(want.total(Channel::l), std::uint64_t{w} * h);
         }
       }

@@ -68,16 +68,28 @@ void chroma_row(const VideoFormat& f, const VideoPlanes& planes, std::uint32_t c
   if (f.width % 2 != 0) out[f.width - 1] = 2 * v[pairs];
 }
 
+// What a row pass also writes: nothing, or the converted pixels as rgba8 or rgba16 words (the
+// GPU convert pass's output format).
+enum class PixelOut { none, rgba8, rgba16 };
+
 // Bins of a row of R'G'B' pixels: vhist_bin of R', G', B' and their luma. One branch-free loop
 // per colour model, so that the compiler vectorizes each.
+template <PixelOut Out>
 void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict u, const std::int32_t* __restrict v,
               std::uint32_t w, const ConversionCoefficients& k, ColourModel model, bool full, std::uint32_t bins,
-              std::uint32_t bits, RowScratch& s) {
+              std::uint32_t bits, RowScratch& s, std::uint32_t* __restrict out) {
   std::uint16_t* __restrict br = s.bin_r.data();
   std::uint16_t* __restrict bg = s.bin_g.data();
   std::uint16_t* __restrict bb = s.bin_b.data();
   std::uint16_t* __restrict bl = s.bin_l.data();
+  const std::uint32_t alpha = (1u << bits) - 1u;
   const auto store = [&](std::uint32_t x, std::uint32_t r, std::uint32_t g, std::uint32_t b) {
+    if constexpr (Out == PixelOut::rgba8) {
+      out[x] = r | (g << 8) | (b << 16) | 0xff000000u;
+    } else if constexpr (Out == PixelOut::rgba16) {
+      out[2 * x] = r | (g << 16);
+      out[2 * x + 1] = b | (alpha << 16);
+    }
     br[x] = static_cast<std::uint16_t>(shader::vhist_bin(r, bins, bits));
     bg[x] = static_cast<std::uint16_t>(shader::vhist_bin(g, bins, bits));
     bb[x] = static_cast<std::uint16_t>(shader::vhist_bin(b, bins, bits));
@@ -114,7 +126,7 @@ void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict 
 // equal bins do not wait on their own previous increment.
 template <typename Sample>
 void histogram_rows(const VideoFormat& f, const VideoPlanes& planes, std::uint32_t bins, std::uint32_t y0,
-                    std::uint32_t y1, std::uint32_t* counts) {
+                    std::uint32_t y1, std::uint32_t* counts, std::byte* rgb_out) {
   const std::uint32_t w = f.width;
   RowScratch s;
   for (auto* row : {&s.y, &s.cb8, &s.cr8}) row->resize(w);
@@ -147,7 +159,18 @@ void histogram_rows(const VideoFormat& f, const VideoPlanes& planes, std::uint32
       chroma_row<Sample>(f, planes, 1, y, s, s.cb8.data());
       chroma_row<Sample>(f, planes, 2, y, s, s.cr8.data());
     }
-    bins_row(s.y.data(), s.cb8.data(), s.cr8.data(), w, k, f.model, full, bins, f.bits, s);
+    if (rgb_out == nullptr) {
+      bins_row<PixelOut::none>(s.y.data(), s.cb8.data(), s.cr8.data(), w, k, f.model, full, bins, f.bits, s, nullptr);
+    } else {
+      // Tightly packed rows, as converted_format() says: 4 or 8 bytes per pixel.
+      const std::size_t row_bytes = std::size_t{w} * (f.bits == 8 ? 4u : 8u);
+      auto* row = reinterpret_cast<std::uint32_t*>(rgb_out + std::size_t{y} * row_bytes);
+      if (f.bits == 8) {
+        bins_row<PixelOut::rgba8>(s.y.data(), s.cb8.data(), s.cr8.data(), w, k, f.model, full, bins, f.bits, s, row);
+      } else {
+        bins_row<PixelOut::rgba16>(s.y.data(), s.cb8.data(), s.cr8.data(), w, k, f.model, full, bins, f.bits, s, row);
+      }
+    }
     const std::uint16_t* __restrict br = s.bin_r.data();
     const std::uint16_t* __restrict bg = s.bin_g.data();
     const std::uint16_t* __restrict bb = s.bin_b.data();
@@ -178,11 +201,11 @@ void histogram_rows(const VideoFormat& f, const VideoPlanes& planes, std::uint32
 __attribute__((target_clones("avx2", "default"), flatten))
 #endif
 void histogram_band(const VideoFormat& f, const VideoPlanes& planes, std::uint32_t bins, std::uint32_t y0,
-                    std::uint32_t y1, std::uint32_t* counts) {
+                    std::uint32_t y1, std::uint32_t* counts, std::byte* rgb_out) {
   if (f.sample_bytes == 1) {
-    histogram_rows<std::uint8_t>(f, planes, bins, y0, y1, counts);
+    histogram_rows<std::uint8_t>(f, planes, bins, y0, y1, counts, rgb_out);
   } else {
-    histogram_rows<std::uint16_t>(f, planes, bins, y0, y1, counts);
+    histogram_rows<std::uint16_t>(f, planes, bins, y0, y1, counts, rgb_out);
   }
 }
 
@@ -191,6 +214,11 @@ void histogram_band(const VideoFormat& f, const VideoPlanes& planes, std::uint32
 CpuEngine::CpuEngine(unsigned threads) : pool_(threads), partial_(pool_.size()) {}
 
 Histogram CpuEngine::histogram(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) {
+  return convert_and_histogram(format, planes, bins, nullptr);
+}
+
+Histogram CpuEngine::convert_and_histogram(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins,
+                                           std::byte* rgb_out) {
   if (auto err = check_video_format(format); !err.empty()) throw std::invalid_argument(err);
   if (auto err = check_bins(bins, format.bits); !err.empty()) throw std::invalid_argument(err);
   const unsigned n = threads();
@@ -200,7 +228,7 @@ Histogram CpuEngine::histogram(const VideoFormat& format, const VideoPlanes& pla
     counts.assign(std::size_t{bins} * 8, 0u);
     const std::uint32_t y0 = std::min(format.height, i * rows_per_band);
     const std::uint32_t y1 = std::min(format.height, y0 + rows_per_band);
-    histogram_band(format, planes, bins, y0, y1, counts.data());
+    histogram_band(format, planes, bins, y0, y1, counts.data(), rgb_out);
   };
   pool_.run(job);
   Histogram out(bins);

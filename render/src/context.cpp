@@ -257,6 +257,11 @@ Context::Context(const ContextOptions& options) {
           vkGetInstanceProcAddr(instance_, "vkSetDebugUtilsObjectNameEXT"));
     }
 
+    if (options.create_surface) {
+      surface_ = options.create_surface(instance_);
+      if (surface_ == VK_NULL_HANDLE) throw std::runtime_error("Could not create a Vulkan surface for the window.");
+    }
+
     const auto physicals = physical_devices(instance_);
     std::vector<Probe> probes;
     std::vector<DeviceDescription> descriptions;
@@ -276,6 +281,14 @@ Context::Context(const ContextOptions& options) {
     properties_ = probes[chosen].properties;
     queue_family_ = probes[chosen].queue_family;
     vkGetPhysicalDeviceMemoryProperties(physical_, &memory_properties_);
+    if (surface_ != VK_NULL_HANDLE) {
+      VkBool32 can_present = VK_FALSE;
+      VHIST_VK_CHECK(vkGetPhysicalDeviceSurfaceSupportKHR(physical_, queue_family_, surface_, &can_present));
+      if (!can_present) {
+        throw std::runtime_error("The Vulkan device '" + description_.name +
+                                 "' cannot present to this window from its compute and graphics queue.");
+      }
+    }
 
     const auto available = device_extensions(physical_);
     std::vector<const char*> device_exts;
@@ -331,6 +344,10 @@ void Context::destroy() noexcept {
     vkDeviceWaitIdle(device_);
     vkDestroyDevice(device_, nullptr);
     device_ = VK_NULL_HANDLE;
+  }
+  if (surface_ != VK_NULL_HANDLE) {
+    vkDestroySurfaceKHR(instance_, surface_, nullptr);
+    surface_ = VK_NULL_HANDLE;
   }
   if (messenger_ != VK_NULL_HANDLE) {
     auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(

@@ -9,6 +9,7 @@
 
 #include "vhist/compute/thread_pool.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -24,6 +25,11 @@ class CpuEngine {
   // Equals reference_histogram(reference_convert(format, planes), converted_format(format), bins).
   // Throws std::invalid_argument when the format or bin count is not supported.
   Histogram histogram(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins);
+
+  // The same, also writing the converted frame to `rgb_out` (converted_format(format).byte_size()
+  // bytes, 4-byte aligned), equal to reference_convert()'s: what the GPU convert pass writes.
+  Histogram convert_and_histogram(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins,
+                                  std::byte* rgb_out);
 
  private:
   ThreadPool pool_;

@@ -28,6 +28,9 @@ struct ContextOptions {
   std::string device;               // selector (index or name substring); VHIST_DEVICE if empty
   std::vector<std::string> instance_extensions;  // e.g. what GLFW needs for a surface
   std::vector<std::string> device_extensions;    // e.g. VK_KHR_swapchain
+  // For a window: called once the instance exists, returns the surface to present to (the
+  // context owns it from then on). The chosen device's queue must be able to present to it.
+  std::function<VkSurfaceKHR(VkInstance)> create_surface;
 };
 
 // What the engine needs to know of the device to choose its parameters.
@@ -60,6 +63,7 @@ class Context {
   VkPhysicalDevice physical_device() const noexcept { return physical_; }
   VkDevice device() const noexcept { return device_; }
   VkQueue queue() const noexcept { return queue_; }
+  VkSurfaceKHR surface() const noexcept { return surface_; }  // VK_NULL_HANDLE when headless
   std::uint32_t queue_family() const noexcept { return queue_family_; }
   const DeviceDescription& description() const noexcept { return description_; }
   const GpuProperties& properties() const noexcept { return properties_; }
@@ -90,6 +94,7 @@ class Context {
 
   VkInstance instance_ = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+  VkSurfaceKHR surface_ = VK_NULL_HANDLE;
   VkPhysicalDevice physical_ = VK_NULL_HANDLE;
   VkDevice device_ = VK_NULL_HANDLE;
   VkQueue queue_ = VK_NULL_HANDLE;

@@ -56,5 +56,6 @@ using UniqueImageView = DeviceHandle<VkImageView, vkDestroyImageView>;
 using UniqueSampler = DeviceHandle<VkSampler, vkDestroySampler>;
 using UniqueDescriptorPool = DeviceHandle<VkDescriptorPool, vkDestroyDescriptorPool>;
 using UniqueDescriptorSetLayout = DeviceHandle<VkDescriptorSetLayout, vkDestroyDescriptorSetLayout>;
+using UniqueRenderPass = DeviceHandle<VkRenderPass, vkDestroyRenderPass>;
 
 }  // namespace vhist::render

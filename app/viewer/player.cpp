@@ -1,0 +1,122 @@
+#include "viewer/player.h"
+
+#include <algorithm>
+
+namespace vhist::viewer {
+
+void Player::open(const std::string& path) {
+  auto source = media::MediaSource::open(path);
+  source_ = std::move(source);
+  path_ = path;
+  current_.reset();
+  pending_.reset();
+  clock_ = 0;
+  ended_ = false;
+  dropped_ = shown_ = 0;
+  last_pts_ = 0;
+  show_next_ = true;
+  last_tick_ = {};
+}
+
+void Player::close() {
+  source_.reset();
+  current_.reset();
+  pending_.reset();
+  path_.clear();
+}
+
+double Player::duration() const {
+  if (!source_) return 0;
+  const double d = source_->info().duration;
+  return d > 0 ? d : last_pts_;
+}
+
+void Player::pull(std::chrono::milliseconds timeout) {
+  if (pending_ || !source_) return;
+  media::DecodedFrame frame;
+  const auto start = std::chrono::steady_clock::now();
+  const auto status = source_->next(frame, timeout);
+  if (status == media::MediaSource::Status::frame) {
+    decode_wait_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    pending_ = std::move(frame);
+  } else if (status == media::MediaSource::Status::end) {
+    if (loop_ && shown_ > 0) {
+      source_->seek(0);
+      clock_ = 0;
+      show_next_ = true;
+    } else {
+      ended_ = true;
+    }
+  }
+}
+
+bool Player::tick(std::chrono::steady_clock::time_point now) {
+  if (!source_) return false;
+  const double elapsed =
+      last_tick_ == std::chrono::steady_clock::time_point{} ? 0.0 : std::chrono::duration<double>(now - last_tick_).count();
+  last_tick_ = now;
+  if (!paused_ && !ended_) clock_ += std::min(elapsed, 0.25) * speed_;  // a long stall does not skip ahead
+
+  bool changed = false;
+  // The first frame after open, a seek or a step: wait for it (briefly), paused or not.
+  if (show_next_) {
+    pull(std::chrono::milliseconds(current_ ? 50 : 2000));
+    if (pending_) {
+      current_ = std::move(pending_);
+      pending_.reset();
+      clock_ = current_->pts;
+      show_next_ = false;
+      ++shown_;
+      changed = true;
+    }
+    return changed;
+  }
+  if (paused_) return false;
+  for (;;) {
+    pull(std::chrono::milliseconds(0));
+    if (!pending_ || pending_->pts > clock_) break;
+    if (changed) ++dropped_;  // overtaken by a later frame before it was drawn
+    current_ = std::move(pending_);
+    pending_.reset();
+    last_pts_ = std::max(last_pts_, current_->pts);
+    changed = true;
+  }
+  if (changed) ++shown_;
+  // A clock far ahead of the decoder (slow decoding) would drop every frame: hold it at the
+  // frame on screen instead, so playback slows down rather than skips.
+  if (current_ && !pending_ && clock_ > current_->pts + 0.5) clock_ = current_->pts + 0.5;
+  return changed;
+}
+
+void Player::set_paused(bool paused) {
+  paused_ = paused;
+  last_tick_ = {};
+  if (!paused && ended_) seek(0);
+}
+
+void Player::seek(double seconds) {
+  if (!source_) return;
+  const double target = std::max(0.0, seconds);
+  source_->seek(target);
+  pending_.reset();
+  clock_ = target;
+  ended_ = false;
+  show_next_ = true;
+}
+
+void Player::step_forward() {
+  paused_ = true;
+  show_next_ = true;
+}
+
+void Player::step_back() {
+  if (!source_ || !current_) return;
+  paused_ = true;
+  if (current_->index <= 0 || source_->info().frame_rate <= 0) return;
+  source_->seek_frame(current_->index - 1);
+  pending_.reset();
+  ended_ = false;
+  show_next_ = true;
+}
+
+}  // namespace vhist::viewer

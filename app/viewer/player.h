@@ -1,0 +1,72 @@
+// Playback: a MediaSource and the clock that decides which decoded frame is due. The clock is
+// the presentation time (pts; audio is ignored), advanced by wall time × speed while playing.
+// Each tick() takes the latest frame whose pts has come; frames overtaken before they were
+// shown are counted as dropped.
+#pragma once
+
+#include "media/media_source.h"
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace vhist::viewer {
+
+class Player {
+ public:
+  // Opens `path` (throws media::MediaError for bad input). The first frame is shown at once.
+  void open(const std::string& path);
+  void close();
+  bool is_open() const noexcept { return source_ != nullptr; }
+  const media::MediaInfo& info() const { return source_->info(); }
+  const std::string& path() const noexcept { return path_; }
+
+  // Advances the clock to `now` and takes the frame due. Returns true when `frame()` changed.
+  // Throws media::MediaError when the input failed (the caller shows it and keeps the last frame).
+  bool tick(std::chrono::steady_clock::time_point now);
+
+  // The frame on screen (empty before the first).
+  const std::optional<media::DecodedFrame>& frame() const noexcept { return current_; }
+  double clock() const noexcept { return clock_; }
+  double duration() const;  // seconds; the last pts seen when the container does not say
+
+  void set_paused(bool paused);
+  bool paused() const noexcept { return paused_; }
+  void set_loop(bool loop) noexcept { loop_ = loop; }
+  bool loop() const noexcept { return loop_; }
+  void set_speed(double speed) noexcept { speed_ = speed; }
+  double speed() const noexcept { return speed_; }
+
+  // Seeks; the first frame at or after `seconds` is shown next, paused or not.
+  void seek(double seconds);
+  // Steps one frame forward (pauses) or back (pauses; seeks to the previous frame's index).
+  void step_forward();
+  void step_back();
+
+  std::int64_t dropped() const noexcept { return dropped_; }
+  std::int64_t shown() const noexcept { return shown_; }
+  bool at_end() const noexcept { return ended_; }
+  media::DecodeReport report() const { return source_ ? source_->report() : media::DecodeReport{}; }
+  // Wall time of the last frame's wait for the decoder, for the status line (ms).
+  double decode_wait_ms() const noexcept { return decode_wait_ms_; }
+
+ private:
+  // Pulls the next decoded frame into pending_ when there is none, waiting up to `timeout`.
+  void pull(std::chrono::milliseconds timeout);
+
+  std::unique_ptr<media::MediaSource> source_;
+  std::string path_;
+  std::optional<media::DecodedFrame> current_, pending_;
+  double clock_ = 0;
+  double speed_ = 1;
+  bool paused_ = false, loop_ = true, ended_ = false;
+  bool show_next_ = false;  // after a seek or step: show the next frame even when paused
+  std::chrono::steady_clock::time_point last_tick_{};
+  std::int64_t dropped_ = 0, shown_ = 0;
+  double last_pts_ = 0;
+  double decode_wait_ms_ = 0;
+};
+
+}  // namespace vhist::viewer

@@ -1,0 +1,166 @@
+#include "vhist/render/swapchain.h"
+
+#include "vhist/render/vk_check.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace vhist::render {
+
+namespace {
+
+VkSurfaceFormatKHR choose_format(VkPhysicalDevice physical, VkSurfaceKHR surface) {
+  std::uint32_t count = 0;
+  VHIST_VK_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, nullptr));
+  std::vector<VkSurfaceFormatKHR> formats(count);
+  VHIST_VK_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, formats.data()));
+  for (VkFormat want : {VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM}) {
+    for (const auto& f : formats) {
+      if (f.format == want && f.colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR) return f;
+    }
+  }
+  throw std::runtime_error("The window offers no 8-bit UNORM BGRA or RGBA swapchain format.");
+}
+
+VkPresentModeKHR choose_present_mode(VkPhysicalDevice physical, VkSurfaceKHR surface, bool vsync) {
+  if (vsync) return VK_PRESENT_MODE_FIFO_KHR;
+  std::uint32_t count = 0;
+  VHIST_VK_CHECK(vkGetPhysicalDeviceSurfacePresentModesKHR(physical, surface, &count, nullptr));
+  std::vector<VkPresentModeKHR> modes(count);
+  VHIST_VK_CHECK(vkGetPhysicalDeviceSurfacePresentModesKHR(physical, surface, &count, modes.data()));
+  for (VkPresentModeKHR want : {VK_PRESENT_MODE_MAILBOX_KHR, VK_PRESENT_MODE_IMMEDIATE_KHR}) {
+    if (std::find(modes.begin(), modes.end(), want) != modes.end()) return want;
+  }
+  return VK_PRESENT_MODE_FIFO_KHR;
+}
+
+}  // namespace
+
+Swapchain::Swapchain(Context& context, VkExtent2D framebuffer_size, bool vsync) : context_(context), vsync_(vsync) {
+  if (context.surface() == VK_NULL_HANDLE) throw std::invalid_argument("a swapchain needs a context with a surface");
+  const VkSurfaceFormatKHR surface_format = choose_format(context.physical_device(), context.surface());
+  format_ = surface_format.format;
+  colour_space_ = surface_format.colorSpace;
+  present_mode_ = choose_present_mode(context.physical_device(), context.surface(), vsync_);
+
+  // One colour attachment, cleared, ending ready to present. The external dependency orders
+  // the clear after the acquire (the semaphore waits at COLOR_ATTACHMENT_OUTPUT).
+  VkAttachmentDescription colour{};
+  colour.format = format_;
+  colour.samples = VK_SAMPLE_COUNT_1_BIT;
+  colour.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+  colour.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  colour.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+  colour.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  colour.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  colour.finalLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+  VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+  VkSubpassDescription subpass{};
+  subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+  subpass.colorAttachmentCount = 1;
+  subpass.pColorAttachments = &ref;
+  VkSubpassDependency dependency{};
+  dependency.srcSubpass = VK_SUBPASS_EXTERNAL;
+  dependency.dstSubpass = 0;
+  dependency.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  dependency.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  dependency.srcAccessMask = 0;
+  dependency.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+  VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+  info.attachmentCount = 1;
+  info.pAttachments = &colour;
+  info.subpassCount = 1;
+  info.pSubpasses = &subpass;
+  info.dependencyCount = 1;
+  info.pDependencies = &dependency;
+  VkRenderPass pass = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateRenderPass(context.device(), &info, nullptr, &pass));
+  render_pass_ = UniqueRenderPass(context.device(), pass);
+
+  create(framebuffer_size, VK_NULL_HANDLE);
+}
+
+Swapchain::~Swapchain() {
+  destroy_views();
+  if (swapchain_ != VK_NULL_HANDLE) vkDestroySwapchainKHR(context_.device(), swapchain_, nullptr);
+}
+
+void Swapchain::destroy_views() noexcept {
+  for (VkFramebuffer fb : framebuffers_) vkDestroyFramebuffer(context_.device(), fb, nullptr);
+  for (VkImageView view : views_) vkDestroyImageView(context_.device(), view, nullptr);
+  framebuffers_.clear();
+  views_.clear();
+  images_.clear();
+}
+
+void Swapchain::recreate(VkExtent2D framebuffer_size) {
+  destroy_views();
+  const VkSwapchainKHR old = swapchain_;
+  swapchain_ = VK_NULL_HANDLE;
+  create(framebuffer_size, old);
+  if (old != VK_NULL_HANDLE) vkDestroySwapchainKHR(context_.device(), old, nullptr);
+}
+
+void Swapchain::create(VkExtent2D framebuffer_size, VkSwapchainKHR old) {
+  const VkDevice device = context_.device();
+  VkSurfaceCapabilitiesKHR caps{};
+  VHIST_VK_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(context_.physical_device(), context_.surface(), &caps));
+  if (caps.currentExtent.width != UINT32_MAX) {
+    extent_ = caps.currentExtent;
+  } else {
+    extent_.width = std::clamp(framebuffer_size.width, caps.minImageExtent.width, caps.maxImageExtent.width);
+    extent_.height = std::clamp(framebuffer_size.height, caps.minImageExtent.height, caps.maxImageExtent.height);
+  }
+  if (extent_.width == 0 || extent_.height == 0) throw std::logic_error("swapchain of zero size (window minimized)");
+  std::uint32_t image_count = std::max(caps.minImageCount + 1, 3u);
+  if (caps.maxImageCount != 0) image_count = std::min(image_count, caps.maxImageCount);
+  if ((caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) == 0) {
+    throw std::runtime_error("The window's swapchain images cannot be read back (no TRANSFER_SRC usage).");
+  }
+
+  VkSwapchainCreateInfoKHR info{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
+  info.surface = context_.surface();
+  info.minImageCount = image_count;
+  info.imageFormat = format_;
+  info.imageColorSpace = colour_space_;
+  info.imageExtent = extent_;
+  info.imageArrayLayers = 1;
+  info.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+  info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  info.preTransform = caps.currentTransform;
+  info.compositeAlpha = (caps.supportedCompositeAlpha & VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR)
+                            ? VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR
+                            : static_cast<VkCompositeAlphaFlagBitsKHR>(caps.supportedCompositeAlpha &
+                                                                       -caps.supportedCompositeAlpha);
+  info.presentMode = present_mode_;
+  info.clipped = VK_TRUE;
+  info.oldSwapchain = old;
+  VHIST_VK_CHECK(vkCreateSwapchainKHR(device, &info, nullptr, &swapchain_));
+
+  std::uint32_t count = 0;
+  VHIST_VK_CHECK(vkGetSwapchainImagesKHR(device, swapchain_, &count, nullptr));
+  images_.resize(count);
+  VHIST_VK_CHECK(vkGetSwapchainImagesKHR(device, swapchain_, &count, images_.data()));
+  for (VkImage image : images_) {
+    VkImageViewCreateInfo view_info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    view_info.image = image;
+    view_info.viewType = VK_IMAGE_VIEW_TYPE_2D;
+    view_info.format = format_;
+    view_info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    VkImageView view = VK_NULL_HANDLE;
+    VHIST_VK_CHECK(vkCreateImageView(device, &view_info, nullptr, &view));
+    views_.push_back(view);
+    VkFramebufferCreateInfo fb_info{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+    fb_info.renderPass = render_pass_.get();
+    fb_info.attachmentCount = 1;
+    fb_info.pAttachments = &view;
+    fb_info.width = extent_.width;
+    fb_info.height = extent_.height;
+    fb_info.layers = 1;
+    VkFramebuffer fb = VK_NULL_HANDLE;
+    VHIST_VK_CHECK(vkCreateFramebuffer(device, &fb_info, nullptr, &fb));
+    framebuffers_.push_back(fb);
+  }
+}
+
+}  // namespace vhist::render

@@ -1,0 +1,20 @@
+#version 460
+// A quad from gl_VertexIndex (two triangles, no vertex buffer): its corners at `rect` in clip
+// space (x0, y0, x1, y1; y down, as Vulkan's), texture coordinates from `uv`. The video uses a
+// rect larger than clip space to cover the window (the articles' cover scale); histograms use a
+// rect inside it.
+layout(push_constant) uniform Push {
+  vec4 rect;
+  vec4 uv;
+} pc;
+
+layout(location = 0) out vec2 v_uv;
+
+const vec2 kCorners[6] = vec2[](vec2(0.0, 0.0), vec2(1.0, 0.0), vec2(0.0, 1.0),
+                                vec2(0.0, 1.0), vec2(1.0, 0.0), vec2(1.0, 1.0));
+
+void main() {
+  vec2 c = kCorners[gl_VertexIndex];
+  gl_Position = vec4(mix(pc.rect.xy, pc.rect.zw, c), 0.0, 1.0);
+  v_uv = mix(pc.uv.xy, pc.uv.zw, c);
+}
