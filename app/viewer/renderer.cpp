@@ -23,10 +23,10 @@ namespace {
 struct VideoPush {
   float rect[4];
   float uv[4];
-  VkDeviceAddress frame;
-  std::uint32_t width, height, bits, pad;
+  float code_scale;  // 65535 / (2^bits - 1) for 16-bit images, 1 for 8-bit
+  float pad[3];
 };
-static_assert(sizeof(VideoPush) == 56);
+static_assert(sizeof(VideoPush) == 48);
 
 struct HistogramPush {
   float rect[4];
@@ -162,7 +162,6 @@ Renderer::Renderer(render::Context& context, render::Swapchain& swapchain, bool 
       swapchain_(swapchain),
       engine_(context),
       converter_(context),
-      video_pipeline_(context, swapchain.render_pass(), quad_vert_spv, video_frag_spv, sizeof(VideoPush), false, "video"),
       histogram_pipeline_(context, swapchain.render_pass(), quad_vert_spv, histogram_frag_spv, sizeof(HistogramPush),
                           true, "histogram") {
   const VkDevice device = context.device();
@@ -194,6 +193,38 @@ Renderer::Renderer(render::Context& context, render::Swapchain& swapchain, bool 
     slots_.push_back(std::move(slot));
   }
   if (cpu_engine) cpu_ = std::make_unique<CpuEngine>();
+
+  // The video's sampled image: one combined image sampler, bilinear, clamped at the edges.
+  VkSamplerCreateInfo sampler_info{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+  sampler_info.magFilter = sampler_info.minFilter = VK_FILTER_LINEAR;
+  sampler_info.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+  sampler_info.addressModeU = sampler_info.addressModeV = sampler_info.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  VkSampler sampler = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateSampler(device, &sampler_info, nullptr, &sampler));
+  sampler_ = render::UniqueSampler(device, sampler);
+  VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
+  VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  set_info.bindingCount = 1;
+  set_info.pBindings = &binding;
+  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateDescriptorSetLayout(device, &set_info, nullptr, &set_layout));
+  set_layout_ = render::UniqueDescriptorSetLayout(device, set_layout);
+  const VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1};
+  VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  pool_info.maxSets = 1;
+  pool_info.poolSizeCount = 1;
+  pool_info.pPoolSizes = &pool_size;
+  VkDescriptorPool descriptor_pool = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateDescriptorPool(device, &pool_info, nullptr, &descriptor_pool));
+  descriptor_pool_ = render::UniqueDescriptorPool(device, descriptor_pool);
+  VkDescriptorSetAllocateInfo set_alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+  set_alloc.descriptorPool = descriptor_pool;
+  set_alloc.descriptorSetCount = 1;
+  set_alloc.pSetLayouts = &set_layout;
+  VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &set_alloc, &video_set_));
+  video_pipeline_ = render::GraphicsPipeline(context, swapchain.render_pass(), quad_vert_spv, video_frag_spv,
+                                             sizeof(VideoPush), false, "video", set_layout);
+
   display_ = engine_.create_target("viewer display");
   levels_ = engine_.create_target("viewer levels");
   for (Palette p : {Palette::classic, Palette::colorblind, Palette::mono}) {
@@ -236,6 +267,27 @@ void Renderer::ensure_frame_buffers(std::uint64_t plane_bytes, std::uint64_t rgb
                           render::MemoryUse::device,
                           true, "viewer rgb");
   }
+}
+
+void Renderer::ensure_video_image(const FrameFormat& format) {
+  const VkFormat vk_format =
+      format.packing == PixelPacking::rgba8 ? VK_FORMAT_R8G8B8A8_UNORM : VK_FORMAT_R16G16B16A16_UNORM;
+  if (video_image_ && video_image_.extent().width == format.width && video_image_.extent().height == format.height &&
+      video_image_.format() == vk_format) {
+    return;
+  }
+  wait_idle();  // the frames in flight may still sample the old image
+  video_image_ = render::Image2D(context_, {format.width, format.height}, vk_format,
+                                 VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "video");
+  video_image_written_ = false;
+  VkDescriptorImageInfo image_info{sampler_.get(), video_image_.view(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+  VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+  write.dstSet = video_set_;
+  write.dstBinding = 0;
+  write.descriptorCount = 1;
+  write.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+  write.pImageInfo = &image_info;
+  vkUpdateDescriptorSets(context_.device(), 1, &write, 0, nullptr);
 }
 
 void Renderer::collect(Slot& slot) {
@@ -290,8 +342,8 @@ bool Renderer::draw(const media::DecodedFrame* frame, bool rehistogram, const Ov
   bool upload_rgb = false;
   if (frame) {
     rgb_format = converted_format(frame->format);
+    ensure_video_image(rgb_format);
     if (cpu_) {
-      ensure_frame_buffers(0, rgb_format.byte_size());
       ensure_staging(kStagingRgbOffset + rgb_format.byte_size());
       const std::uint32_t levels = stats_levels(rgb_format.bits);
       cpu_levels_ = cpu_->convert_and_histogram(frame->format, frame->planes, levels,
@@ -347,14 +399,27 @@ bool Renderer::draw(const media::DecodedFrame* frame, bool rehistogram, const Ov
     }
     converter_.record(cmd, frame->format, gpu, rgb_.address());
     render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                           VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-                           VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-  }
-  if (upload_rgb) {
-    const VkBufferCopy region{kStagingRgbOffset, 0, rgb_format.byte_size()};
-    vkCmdCopyBuffer(cmd, slot.staging.get(), rgb_.get(), 1, &region);
+                           VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                           VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
   }
   if (frame) {
+    // The converted frame into the video image: from the staging memory (CPU engine) or from
+    // the convert pass's buffer.
+    const VkImage image = video_image_.get();
+    render::image_barrier(cmd, image,
+                          video_image_written_ ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED,
+                          VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
+                          VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    VkBufferImageCopy region{};
+    region.bufferOffset = upload_rgb ? kStagingRgbOffset : 0;
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.imageExtent = {rgb_format.width, rgb_format.height, 1};
+    vkCmdCopyBufferToImage(cmd, upload_rgb ? slot.staging.get() : rgb_.get(), image,
+                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    render::image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                          VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                          VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    video_image_written_ = true;
     rgb_format_ = rgb_format;
     has_frame_ = true;
   }
@@ -385,7 +450,7 @@ bool Renderer::draw(const media::DecodedFrame* frame, bool rehistogram, const Ov
     slot.height = rgb_format_.height;
     histogram_bins_ = bins;
   }
-  if (upload_rgb || (recount && cpu_)) {
+  if (recount && cpu_) {
     render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                            VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   }
@@ -407,9 +472,10 @@ bool Renderer::draw(const media::DecodedFrame* frame, bool rehistogram, const Ov
   const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
   if (has_frame_) {
     const auto [sx, sy] = cover_scale(w, h, static_cast<float>(rgb_format_.width), static_cast<float>(rgb_format_.height));
-    VideoPush push{{-sx, -sy, sx, sy}, {0, 0, 1, 1}, rgb_.address(), rgb_format_.width, rgb_format_.height,
-                   rgb_format_.bits, 0};
-    video_pipeline_.draw_quad(cmd, push);
+    const float code_scale =
+        rgb_format_.packing == PixelPacking::rgba8 ? 1.0f : 65535.0f / static_cast<float>((1u << rgb_format_.bits) - 1u);
+    VideoPush push{{-sx, -sy, sx, sy}, {0, 0, 1, 1}, code_scale, {0, 0, 0}};
+    video_pipeline_.draw_quad(cmd, push, video_set_);
     for (const HistogramQuad& q : layout_quads(style, w, h)) {
       HistogramPush hp{};
       hp.rect[0] = q.rect[0] / w * 2 - 1;

@@ -20,6 +20,7 @@
 #include "vhist/render/context.h"
 #include "vhist/render/gpu_timer.h"
 #include "vhist/render/graphics_pipeline.h"
+#include "vhist/render/image.h"
 #include "vhist/render/swapchain.h"
 
 #include <array>
@@ -94,6 +95,8 @@ class Renderer {
  private:
   struct Slot;
   void ensure_frame_buffers(std::uint64_t plane_bytes, std::uint64_t rgb_bytes);
+  // The sampled image the video is drawn from, for frames of `format` (recreated on change).
+  void ensure_video_image(const FrameFormat& format);
   void collect(Slot& slot);
 
   render::Context& context_;
@@ -109,6 +112,12 @@ class Renderer {
   render::Buffer planes_, rgb_;
   HistogramTarget display_, levels_;
   std::array<render::Buffer, 3> palettes_;  // one constant buffer per Palette
+  render::UniqueSampler sampler_;
+  render::UniqueDescriptorSetLayout set_layout_;
+  render::UniqueDescriptorPool descriptor_pool_;
+  VkDescriptorSet video_set_ = VK_NULL_HANDLE;
+  render::Image2D video_image_;
+  bool video_image_written_ = false;  // its layout is SHADER_READ_ONLY (else UNDEFINED)
   FrameFormat rgb_format_;
   std::unique_ptr<CpuEngine> cpu_;
   Histogram cpu_levels_;  // CPU path: the current frame's histogram at one level per code

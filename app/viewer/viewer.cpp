@@ -49,6 +49,7 @@ Options:
   --frames N          render N frames, then exit (for tests and scripts)
   --screenshot FILE   save the last rendered frame, exactly as shown, as PNG
   --device SEL        Vulkan device: an index from --list-devices or part of its name
+  --exercise-window   (tests) resize, minimize and restore the window while rendering
 
 Keys: space play/pause, left/right seek 5 s, comma/period step one frame, 1-4 toggle R G B L,
 Tab show/hide the panel, F fullscreen, Q or Esc quit. Drop a file on the window to open it.
@@ -64,6 +65,7 @@ struct Options {
   std::optional<Layout> layout;
   std::optional<double> paused_at;
   bool no_vsync = false;
+  bool exercise_window = false;
   std::string device;
 };
 
@@ -129,6 +131,8 @@ std::string parse(int argc, char** argv, Options& o) {
       const auto t = v ? parse_seconds(*v) : std::nullopt;
       if (!t) return "--paused-at needs a time: seconds (12.5) or [HH:]MM:SS[.fff]";
       o.paused_at = *t;
+    } else if (arg == "--exercise-window") {
+      o.exercise_window = true;
     } else if (arg == "--no-vsync") {
       o.no_vsync = true;
     } else if (arg == "--device") {
@@ -521,6 +525,21 @@ int run(App& app) {
   std::vector<std::uint8_t> screenshot;
   while (!glfwWindowShouldClose(app.window) && !app.quit) {
     glfwPollEvents();
+    if (app.options.exercise_window) {
+      // A scripted sequence of what people do to windows, for the tests: grow, shrink to a
+      // sliver, minimize, restore, go back.
+      const int step = rendered % 60;
+      if (step == 5) glfwSetWindowSize(app.window, 900, 500);
+      if (step == 15) glfwSetWindowSize(app.window, 200, 130);
+      if (step == 25) {
+        // Minimized windows render nothing (the loop below waits); restore after a moment.
+        // Without a window manager (Xvfb) minimizing may do nothing at all.
+        glfwIconifyWindow(app.window);
+        for (int i = 0; i < 5; ++i) glfwWaitEventsTimeout(0.02);
+        glfwRestoreWindow(app.window);
+      }
+      if (step == 35) glfwSetWindowSize(app.window, width, height);
+    }
     if (!app.pending_open.empty()) {
       const std::string path = std::exchange(app.pending_open, {});
       open_file(app, path);
@@ -606,6 +625,12 @@ int run(App& app) {
     if (frame_end - now < min_frame) std::this_thread::sleep_for(min_frame - (frame_end - now));
   }
   renderer.wait_idle();
+  if (test_mode) {
+    // For scripts and benchmarks: what this run did.
+    std::fprintf(stderr, "vhist: %d frames rendered at %.1f fps (engine %s), %lld video frames shown, %lld dropped\n",
+                 rendered, app.fps, app.engine_name, static_cast<long long>(app.player.shown()),
+                 static_cast<long long>(app.player.dropped()));
+  }
 
   if (!test_mode) {
     int w = 0, h = 0;

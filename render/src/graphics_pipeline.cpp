@@ -22,13 +22,15 @@ UniqueShaderModule make_module(VkDevice device, std::span<const std::uint32_t> s
 GraphicsPipeline::GraphicsPipeline(const Context& context, VkRenderPass render_pass,
                                    std::span<const std::uint32_t> vertex_spirv,
                                    std::span<const std::uint32_t> fragment_spirv, std::uint32_t push_constant_bytes,
-                                   bool blend, const std::string& name)
+                                   bool blend, const std::string& name, VkDescriptorSetLayout set_layout)
     : push_bytes_(push_constant_bytes) {
   const VkDevice device = context.device();
   const VkPushConstantRange range{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, push_constant_bytes};
   VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   layout_info.pushConstantRangeCount = push_constant_bytes ? 1 : 0;
   layout_info.pPushConstantRanges = &range;
+  layout_info.setLayoutCount = set_layout != VK_NULL_HANDLE ? 1 : 0;
+  layout_info.pSetLayouts = &set_layout;
   VkPipelineLayout layout = VK_NULL_HANDLE;
   VHIST_VK_CHECK(vkCreatePipelineLayout(device, &layout_info, nullptr, &layout));
   layout_ = UniquePipelineLayout(device, layout);
@@ -97,9 +99,12 @@ GraphicsPipeline::GraphicsPipeline(const Context& context, VkRenderPass render_p
   context.set_name(VK_OBJECT_TYPE_PIPELINE, reinterpret_cast<std::uint64_t>(pipeline), name.c_str());
 }
 
-void GraphicsPipeline::draw(VkCommandBuffer cmd, const void* push, std::uint32_t bytes) const {
+void GraphicsPipeline::draw(VkCommandBuffer cmd, const void* push, std::uint32_t bytes, VkDescriptorSet set) const {
   if (bytes != push_bytes_) throw std::invalid_argument("push constant size differs from the pipeline's");
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_.get());
+  if (set != VK_NULL_HANDLE) {
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout_.get(), 0, 1, &set, 0, nullptr);
+  }
   if (bytes) {
     vkCmdPushConstants(cmd, layout_.get(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, bytes, push);
   }

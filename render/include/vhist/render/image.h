@@ -1,0 +1,37 @@
+// A device-local 2D colour image with a view, sampled by shaders and filled by transfers (the
+// video frame the viewer draws: the hardware sampler filters it, which costs far less than
+// filtering by hand in the shader, most of all on a CPU device).
+#pragma once
+
+#include "vhist/render/context.h"
+#include "vhist/render/handles.h"
+
+#include <string>
+
+namespace vhist::render {
+
+class Image2D {
+ public:
+  Image2D() = default;
+  Image2D(const Context& context, VkExtent2D extent, VkFormat format, VkImageUsageFlags usage, const std::string& name);
+
+  VkImage get() const noexcept { return image_.get(); }
+  VkImageView view() const noexcept { return view_.get(); }
+  VkExtent2D extent() const noexcept { return extent_; }
+  VkFormat format() const noexcept { return format_; }
+  explicit operator bool() const noexcept { return static_cast<bool>(image_); }
+
+ private:
+  UniqueMemory memory_;  // declared first: destroyed after the image and view
+  UniqueImage image_;
+  UniqueImageView view_;
+  VkExtent2D extent_{};
+  VkFormat format_ = VK_FORMAT_UNDEFINED;
+};
+
+// A layout transition of a whole single-mip colour image (synchronization2).
+void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
+                   VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
+                   VkAccessFlags2 dst_access);
+
+}  // namespace vhist::render
