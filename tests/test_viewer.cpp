@@ -1,0 +1,561 @@
+// The viewer window end to end: `vhist CLIP --frames N --screenshot shot.png` run as a process
+// under Xvfb (lavapipe, validation on), the screenshot read back and checked pixel by pixel
+// against what a person should see: the histogram quads where layout_quads puts them, in the
+// palette's colours for the bins the clip fills, and the video cover-fitted around them.
+//
+// The clips are lossless (ffv1) flat colours, so their histograms are known exactly: with
+// `bins = 16` every occupied bin is a full-height column (scale auto) and every other bin is the
+// black background (opacity 1). Pixels are sampled at the centres of bins and regions, a few
+// pixels away from any edge, with a tolerance of 2 for rounding.
+#include "test_clips.h"
+
+#include "media/png.h"
+
+#include <sys/wait.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace vhist {
+namespace {
+
+namespace fs = std::filesystem;
+using test::clip_dir;
+using test::make_clip;
+using test::read_file;
+
+using Rgb = std::array<int, 3>;
+constexpr Rgb kBlack{0, 0, 0}, kRed{255, 0, 0}, kGreen{0, 255, 0}, kBlue{0, 0, 255}, kYellow{255, 255, 0},
+    kMagenta{255, 0, 255}, kCyan{0, 255, 255}, kGrey{128, 128, 128}, kWhite{255, 255, 255};
+
+std::string describe(const Rgb& c) {
+  return "(" + std::to_string(c[0]) + "," + std::to_string(c[1]) + "," + std::to_string(c[2]) + ")";
+}
+
+// --- running the viewer ----------------------------------------------------------------------
+
+// Settings for pixel checks: no panel over the picture, an opaque histogram background, 16 bins.
+constexpr const char* kPixelSettings =
+    "show_panel = false\n"
+    "bins = 16\n"
+    "opacity = 1.0\n"
+    "palette = classic\n"
+    "scale = auto\n"
+    "layout = split\n";
+
+struct ViewerRun {
+  int status = -1;
+  std::string err;
+  std::string command;
+  bool has_shot = false;
+  media::RgbaImage shot;
+  fs::path dir;
+};
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// Runs `vhist ARGS --screenshot DIR/shot.png` under its own Xvfb server, with validation on and
+// XDG_CONFIG_HOME pointing at a fresh folder holding `settings` as vhist/settings.ini. `env` is
+// prepended to the command (e.g. "VHIST_ENGINE=gpu").
+ViewerRun run_viewer(const std::string& settings, const std::string& args, const std::string& env = "") {
+  static std::atomic<int> counter{0};
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string name = info ? std::string(info->test_suite_name()) + "." + info->name() : "run";
+  std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '.'; }, '_');
+  ViewerRun r;
+  r.dir = clip_dir() / (name + "-" + std::to_string(counter++));
+  fs::create_directories(r.dir / "config" / "vhist");
+  {
+    std::ofstream out(r.dir / "config" / "vhist" / "settings.ini", std::ios::binary);
+    out << settings;
+  }
+  const fs::path shot = r.dir / "shot.png", out = r.dir / "stdout.txt", err = r.dir / "stderr.txt";
+  r.command = "cd " + quote(r.dir.string()) + " && " + env + " XDG_CONFIG_HOME=" + quote((r.dir / "config").string()) +
+              " VHIST_VALIDATION=1 timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' timeout -k 10 180 " +
+              quote(VHIST_BINARY) + " " + args + " --screenshot " + quote(shot.string()) + " > " + quote(out.string()) +
+              " 2> " + quote(err.string());
+  // xvfb-run -a retries on a display number taken meanwhile; if it still fails, try again.
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    std::error_code ec;
+    fs::remove(shot, ec);
+    const int raw = std::system(r.command.c_str());
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.err = read_file(err);
+    if (r.err.find("xvfb-run: error:") == std::string::npos) break;
+  }
+  if (fs::exists(shot)) {
+    try {
+      r.shot = media::read_png(shot.string());
+      r.has_shot = true;
+    } catch (const std::exception& e) {
+      r.err += "\n[test] cannot read the screenshot: " + std::string(e.what());
+    }
+  }
+  return r;
+}
+
+// A one-line summary for failure messages.
+std::string context(const ViewerRun& r) { return "command: " + r.command + "\nstderr:\n" + r.err; }
+
+// --- looking at the screenshot ---------------------------------------------------------------
+
+Rgb pixel(const media::RgbaImage& img, int x, int y) {
+  const auto p = img.at(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
+  return {p[0], p[1], p[2]};
+}
+
+::testing::AssertionResult colour_at(const media::RgbaImage& img, int x, int y, const Rgb& want, int tolerance,
+                                     const std::string& what) {
+  if (x < 0 || y < 0 || x >= static_cast<int>(img.width) || y >= static_cast<int>(img.height)) {
+    return ::testing::AssertionFailure() << what << ": (" << x << "," << y << ") is outside the " << img.width << "x"
+                                         << img.height << " screenshot";
+  }
+  const Rgb got = pixel(img, x, y);
+  for (int c = 0; c < 3; ++c) {
+    if (std::abs(got[static_cast<std::size_t>(c)] - want[static_cast<std::size_t>(c)]) > tolerance) {
+      return ::testing::AssertionFailure() << what << ": pixel (" << x << "," << y << ") is " << describe(got)
+                                           << ", expected " << describe(want) << " ±" << tolerance;
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// A histogram quad in window pixels (y down), as layout_quads places it.
+struct Rect {
+  float x0, y0, x1, y1;
+};
+
+Rect split_rgb(float w, float h) { return {0.025f * w, h - 0.025f * h - 0.25f * h, 0.475f * w, h - 0.025f * h}; }
+Rect split_luma(float w, float h) { return {w - 0.475f * w, h - 0.025f * h - 0.25f * h, w - 0.025f * w, h - 0.025f * h}; }
+Rect overlay_quad(float w, float h) { return {0.025f * w, h - 0.025f * h - 0.25f * h, 0.975f * w, h - 0.025f * h}; }
+// The k-th band of the stacked layout counted from the bottom (0 = the lowest channel drawn).
+Rect stacked_band(float w, float h, int k) {
+  const float band = 0.12f * h, gap = 0.01f * h;
+  const float y1 = h - 0.025f * h - static_cast<float>(k) * (band + gap);
+  return {0.025f * w, y1 - band, 0.475f * w, y1};
+}
+
+constexpr int kBins = 16;
+
+// Checks each bin's column of `quad` at three heights (near the top, the middle, near the bottom;
+// 3 pixels in from the quad's edges): `expected[b]` everywhere in column b. With bins = 16 and two
+// flat colours every occupied bin is a full-height bar, so a column is one colour top to bottom.
+void expect_bins(const media::RgbaImage& img, const Rect& q, const std::array<Rgb, kBins>& expected,
+                 const std::string& what) {
+  const float width = (q.x1 - q.x0) / kBins;
+  for (int b = 0; b < kBins; ++b) {
+    const int x = static_cast<int>(std::floor(q.x0 + (static_cast<float>(b) + 0.5f) * width));
+    for (const int y : {static_cast<int>(std::ceil(q.y0)) + 3, static_cast<int>(std::floor((q.y0 + q.y1) / 2)),
+                        static_cast<int>(std::floor(q.y1)) - 4}) {
+      EXPECT_TRUE(colour_at(img, x, y, expected[static_cast<std::size_t>(b)], 2, what + " bin " + std::to_string(b)));
+    }
+  }
+}
+
+// `fill` in every bin, with the exceptions given.
+std::array<Rgb, kBins> bins_of(const Rgb& fill, std::initializer_list<std::pair<int, Rgb>> except) {
+  std::array<Rgb, kBins> bins;
+  bins.fill(fill);
+  for (const auto& [b, c] : except) bins[static_cast<std::size_t>(b)] = c;
+  return bins;
+}
+
+// The centre pixel of `q`'s bin `b` (for checks that the video shows through where no quad is).
+std::array<int, 2> bin_centre(const Rect& q, int b) {
+  const float width = (q.x1 - q.x0) / kBins;
+  return {static_cast<int>(std::floor(q.x0 + (static_cast<float>(b) + 0.5f) * width)),
+          static_cast<int>(std::floor((q.y0 + q.y1) / 2))};
+}
+
+// Keeps a copy of the screenshot where a person can look at it: in the temporary folder when a
+// check of the test failed, or in $VHIST_TEST_KEEP, when set, always. Declared right after the
+// run, so that it also acts when an ASSERT returns early.
+class KeepScreenshot {
+ public:
+  explicit KeepScreenshot(const ViewerRun& run) : run_(run) {}
+  ~KeepScreenshot() {
+    const char* keep = std::getenv("VHIST_TEST_KEEP");
+    if (!fs::exists(run_.dir / "shot.png") || (!keep && !::testing::Test::HasFailure())) return;
+    const fs::path dest = fs::path(keep ? keep : fs::temp_directory_path().string()) / (run_.dir.filename().string() + ".png");
+    std::error_code ec;
+    fs::copy_file(run_.dir / "shot.png", dest, fs::copy_options::overwrite_existing, ec);
+    if (!ec && ::testing::Test::HasFailure()) std::fprintf(stderr, "[test] screenshot kept as %s\n", dest.c_str());
+  }
+  KeepScreenshot(const KeepScreenshot&) = delete;
+  KeepScreenshot& operator=(const KeepScreenshot&) = delete;
+
+ private:
+  const ViewerRun& run_;
+};
+
+// --- clips -----------------------------------------------------------------------------------
+
+// 320x180, left half (255,0,0), right half (0,0,255), lossless RGB: the R, G, B histograms hold
+// codes 0 and 255 only; luma is 54 (red) and 18 (blue): 16-bin bins 3 and 1.
+std::string two_colour_clip() {
+  return make_clip("red_blue.mkv",
+                   "-f lavfi -i color=c=0xFF0000:s=160x180:r=25,format=gbrp "
+                   "-f lavfi -i color=c=0x0000FF:s=160x180:r=25,format=gbrp "
+                   "-filter_complex '[0:v][1:v]hstack=inputs=2' -frames:v 3 -c:v ffv1 -pix_fmt gbrp");
+}
+
+// 320x180 quadrants: red top left, green top right, blue bottom left, white bottom right.
+std::string quadrant_clip() {
+  return make_clip("quadrants.mkv",
+                   "-f lavfi -i color=c=0xFF0000:s=160x90:r=25,format=gbrp "
+                   "-f lavfi -i color=c=0x00FF00:s=160x90:r=25,format=gbrp "
+                   "-f lavfi -i color=c=0x0000FF:s=160x90:r=25,format=gbrp "
+                   "-f lavfi -i color=c=0xFFFFFF:s=160x90:r=25,format=gbrp "
+                   "-filter_complex '[0:v][1:v]hstack[top];[2:v][3:v]hstack[bottom];[top][bottom]vstack' "
+                   "-frames:v 3 -c:v ffv1 -pix_fmt gbrp");
+}
+
+// 320x180 ramps: R = round(255 x / 319) across, G = round(255 y / 179) down, B = 128: each pixel
+// tells which video pixel it shows.
+std::string ramp_clip() {
+  return make_clip("ramps.mkv",
+                   "-f lavfi -i nullsrc=s=320x180:r=25,format=gbrp,geq=r='round(255*X/319)':g='round(255*Y/179)':b=128 "
+                   "-frames:v 3 -c:v ffv1 -pix_fmt gbrp");
+}
+
+constexpr const char* kNoChannels = "channel_r = false\nchannel_g = false\nchannel_b = false\nchannel_l = false\n";
+
+// --- 1. known colours --------------------------------------------------------------------------
+
+class KnownColours : public ::testing::TestWithParam<const char*> {};
+
+// Split layout, all channels, on both engines: the RGB quad is grey at bin 0 (R, G and B all have
+// pixels at 0) and magenta at bin 15 (R and B at 255); the luma quad is white at bins 1 and 3.
+TEST_P(KnownColours, SplitLayoutShowsTheBinsAndTheVideo) {
+  const std::string clip = two_colour_clip();
+  const ViewerRun r = run_viewer(kPixelSettings, quote(clip) + " --frames 8 --paused-at 0 --size 640x360",
+                                 std::string("VHIST_ENGINE=") + GetParam());
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  const auto& img = r.shot;
+  ASSERT_EQ(img.width, 640u);
+  ASSERT_EQ(img.height, 360u);
+  expect_bins(img, split_rgb(640, 360), bins_of(kBlack, {{0, kGrey}, {15, kMagenta}}), "RGB quad");
+  expect_bins(img, split_luma(640, 360), bins_of(kBlack, {{1, kWhite}, {3, kWhite}}), "luma quad");
+  // The video above the quads (one window pixel per half video pixel: no blending away from x = 320).
+  for (const int y : {5, 90, 180, 250}) {
+    for (const int x : {5, 160, 310}) EXPECT_TRUE(colour_at(img, x, y, kRed, 2, "video, left half"));
+    for (const int x : {330, 480, 634}) EXPECT_TRUE(colour_at(img, x, y, kBlue, 2, "video, right half"));
+  }
+  // Between and beside the quads the video shows too.
+  EXPECT_TRUE(colour_at(img, 8, 300, kRed, 2, "left of the RGB quad"));
+  EXPECT_TRUE(colour_at(img, 631, 300, kBlue, 2, "right of the luma quad"));
+  EXPECT_TRUE(colour_at(img, 100, 356, kRed, 2, "below the RGB quad"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Engines, KnownColours, ::testing::Values("cpu", "gpu"));
+
+// --- 2. --channels -----------------------------------------------------------------------------
+
+TEST(Channels, RedOnlyDrawsRedBarsAndNoLumaQuad) {
+  const ViewerRun r = run_viewer(kPixelSettings, quote(two_colour_clip()) + " --frames 8 --paused-at 0 --size 640x360 --channels r");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  expect_bins(r.shot, split_rgb(640, 360), bins_of(kBlack, {{0, kRed}, {15, kRed}}), "RGB quad, R only");
+  // No luma quad: the blue half of the video where it would be, its bins 1 and 3 included.
+  for (const int b : {0, 1, 3, 8, 15}) {
+    const auto [x, y] = bin_centre(split_luma(640, 360), b);
+    EXPECT_TRUE(colour_at(r.shot, x, y, kBlue, 2, "video where the luma quad was, bin " + std::to_string(b)));
+  }
+}
+
+TEST(Channels, GreenAndBlueMixToCyan) {
+  const ViewerRun r = run_viewer(kPixelSettings, quote(two_colour_clip()) + " --frames 8 --paused-at 0 --size 640x360 --channels gb");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  expect_bins(r.shot, split_rgb(640, 360), bins_of(kBlack, {{0, kCyan}, {15, kBlue}}), "RGB quad, G and B");
+  for (const int b : {1, 3}) {
+    const auto [x, y] = bin_centre(split_luma(640, 360), b);
+    EXPECT_TRUE(colour_at(r.shot, x, y, kBlue, 2, "video where the luma quad was, bin " + std::to_string(b)));
+  }
+}
+
+TEST(Channels, LumaOnlyLeavesTheVideoWhereTheRgbQuadWas) {
+  const ViewerRun r = run_viewer(kPixelSettings, quote(two_colour_clip()) + " --frames 8 --paused-at 0 --size 640x360 --channels l");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  for (const int b : {0, 1, 8, 15}) {
+    const auto [x, y] = bin_centre(split_rgb(640, 360), b);
+    EXPECT_TRUE(colour_at(r.shot, x, y, kRed, 2, "video where the RGB quad was, bin " + std::to_string(b)));
+  }
+  expect_bins(r.shot, split_luma(640, 360), bins_of(kBlack, {{1, kWhite}, {3, kWhite}}), "luma quad");
+}
+
+// The settings file's channel keys are honoured when --channels is not given.
+TEST(Channels, SettingsFileChoosesTheChannels) {
+  const ViewerRun r = run_viewer(std::string(kPixelSettings) + "channel_r = false\nchannel_b = false\n",
+                                 quote(two_colour_clip()) + " --frames 8 --paused-at 0 --size 640x360");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  expect_bins(r.shot, split_rgb(640, 360), bins_of(kBlack, {{0, kGreen}}), "RGB quad, G only");
+  expect_bins(r.shot, split_luma(640, 360), bins_of(kBlack, {{1, kWhite}, {3, kWhite}}), "luma quad");
+}
+
+// --- 3. layouts --------------------------------------------------------------------------------
+
+// One wide quad with every channel: bin 0 grey (R, G, B at 0; luma is never 0 here), luma's bins
+// white (index 8 and up), bin 15 magenta.
+TEST(Layouts, OverlayDrawsOneWideQuad) {
+  const ViewerRun r = run_viewer(kPixelSettings, quote(two_colour_clip()) + " --frames 8 --paused-at 0 --size 640x360 --layout overlay");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  expect_bins(r.shot, overlay_quad(640, 360), bins_of(kBlack, {{0, kGrey}, {1, kWhite}, {3, kWhite}, {15, kMagenta}}),
+              "overlay quad");
+  EXPECT_TRUE(colour_at(r.shot, 160, 200, kRed, 2, "video above the quad"));
+  EXPECT_TRUE(colour_at(r.shot, 480, 200, kBlue, 2, "video above the quad"));
+}
+
+// One band per channel, bottom up L, B, G, R, each in its own colour at its own bins.
+TEST(Layouts, StackedDrawsOneBandPerChannel) {
+  const ViewerRun r = run_viewer(kPixelSettings, quote(two_colour_clip()) + " --frames 8 --paused-at 0 --size 640x360 --layout stacked");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  const auto& img = r.shot;
+  expect_bins(img, stacked_band(640, 360, 0), bins_of(kBlack, {{1, kWhite}, {3, kWhite}}), "L band");
+  expect_bins(img, stacked_band(640, 360, 1), bins_of(kBlack, {{0, kBlue}, {15, kBlue}}), "B band");
+  expect_bins(img, stacked_band(640, 360, 2), bins_of(kBlack, {{0, kGreen}}), "G band");
+  expect_bins(img, stacked_band(640, 360, 3), bins_of(kBlack, {{0, kRed}, {15, kRed}}), "R band");
+  // Above the top band, and right of the bands, the video.
+  EXPECT_TRUE(colour_at(img, 100, 150, kRed, 2, "video above the R band"));
+  EXPECT_TRUE(colour_at(img, 480, 300, kBlue, 2, "video right of the bands"));
+}
+
+// Channels left out leave no gap: R and B only give B at the bottom and R right above it.
+TEST(Layouts, StackedSkipsChannelsNotDrawn) {
+  const ViewerRun r = run_viewer(kPixelSettings,
+                                 quote(two_colour_clip()) + " --frames 8 --paused-at 0 --size 640x360 --layout stacked --channels rb");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  expect_bins(r.shot, stacked_band(640, 360, 0), bins_of(kBlack, {{0, kBlue}, {15, kBlue}}), "B band");
+  expect_bins(r.shot, stacked_band(640, 360, 1), bins_of(kBlack, {{0, kRed}, {15, kRed}}), "R band");
+  for (const int b : {0, 8, 15}) {
+    const auto [x, y] = bin_centre(stacked_band(640, 360, 2), b);
+    EXPECT_TRUE(colour_at(r.shot, x, y, kRed, 2, "video above the two bands, bin " + std::to_string(b)));
+  }
+}
+
+// --- 4. cover fit --------------------------------------------------------------------------------
+
+struct WindowSize {
+  int w, h;
+};
+void PrintTo(const WindowSize& s, std::ostream* os) { *os << s.w << "x" << s.h; }
+
+class CoverFit : public ::testing::TestWithParam<WindowSize> {};
+
+// The quadrant clip with no histogram drawn: the whole window is video (no black anywhere),
+// the corners show the four quadrants, and the quadrants meet at the window's centre.
+TEST_P(CoverFit, QuadrantsFillTheWindowAndMeetAtItsCentre) {
+  const auto [w, h] = GetParam();
+  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels,
+                                 quote(quadrant_clip()) + " --frames 8 --paused-at 0 --size " + std::to_string(w) + "x" +
+                                     std::to_string(h));
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  const auto& img = r.shot;
+  ASSERT_EQ(static_cast<int>(img.width), w);
+  ASSERT_EQ(static_cast<int>(img.height), h);
+  // No black: every pixel of a grid, the window's edges included, shows one of the quadrants
+  // (or a blend of two, at their boundaries).
+  int black = 0;
+  std::string first_black;
+  for (int y = 0; y < h; y += std::max(1, h / 40)) {
+    for (int x = 0; x < w; x += std::max(1, w / 40)) {
+      for (const auto& [px, py] : {std::pair{x, y}, std::pair{w - 1 - x, h - 1 - y}}) {
+        const Rgb p = pixel(img, px, py);
+        if (p[0] + p[1] + p[2] < 100) {
+          if (black++ == 0) first_black = "(" + std::to_string(px) + "," + std::to_string(py) + ") " + describe(p);
+        }
+      }
+    }
+  }
+  EXPECT_EQ(black, 0) << "grid pixels not covered by the video, the first " << first_black;
+  EXPECT_TRUE(colour_at(img, 3, 3, kRed, 2, "top left corner"));
+  EXPECT_TRUE(colour_at(img, w - 4, 3, kGreen, 2, "top right corner"));
+  EXPECT_TRUE(colour_at(img, 3, h - 4, kBlue, 2, "bottom left corner"));
+  EXPECT_TRUE(colour_at(img, w - 4, h - 4, kWhite, 2, "bottom right corner"));
+  // The vertical boundary, along a row in the top half: red (R high) turns green (R low).
+  const auto crossing = [&](int fixed, bool along_x, int channel) {
+    const int n = along_x ? w : h;
+    for (int i = 1; i < n; ++i) {
+      const Rgb a = along_x ? pixel(img, i - 1, fixed) : pixel(img, fixed, i - 1);
+      const Rgb b = along_x ? pixel(img, i, fixed) : pixel(img, fixed, i);
+      const int c = channel;
+      if ((a[static_cast<std::size_t>(c)] >= 128) != (b[static_cast<std::size_t>(c)] >= 128)) return i;
+    }
+    return -1;
+  };
+  for (const int y : {h / 4, h / 8}) {
+    EXPECT_NEAR(crossing(y, true, 0), w / 2, 2) << "red/green boundary along row " << y;
+  }
+  for (const int y : {3 * h / 4, 7 * h / 8}) {
+    EXPECT_NEAR(crossing(y, true, 0), w / 2, 2) << "blue/white boundary along row " << y;
+  }
+  for (const int x : {w / 4, w / 8}) {
+    EXPECT_NEAR(crossing(x, false, 0), h / 2, 2) << "red/blue boundary along column " << x;
+  }
+  for (const int x : {3 * w / 4, 7 * w / 8}) {
+    EXPECT_NEAR(crossing(x, false, 0), h / 2, 2) << "green/white boundary along column " << x;
+  }
+}
+
+// The ramp clip: each window pixel's colour says which video pixel it shows. Cover fit scales the
+// video by max(W / 320, H / 180), keeps its centre at the window's centre and crops the rest, so
+// window pixel x shows video column u = 160 + (x + 0.5 - W/2) / s - 0.5 (bilinear, clamped).
+TEST_P(CoverFit, EachPixelShowsTheVideoPixelTheCoverScalePutsThere) {
+  const auto [w, h] = GetParam();
+  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels,
+                                 quote(ramp_clip()) + " --frames 8 --paused-at 0 --size " + std::to_string(w) + "x" +
+                                     std::to_string(h));
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  const auto& img = r.shot;
+  ASSERT_EQ(static_cast<int>(img.width), w);
+  ASSERT_EQ(static_cast<int>(img.height), h);
+  const double s = std::max(w / 320.0, h / 180.0);
+  const auto expected = [](double window_pos, double window_size, double video_size, double scale) {
+    const double u = std::clamp(video_size / 2 + (window_pos + 0.5 - window_size / 2) / scale - 0.5, 0.0, video_size - 1);
+    return 255.0 * u / (video_size - 1);
+  };
+  int bad = 0;
+  for (int y = 2; y < h - 2; y += std::max(1, h / 24)) {
+    for (int x = 2; x < w - 2; x += std::max(1, w / 24)) {
+      const Rgb p = pixel(img, x, y);
+      const double want_r = expected(x, w, 320, s), want_g = expected(y, h, 180, s);
+      // ±2.5: the clip's codes are rounded (±0.5), bilinear weights and the output are rounded.
+      if (std::abs(p[0] - want_r) > 2.5 || std::abs(p[1] - want_g) > 2.5 || std::abs(p[2] - 128) > 2) {
+        if (++bad <= 5) {
+          ADD_FAILURE() << "pixel (" << x << "," << y << ") is " << describe(p) << ", expected about (" << want_r << ","
+                        << want_g << ",128)";
+        }
+      }
+    }
+  }
+  EXPECT_EQ(bad, 0) << "pixels not showing the cover-fitted video";
+}
+
+INSTANTIATE_TEST_SUITE_P(Windows, CoverFit,
+                         ::testing::Values(WindowSize{640, 360}, WindowSize{360, 640}, WindowSize{800, 300}),
+                         [](const auto& p) { return std::to_string(p.param.w) + "x" + std::to_string(p.param.h); });
+
+// --- 5. resizing and minimizing ----------------------------------------------------------------
+
+// The window is grown, shrunk to a sliver, minimized, restored and set back while rendering:
+// no validation messages, and the last frame has the requested size and the right picture.
+TEST(Window, ResizeMinimizeRestore) {
+  const ViewerRun r = run_viewer(kPixelSettings,
+                                 quote(two_colour_clip()) + " --frames 70 --paused-at 0 --size 640x360 --exercise-window");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_EQ(r.err.find("alidation"), std::string::npos) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  ASSERT_EQ(r.shot.width, 640u) << context(r);
+  ASSERT_EQ(r.shot.height, 360u) << context(r);
+  expect_bins(r.shot, split_rgb(640, 360), bins_of(kBlack, {{0, kGrey}, {15, kMagenta}}), "RGB quad after resizing");
+  expect_bins(r.shot, split_luma(640, 360), bins_of(kBlack, {{1, kWhite}, {3, kWhite}}), "luma quad after resizing");
+  EXPECT_TRUE(colour_at(r.shot, 160, 100, kRed, 2, "video after resizing"));
+  EXPECT_TRUE(colour_at(r.shot, 480, 100, kBlue, 2, "video after resizing"));
+}
+
+// --- 6. bad input --------------------------------------------------------------------------------
+
+// The window still opens and renders (the panel shows the error); --frames makes the exit status 2.
+void expect_bad_input(const ViewerRun& r, const std::string& path, const std::string& why) {
+  EXPECT_EQ(r.status, 2) << context(r);
+  EXPECT_NE(r.err.find(path), std::string::npos) << "stderr does not name " << path << "\n" << context(r);
+  EXPECT_NE(r.err.find(why), std::string::npos) << "stderr does not say '" << why << "'\n" << context(r);
+  ASSERT_TRUE(r.has_shot) << "no screenshot: the window did not render\n" << context(r);
+  EXPECT_EQ(r.shot.width, 480u);
+  EXPECT_EQ(r.shot.height, 360u);
+  // The panel is drawn top left (light text on a dark window); no video anywhere else.
+  int lit = 0;
+  for (int y = 10; y < 120; ++y) {
+    for (int x = 10; x < 200; ++x) {
+      const Rgb p = pixel(r.shot, x, y);
+      if (p[0] + p[1] + p[2] > 300) ++lit;
+    }
+  }
+  EXPECT_GT(lit, 20) << "no panel text in the screenshot";
+  EXPECT_TRUE(colour_at(r.shot, 470, 350, kBlack, 0, "no video"));
+}
+
+TEST(BadInput, MissingFile) {
+  const std::string path = (clip_dir() / "no such folder" / "missing.mkv").string();
+  const ViewerRun r = run_viewer("", quote(path) + " --frames 3 --size 480x360");
+  const KeepScreenshot keep(r);
+  expect_bad_input(r, path, "no such file");
+}
+
+TEST(BadInput, AudioOnlyFile) {
+  const std::string path = make_clip("tone.wav", "-f lavfi -i sine=frequency=440:duration=1 -c:a pcm_s16le");
+  const ViewerRun r = run_viewer("", quote(path) + " --frames 3 --size 480x360");
+  const KeepScreenshot keep(r);
+  expect_bad_input(r, path, "no video stream");
+}
+
+// --- 7. deep colour ------------------------------------------------------------------------------
+
+// A 10-bit 4:2:0 clip of the two colours: rendered from 16-bit words, the video shows the colours
+// at full strength (not 10-bit codes read as 16-bit ones, which would be nearly black), and the
+// quads show the same bins as the 8-bit clip.
+TEST(DeepColour, TenBitYuvRenders) {
+  const std::string clip = make_clip("red_blue_10bit.mkv",
+                                     "-f lavfi -i color=c=0xFF0000:s=160x180:r=25,format=gbrp "
+                                     "-f lavfi -i color=c=0x0000FF:s=160x180:r=25,format=gbrp "
+                                     "-filter_complex '[0:v][1:v]hstack=inputs=2,"
+                                     "scale=out_color_matrix=bt601:out_range=tv,format=yuv420p10le' -frames:v 3 "
+                                     "-c:v ffv1 -pix_fmt yuv420p10le -colorspace smpte170m -color_range tv");
+  const ViewerRun r = run_viewer(kPixelSettings, quote(clip) + " --frames 8 --paused-at 0 --size 640x360");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  // Limited-range 10-bit YUV does not give the codes back exactly: ±8.
+  for (const int y : {20, 120, 240}) {
+    EXPECT_TRUE(colour_at(r.shot, 100, y, kRed, 8, "video, left half"));
+    EXPECT_TRUE(colour_at(r.shot, 540, y, kBlue, 8, "video, right half"));
+  }
+  const Rect rgb = split_rgb(640, 360);
+  for (const int b : {0, 15}) {
+    const auto [x, y] = bin_centre(rgb, b);
+    const Rgb p = pixel(r.shot, x, y);
+    EXPECT_GT(p[0] + p[1] + p[2], 200) << "RGB quad bin " << b << " is " << describe(p);
+  }
+  for (const int b : {5, 10}) {
+    const auto [x, y] = bin_centre(rgb, b);
+    EXPECT_TRUE(colour_at(r.shot, x, y, kBlack, 2, "RGB quad, empty bin " + std::to_string(b)));
+  }
+}
+
+}  // namespace
+}  // namespace vhist
