@@ -10,6 +10,7 @@
 #include "cli.h"
 
 #include "video_bench.h"
+#include "viewer_bench.h"
 #include "vhist/compute/blocking_io.h"
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/histogram_engine.h"
@@ -56,6 +57,9 @@ Options:
   --video               also time decoded 4:2:0 frames (8- and 10-bit) through the video
                         pipeline: staging copy, upload, convert, histogram, readback
   --video-only          only that
+  --viewer              also time the viewer's whole per-frame GPU work (upload, convert,
+                        histograms, drawing) into an offscreen image of each size
+  --viewer-only         only that
   --json FILE           also write all results as JSON to FILE
   --validation          enable the Vulkan validation layer
   --list-devices        list the Vulkan devices and exit (as vhist --list-devices)
@@ -73,6 +77,7 @@ struct Options {
   bool sweep = false;
   bool validation = false;
   bool video = false, video_only = false;
+  bool viewer = false, viewer_only = false;
   std::string json_path;
 };
 
@@ -415,6 +420,10 @@ bool parse_options(int argc, char** argv, Options& o) {
       std::exit(vhist::cli::print_device_list());
     } else if (arg == "--video") {
       o.video = true;
+    } else if (arg == "--viewer") {
+      o.viewer = true;
+    } else if (arg == "--viewer-only") {
+      o.viewer = o.viewer_only = true;
     } else if (arg == "--video-only") {
       o.video = o.video_only = true;
     } else if (arg == "--json") {
@@ -444,7 +453,8 @@ int main(int argc, char** argv) {
     co.validation = options.validation;
     Context context(co);
     Bench bench(context, options);
-    if (!options.video_only) bench.run();
+    if (!options.video_only && !options.viewer_only) bench.run();
+    if (options.viewer) vhist::bench::run_viewer_bench(context, options.sizes, options.iterations);
     if (options.video && !vhist::bench::run_video_bench(context, options.sizes, options.iterations)) {
       std::fprintf(stderr, "vhist-bench: the video pipeline disagreed with the CPU reference (rows with ok = NO)\n");
       return 1;

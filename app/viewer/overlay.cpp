@@ -464,7 +464,7 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
     const float code_scale =
         rgb_format_.packing == PixelPacking::rgba8 ? 1.0f : 65535.0f / static_cast<float>((1u << rgb_format_.bits) - 1u);
     VideoPush push{{-sx, -sy, sx, sy}, {0, 0, 1, 1}, code_scale, {0, 0, 0}};
-    video_pipeline_.draw_quad(cmd, push, video_set_);
+    if (style.video) video_pipeline_.draw_quad(cmd, push, video_set_);
     for (const HistogramQuad& q : layout_quads(style, w, h)) {
       HistogramPush hp{};
       hp.rect[0] = q.rect[0] / w * 2 - 1;

@@ -40,6 +40,7 @@ struct OverlayStyle {
   Layout layout = Layout::split;
   Palette palette = Palette::classic;
   float opacity = 0.75f;
+  bool video = true;  // draw the video (false: the histograms over black)
 };
 
 // The statistics of the frame drawn one tick ago (the same tick with the CPU engine).

@@ -527,8 +527,8 @@ int run(App& app) {
     glfwPollEvents();
     if (app.options.exercise_window) {
       // A scripted sequence of what people do to windows, for the tests: grow, shrink to a
-      // sliver, minimize, restore, go back.
-      const int step = rendered % 60;
+      // sliver, minimize, restore, go back. Once: later frames have the size asked for.
+      const int step = rendered;
       if (step == 5) glfwSetWindowSize(app.window, 900, 500);
       if (step == 15) glfwSetWindowSize(app.window, 200, 130);
       if (step == 25) {

@@ -1,0 +1,180 @@
+#include "viewer_bench.h"
+
+#include "viewer/overlay.h"
+
+#include "vhist/render/image.h"
+#include "vhist/render/vk_check.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace vhist::bench {
+
+namespace {
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// An offscreen colour target like the swapchain's: RGBA8 UNORM, cleared each frame.
+struct Offscreen {
+  render::Image2D image;
+  render::UniqueRenderPass pass;
+  VkFramebuffer framebuffer = VK_NULL_HANDLE;
+  VkDevice device = VK_NULL_HANDLE;
+  ~Offscreen() {
+    if (framebuffer != VK_NULL_HANDLE) vkDestroyFramebuffer(device, framebuffer, nullptr);
+  }
+};
+
+void make_offscreen(render::Context& context, VkExtent2D extent, Offscreen& out) {
+  out.device = context.device();
+  out.image = render::Image2D(context, extent, VK_FORMAT_R8G8B8A8_UNORM,
+                              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "offscreen");
+  VkAttachmentDescription colour{};
+  colour.format = VK_FORMAT_R8G8B8A8_UNORM;
+  colour.samples = VK_SAMPLE_COUNT_1_BIT;
+  colour.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+  colour.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  colour.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+  colour.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  colour.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  colour.finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+  VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+  VkSubpassDescription subpass{};
+  subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+  subpass.colorAttachmentCount = 1;
+  subpass.pColorAttachments = &ref;
+  VkSubpassDependency dependency{};
+  dependency.srcSubpass = VK_SUBPASS_EXTERNAL;
+  dependency.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+  dependency.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  dependency.srcAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+  dependency.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+  VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+  info.attachmentCount = 1;
+  info.pAttachments = &colour;
+  info.subpassCount = 1;
+  info.pSubpasses = &subpass;
+  info.dependencyCount = 1;
+  info.pDependencies = &dependency;
+  VkRenderPass pass = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateRenderPass(out.device, &info, nullptr, &pass));
+  out.pass = render::UniqueRenderPass(out.device, pass);
+  const VkImageView view = out.image.view();
+  VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+  fb.renderPass = pass;
+  fb.attachmentCount = 1;
+  fb.pAttachments = &view;
+  fb.width = extent.width;
+  fb.height = extent.height;
+  fb.layers = 1;
+  VHIST_VK_CHECK(vkCreateFramebuffer(out.device, &fb, nullptr, &out.framebuffer));
+}
+
+// A decoded-looking 8-bit 4:2:0 frame (gradients, texture, slowly varying chroma).
+struct Frame {
+  VideoFormat format;
+  std::vector<std::vector<std::byte>> data;
+  VideoPlanes planes;
+};
+
+Frame make_frame(std::uint32_t w, std::uint32_t h, std::uint32_t seed) {
+  Frame f;
+  f.format.width = w;
+  f.format.height = h;
+  f.format.bits = 8;
+  f.format.sample_bytes = 1;
+  f.format.model = ColourModel::yuv;
+  f.format.chroma_shift_x = f.format.chroma_shift_y = 1;
+  f.format.plane_count = 3;
+  for (std::uint32_t c = 0; c < 3; ++c) f.format.components[c] = {c, 0, 1, 0};
+  f.format.matrix = ColourMatrix::bt709;
+  f.format.range = ColourRange::limited;
+  f.format.pixel_format = "yuv420p";
+  std::uint32_t state = seed * 2654435761u + 7;
+  for (std::uint32_t p = 0; p < 3; ++p) {
+    const std::uint32_t pw = p == 0 ? w : (w + 1) / 2, ph = p == 0 ? h : (h + 1) / 2;
+    std::vector<std::byte> plane(std::size_t{pw} * ph);
+    for (std::uint32_t y = 0; y < ph; ++y) {
+      for (std::uint32_t x = 0; x < pw; ++x) {
+        state = state * 1664525u + 1013904223u;
+        const double v = p == 0 ? 30 + 180.0 * x / pw + 20 * std::sin(y * 0.02 + seed) + (state >> 29)
+                                : 128 + 50 * std::sin((x + (p == 1 ? y : -static_cast<int>(y))) * 0.005 + seed);
+        plane[std::size_t{y} * pw + x] = static_cast<std::byte>(std::clamp(v, 0.0, 255.0));
+      }
+    }
+    f.planes.stride[p] = pw;
+    f.data.push_back(std::move(plane));
+  }
+  for (std::uint32_t p = 0; p < 3; ++p) f.planes.data[p] = f.data[p].data();
+  return f;
+}
+
+}  // namespace
+
+bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
+                      std::uint32_t iterations) {
+  const bool cpu_device = context.properties().kind == render::DeviceKind::cpu;
+  const std::uint32_t frames = iterations ? iterations : (cpu_device ? 20 : 300);
+  std::printf("\nviewer frame, offscreen: new 8-bit 4:2:0 frame each tick -> staging -> upload -> convert -> "
+              "histograms -> video quad + histogram quads, 2 in flight\n");
+  std::printf("%-10s %-8s %-22s %12s %12s %10s\n", "size", "engine", "drawn", "gpu median", "gpu min", "wall fps");
+  struct Variant {
+    const char* name;
+    bool video, histograms;
+  };
+  // The whole frame, then without each of the two draws, to see what each costs.
+  const Variant variants[] = {{"video + histograms", true, true}, {"histograms only", false, true},
+                              {"video only", true, false}, {"nothing (compute only)", false, false}};
+  for (const auto& [w, h] : sizes) {
+   for (const Variant& variant : variants) {
+    Offscreen target;
+    make_offscreen(context, {w, h}, target);
+    viewer::Overlay overlay(context, target.pass.get(), cpu_device);
+    std::vector<Frame> ring;
+    for (std::uint32_t i = 0; i < 3; ++i) ring.push_back(make_frame(w, h, i));
+    if (auto err = overlay.check(ring[0].format, ring[0].planes, 256); !err.empty()) {
+      std::printf("%ux%u: skipped (%s)\n", w, h, err.c_str());
+      continue;
+    }
+    viewer::OverlayStyle style;  // the defaults: split layout, all channels, 256 bins, auto scale
+    style.video = variant.video;
+    if (!variant.histograms) style.channels = {false, false, false, false};
+    std::vector<double> gpu_ms;
+    const viewer::RenderTarget rt{target.pass.get(), target.framebuffer, {w, h}};
+    const std::uint32_t warmup = cpu_device ? 2 : 50;
+    std::chrono::steady_clock::time_point t0;
+    for (std::uint32_t i = 0; i < warmup + frames; ++i) {
+      if (i == warmup) t0 = std::chrono::steady_clock::now();
+      overlay.begin();
+      if (i > warmup + 1) gpu_ms.push_back(overlay.numbers().gpu_ms);  // that slot's previous tick, timed
+      const Frame& f = ring[i % ring.size()];
+      const VkCommandBuffer cmd = overlay.record(&f.format, &f.planes, false, style, rt, nullptr, nullptr);
+      VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
+      cmd_info.commandBuffer = cmd;
+      VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+      submit.commandBufferInfoCount = 1;
+      submit.pCommandBufferInfos = &cmd_info;
+      VHIST_VK_CHECK(vkQueueSubmit2(context.queue(), 1, &submit, overlay.fence()));
+      overlay.end();
+    }
+    overlay.wait_idle();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("%-10s %-8s %-22s %10.3fms %10.3fms %10.1f\n", (std::to_string(w) + "x" + std::to_string(h)).c_str(),
+                cpu_device ? "cpu" : "gpu", variant.name, median(gpu_ms), *std::min_element(gpu_ms.begin(), gpu_ms.end()),
+                frames / seconds);
+   }
+  }
+  std::printf("gpu = timestamp queries around each tick's whole command buffer (median of %u ticks)\n", frames);
+  return true;
+}
+
+}  // namespace vhist::bench

@@ -1,0 +1,20 @@
+// vhist-bench --viewer: the viewer's whole per-frame GPU work, headless, into an offscreen image.
+#pragma once
+
+#include "vhist/render/context.h"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace vhist::bench {
+
+// For each size, draws decoded 8-bit 4:2:0 frames (a new frame every tick, as in playback) into
+// an offscreen image of the same size with the viewer's Overlay: staging copy, upload, convert,
+// histograms, video quad, histogram quads. Prints the median GPU time per frame (timestamp
+// queries around the whole command buffer) and the wall-clock rate. `iterations` 0 picks a count
+// for the device. Returns false when a Vulkan call failed.
+bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
+                      std::uint32_t iterations);
+
+}  // namespace vhist::bench
