@@ -1,5 +1,6 @@
 #include "viewer_bench.h"
 
+#include "viewer/offscreen.h"
 #include "viewer/overlay.h"
 
 #include "vhist/render/image.h"
@@ -21,62 +22,6 @@ double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-// An offscreen colour target like the swapchain's: RGBA8 UNORM, cleared each frame.
-struct Offscreen {
-  render::Image2D image;
-  render::UniqueRenderPass pass;
-  VkFramebuffer framebuffer = VK_NULL_HANDLE;
-  VkDevice device = VK_NULL_HANDLE;
-  ~Offscreen() {
-    if (framebuffer != VK_NULL_HANDLE) vkDestroyFramebuffer(device, framebuffer, nullptr);
-  }
-};
-
-void make_offscreen(render::Context& context, VkExtent2D extent, Offscreen& out) {
-  out.device = context.device();
-  out.image = render::Image2D(context, extent, VK_FORMAT_R8G8B8A8_UNORM,
-                              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "offscreen");
-  VkAttachmentDescription colour{};
-  colour.format = VK_FORMAT_R8G8B8A8_UNORM;
-  colour.samples = VK_SAMPLE_COUNT_1_BIT;
-  colour.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-  colour.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-  colour.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-  colour.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-  colour.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  colour.finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-  VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-  VkSubpassDescription subpass{};
-  subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
-  subpass.colorAttachmentCount = 1;
-  subpass.pColorAttachments = &ref;
-  VkSubpassDependency dependency{};
-  dependency.srcSubpass = VK_SUBPASS_EXTERNAL;
-  dependency.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
-  dependency.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-  dependency.srcAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-  dependency.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-  VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
-  info.attachmentCount = 1;
-  info.pAttachments = &colour;
-  info.subpassCount = 1;
-  info.pSubpasses = &subpass;
-  info.dependencyCount = 1;
-  info.pDependencies = &dependency;
-  VkRenderPass pass = VK_NULL_HANDLE;
-  VHIST_VK_CHECK(vkCreateRenderPass(out.device, &info, nullptr, &pass));
-  out.pass = render::UniqueRenderPass(out.device, pass);
-  const VkImageView view = out.image.view();
-  VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
-  fb.renderPass = pass;
-  fb.attachmentCount = 1;
-  fb.pAttachments = &view;
-  fb.width = extent.width;
-  fb.height = extent.height;
-  fb.layers = 1;
-  VHIST_VK_CHECK(vkCreateFramebuffer(out.device, &fb, nullptr, &out.framebuffer));
 }
 
 // A decoded-looking 8-bit 4:2:0 frame (gradients, texture, slowly varying chroma).
@@ -129,16 +74,19 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
   std::printf("%-10s %-8s %-22s %12s %12s %10s\n", "size", "engine", "drawn", "gpu median", "gpu min", "wall fps");
   struct Variant {
     const char* name;
-    bool video, histograms;
+    bool video, histograms, composite;
   };
-  // The whole frame, then without each of the two draws, to see what each costs.
-  const Variant variants[] = {{"video + histograms", true, true}, {"histograms only", false, true},
-                              {"video only", true, false}, {"nothing (compute only)", false, false}};
+  // The whole frame, rasterized, then without each of the two draws, to see what each costs;
+  // then the same picture drawn by the compute composite pass.
+  const Variant variants[] = {{"raster: video + hist", true, true, false},
+                              {"raster: hist only", false, true, false},
+                              {"raster: video only", true, false, false},
+                              {"raster: nothing drawn", false, false, false},
+                              {"compute: video + hist", true, true, true}};
   for (const auto& [w, h] : sizes) {
    for (const Variant& variant : variants) {
-    Offscreen target;
-    make_offscreen(context, {w, h}, target);
-    viewer::Overlay overlay(context, target.pass.get(), cpu_device);
+    viewer::OffscreenTarget target(context, {w, h});
+    viewer::Overlay overlay(context, target.render_pass(), cpu_device);
     std::vector<Frame> ring;
     for (std::uint32_t i = 0; i < 3; ++i) ring.push_back(make_frame(w, h, i));
     if (auto err = overlay.check(ring[0].format, ring[0].planes, 256); !err.empty()) {
@@ -149,7 +97,8 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
     style.video = variant.video;
     if (!variant.histograms) style.channels = {false, false, false, false};
     std::vector<double> gpu_ms;
-    const viewer::RenderTarget rt{target.pass.get(), target.framebuffer, {w, h}};
+    const viewer::RenderTarget rt = variant.composite ? target.composite() : target.raster();
+    if (variant.composite && !variant.video) continue;
     const std::uint32_t warmup = cpu_device ? 2 : 50;
     std::chrono::steady_clock::time_point t0;
     for (std::uint32_t i = 0; i < warmup + frames; ++i) {

@@ -4,11 +4,13 @@
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/render/vk_check.h"
+#include "vhist/shaders/composite.spv.h"
 #include "vhist/shaders/histogram_frag.spv.h"
 #include "vhist/shaders/quad_vert.spv.h"
 #include "vhist/shaders/video_frag.spv.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <stdexcept>
 
@@ -34,6 +36,21 @@ struct HistogramPush {
   float pixels, opacity;
 };
 static_assert(sizeof(HistogramPush) == 96);
+
+// Laid out as the Params block of composite.comp (std430).
+struct CompositeParams {
+  VkDeviceAddress frame, output, histogram, scale, palette;
+  std::uint32_t width, height, bits, has_video;
+  std::uint32_t target_w, target_h, quad_count, mode;
+  float cover[2];
+  std::uint32_t bins;
+  float opacity;
+  float pixels;
+  float pad;
+  float quad_rect[4][4];
+  std::uint32_t quad_mult[4][4];
+};
+static_assert(offsetof(CompositeParams, quad_rect) == 96 && sizeof(CompositeParams) == 224);
 
 constexpr VkDeviceSize kReadbackBytes = VkDeviceSize{shader::kMaxBins} * 16;
 // CPU path staging layout: the display histogram, its scale block, then the R'G'B' frame.
@@ -147,6 +164,7 @@ struct Overlay::Slot {
   render::UniqueFence fence;
   render::Buffer staging;
   render::Buffer readback;
+  render::Buffer composite_params;  // host-visible: this tick's CompositeParams
   std::unique_ptr<render::GpuTimer> timer;
   bool submitted = false;
   bool readback_pending = false;
@@ -181,6 +199,8 @@ Overlay::Overlay(render::Context& context, VkRenderPass render_pass, bool cpu_en
     slot->readback = render::Buffer(context, kReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                     render::MemoryUse::readback, false, "viewer readback");
     slot->timer = std::make_unique<render::GpuTimer>(context, 2);
+    slot->composite_params = render::Buffer(context, sizeof(CompositeParams), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                            render::MemoryUse::upload, true, "composite params");
     slots_.push_back(std::move(slot));
   }
   if (cpu_engine) cpu_ = std::make_unique<CpuEngine>();
@@ -213,6 +233,7 @@ Overlay::Overlay(render::Context& context, VkRenderPass render_pass, bool cpu_en
   set_alloc.descriptorSetCount = 1;
   set_alloc.pSetLayouts = &set_layout;
   VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &set_alloc, &video_set_));
+  composite_pipeline_ = render::ComputePipeline(context, composite_spv, {}, sizeof(VkDeviceAddress), "composite");
   video_pipeline_ = render::GraphicsPipeline(context, render_pass, quad_vert_spv, video_frag_spv,
                                              sizeof(VideoPush), false, "video", set_layout);
 
@@ -329,10 +350,17 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
   PlaneOffsets layout;
   FrameFormat rgb_format = rgb_format_;
   bool upload_rgb = false;
+  // Drawn by the compute composite (reads the R'G'B' buffer) or by the rasterizer (samples the
+  // video image).
+  const bool composite = target.render_pass == VK_NULL_HANDLE;
+  if (composite && (target.composite == 0 || in_pass)) {
+    throw std::invalid_argument("a compute-composited target needs an output buffer and takes no render-pass content");
+  }
   if (format) {
     rgb_format = converted_format((*format));
-    ensure_video_image(rgb_format);
+    if (!composite) ensure_video_image(rgb_format);
     if (cpu_) {
+      if (composite) ensure_frame_buffers(0, rgb_format.byte_size());
       ensure_staging(kStagingRgbOffset + rgb_format.byte_size());
       const std::uint32_t levels = stats_levels(rgb_format.bits);
       cpu_levels_ = cpu_->convert_and_histogram((*format), (*planes), levels,
@@ -391,7 +419,12 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
                            VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                            VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
   }
-  if (format) {
+  if (format && composite && upload_rgb) {
+    // The compute composite reads the frame from the R'G'B' buffer.
+    const VkBufferCopy region{kStagingRgbOffset, 0, rgb_format.byte_size()};
+    vkCmdCopyBuffer(cmd, slot.staging.get(), rgb_.get(), 1, &region);
+  }
+  if (format && !composite) {
     // The converted frame into the video image: from the staging memory (CPU engine) or from
     // the convert pass's buffer.
     const VkImage image = video_image_.get();
@@ -409,6 +442,8 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
                           VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                           VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
     video_image_written_ = true;
+  }
+  if (format) {
     rgb_format_ = rgb_format;
     has_frame_ = true;
   }
@@ -439,12 +474,55 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
     slot.height = rgb_format_.height;
     histogram_bins_ = bins;
   }
-  if (recount && cpu_) {
+  if ((recount && cpu_) || (format && composite && upload_rgb)) {
     render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                           VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+                           VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                           VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   }
 
   const VkExtent2D extent = target.extent;
+  const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
+  if (composite) {
+    CompositeParams params{};
+    params.frame = rgb_.address();
+    params.output = target.composite;
+    params.histogram = display_.histogram.address();
+    params.scale = display_.scale.address();
+    params.palette = palettes_[static_cast<std::size_t>(style.palette)].address();
+    params.width = rgb_format_.width;
+    params.height = rgb_format_.height;
+    params.bits = rgb_format_.bits;
+    params.has_video = has_frame_ && style.video ? 1u : 0u;
+    params.target_w = extent.width;
+    params.target_h = extent.height;
+    params.mode = scale_mode_id(style.scale);
+    if (has_frame_) {
+      const auto [sx, sy] = cover_scale(w, h, static_cast<float>(rgb_format_.width), static_cast<float>(rgb_format_.height));
+      params.cover[0] = sx;
+      params.cover[1] = sy;
+      const auto quads = layout_quads(style, w, h);
+      params.quad_count = static_cast<std::uint32_t>(std::min<std::size_t>(quads.size(), 4));
+      for (std::uint32_t i = 0; i < params.quad_count; ++i) {
+        for (int k = 0; k < 4; ++k) {
+          params.quad_rect[i][k] = quads[i].rect[static_cast<std::size_t>(k)];
+          params.quad_mult[i][k] = quads[i].channel_mult[static_cast<std::size_t>(k)];
+        }
+      }
+    }
+    params.bins = histogram_bins_ ? histogram_bins_ : 1;
+    params.opacity = style.opacity;
+    params.pixels = static_cast<float>(rgb_format_.pixel_count());
+    std::memcpy(slot.composite_params.mapped(), &params, sizeof params);
+    render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                           VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                           VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    const VkDeviceAddress params_address = slot.composite_params.address();
+    composite_pipeline_.dispatch(cmd, params_address, (extent.width + 15) / 16, (extent.height + 15) / 16);
+    if (after_pass) after_pass(cmd);
+    slot.timer->write(cmd, 1);
+    VHIST_VK_CHECK(vkEndCommandBuffer(cmd));
+    return cmd;
+  }
   VkClearValue clear{};
   clear.color = {{0.0f, 0.0f, 0.0f, 1.0f}};
   VkRenderPassBeginInfo pass{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
@@ -458,7 +536,6 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
   const VkRect2D scissor{{0, 0}, extent};
   vkCmdSetViewport(cmd, 0, 1, &viewport);
   vkCmdSetScissor(cmd, 0, 1, &scissor);
-  const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
   if (has_frame_) {
     const auto [sx, sy] = cover_scale(w, h, static_cast<float>(rgb_format_.width), static_cast<float>(rgb_format_.height));
     const float code_scale =

@@ -18,6 +18,7 @@
 #include "vhist/compute/frame_stats.h"
 #include "vhist/compute/histogram_engine.h"
 #include "vhist/render/buffer.h"
+#include "vhist/render/compute_pipeline.h"
 #include "vhist/render/context.h"
 #include "vhist/render/gpu_timer.h"
 #include "vhist/render/graphics_pipeline.h"
@@ -63,11 +64,15 @@ std::array<float, 2> cover_scale(float window_w, float window_h, float video_w, 
 // The palette's 16 colours (RGBA) by channel mask (R 1, G 2, B 4, L 8).
 std::array<std::array<float, 4>, 16> palette_colours(Palette palette);
 
-// Where a tick draws: a render pass with one colour attachment, cleared, and its framebuffer.
+// Where a tick draws: a render pass with one colour attachment, cleared, and its framebuffer;
+// or, with no render pass, `composite`: the device address of a tightly packed RGBA8 buffer of
+// extent.width x extent.height pixels that a compute pass draws the same picture into (for GPUs
+// with little or no graphics hardware, and headless use).
 struct RenderTarget {
   VkRenderPass render_pass = VK_NULL_HANDLE;
   VkFramebuffer framebuffer = VK_NULL_HANDLE;
   VkExtent2D extent{};
+  VkDeviceAddress composite = 0;
 };
 
 class Overlay {
@@ -114,6 +119,7 @@ class Overlay {
   HistogramEngine engine_;
   FrameConverter converter_;
   render::GraphicsPipeline video_pipeline_, histogram_pipeline_;
+  render::ComputePipeline composite_pipeline_;
   std::vector<std::unique_ptr<Slot>> slots_;
   std::uint32_t next_slot_ = 0;
 

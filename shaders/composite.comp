@@ -1,0 +1,108 @@
+#version 460
+// The viewer's picture drawn by a compute pass instead of the rasterizer: the video cover-fitted
+// (bilinear, clamped, as the sampler does) and the histogram quads with the articles' bit-mask
+// colours blended over it, into a tightly packed RGBA8 buffer. For GPUs whose graphics units are
+// few or absent (data-centre parts such as the H100/H200 run the render pass several times
+// slower than this pass) and for headless use. Same geometry and colours as video.frag and
+// histogram.frag.
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_buffer_reference_uvec2 : require
+
+layout(local_size_x = 16, local_size_y = 16) in;
+
+layout(buffer_reference, buffer_reference_align = 4, std430) readonly buffer Words {
+  uint word[];
+};
+layout(buffer_reference, buffer_reference_align = 4, std430) writeonly buffer OutWords {
+  uint word[];
+};
+layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Histogram {
+  uvec4 bin[];
+};
+layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Scale {
+  vec4 scale;
+  uvec4 max_count;
+};
+layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Palette {
+  vec4 colour[16];
+};
+// Laid out as CompositeParams in app/viewer/overlay.cpp.
+layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Params {
+  uvec2 frame;      // the R'G'B' frame (rgba8 or rgba16 words)
+  uvec2 output_;    // the RGBA8 picture
+  uvec2 histogram;
+  uvec2 scale;
+  uvec2 palette;
+  uint width, height, bits, has_video;  // the frame
+  uint target_w, target_h, quad_count, mode;
+  vec2 cover;       // the cover scale (sx, sy)
+  uint bins;
+  float opacity;
+  float pixels;
+  float pad0;
+  vec4 quad_rect[4];   // pixels: x0, y0, x1, y1
+  uvec4 quad_mult[4];  // channel weights of each quad
+};
+
+layout(push_constant) uniform Push {
+  Params params;
+} pc;
+
+const uint kScaleLog = 1u;
+const uint kScaleFixed = 2u;
+
+vec3 texel(Params p, ivec2 q) {
+  q = clamp(q, ivec2(0), ivec2(p.width - 1u, p.height - 1u));
+  uint index = uint(q.y) * p.width + uint(q.x);
+  Words words = Words(p.frame);
+  if (p.bits == 8u) {
+    uint w = words.word[index];
+    return vec3(w & 0xffu, (w >> 8u) & 0xffu, (w >> 16u) & 0xffu) / 255.0;
+  }
+  uint w0 = words.word[2u * index];
+  uint w1 = words.word[2u * index + 1u];
+  return vec3(w0 & 0xffffu, w0 >> 16u, w1 & 0xffffu) / float((1u << p.bits) - 1u);
+}
+
+void main() {
+  Params p = pc.params;
+  uvec2 px = gl_GlobalInvocationID.xy;
+  if (px.x >= p.target_w || px.y >= p.target_h) return;
+  vec2 centre = vec2(px) + 0.5;
+  vec3 colour = vec3(0.0);
+  if (p.has_video != 0u) {
+    vec2 ndc = centre / vec2(p.target_w, p.target_h) * 2.0 - 1.0;
+    vec2 uv = (ndc + p.cover) / (2.0 * p.cover);
+    vec2 pos = uv * vec2(p.width, p.height) - 0.5;
+    ivec2 q = ivec2(floor(pos));
+    vec2 f = pos - vec2(q);
+    vec3 top = mix(texel(p, q), texel(p, q + ivec2(1, 0)), f.x);
+    vec3 bottom = mix(texel(p, q + ivec2(0, 1)), texel(p, q + ivec2(1, 1)), f.x);
+    colour = mix(top, bottom, f.y);
+  }
+  for (uint i = 0u; i < p.quad_count; ++i) {
+    vec4 r = p.quad_rect[i];
+    if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) continue;
+    vec2 uv = (centre - r.xy) / (r.zw - r.xy);
+    uint bin = min(uint(uv.x * float(p.bins)), p.bins - 1u);
+    vec4 counts = vec4(Histogram(p.histogram).bin[bin]);
+    vec4 heights;
+    if (p.mode == kScaleLog) {
+      vec4 top = log2(vec4(Scale(p.scale).max_count) + 1.0);
+      heights = log2(counts + 1.0) / max(top, vec4(1e-6));
+    } else if (p.mode == kScaleFixed) {
+      heights = counts * (float(p.bins) / (5.0 * p.pixels));
+    } else {
+      heights = counts * Scale(p.scale).scale;
+    }
+    bvec4 reached = greaterThan(heights, vec4(1.0 - uv.y));
+    uvec4 mult = p.quad_mult[i];
+    uint index = (reached.x ? mult.x : 0u) + (reached.y ? mult.y : 0u) + (reached.z ? mult.z : 0u) +
+                 (reached.w ? mult.w : 0u);
+    vec4 c = Palette(p.palette).colour[index];
+    if (index == 0u) c.a *= p.opacity;
+    colour = mix(colour, c.rgb, c.a);
+  }
+  uvec3 v = uvec3(round(clamp(colour, 0.0, 1.0) * 255.0));
+  OutWords(p.output_).word[px.y * p.target_w + px.x] = v.r | (v.g << 8u) | (v.b << 16u) | 0xff000000u;
+}
