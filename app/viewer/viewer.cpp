@@ -18,6 +18,7 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_vulkan.h>
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -627,9 +628,13 @@ int run(App& app) {
   renderer.wait_idle();
   if (test_mode) {
     // For scripts and benchmarks: what this run did.
-    std::fprintf(stderr, "vhist: %d frames rendered at %.1f fps (engine %s), %lld video frames shown, %lld dropped\n",
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    std::fprintf(stderr,
+                 "vhist: %d frames rendered at %.1f fps (engine %s), %lld video frames shown, %lld dropped, "
+                 "peak RSS %.1f MiB\n",
                  rendered, app.fps, app.engine_name, static_cast<long long>(app.player.shown()),
-                 static_cast<long long>(app.player.dropped()));
+                 static_cast<long long>(app.player.dropped()), static_cast<double>(usage.ru_maxrss) / 1024.0);
   }
 
   if (!test_mode) {
