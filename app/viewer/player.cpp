@@ -40,7 +40,17 @@ void Player::pull(std::chrono::milliseconds timeout) {
     decode_wait_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     pending_ = std::move(frame);
   } else if (status == media::MediaSource::Status::end) {
-    if (loop_ && shown_ > 0) {
+    if (show_next_ && seek_target_ > 0) {
+      // A seek past the last frame: show the last frame instead of nothing. Step back (to the
+      // known duration first, then by halves) until a frame comes.
+      const double duration = source_->info().duration;
+      const double frame_time = source_->info().frame_rate > 0 ? 1.0 / source_->info().frame_rate : 0.04;
+      seek_target_ = duration > 0 && seek_target_ > duration - frame_time ? std::max(0.0, duration - frame_time)
+                                                                           : seek_target_ / 2;
+      if (seek_target_ < frame_time) seek_target_ = 0;
+      source_->seek(seek_target_);
+      clock_ = seek_target_;
+    } else if (loop_ && shown_ > 0) {
       source_->seek(0);
       clock_ = 0;
       show_next_ = true;
@@ -66,6 +76,7 @@ bool Player::tick(std::chrono::steady_clock::time_point now) {
       pending_.reset();
       clock_ = current_->pts;
       show_next_ = false;
+      seek_target_ = 0;
       ++shown_;
       changed = true;
     }
@@ -97,6 +108,7 @@ void Player::set_paused(bool paused) {
 void Player::seek(double seconds) {
   if (!source_) return;
   const double target = std::max(0.0, seconds);
+  seek_target_ = target;
   source_->seek(target);
   pending_.reset();
   clock_ = target;

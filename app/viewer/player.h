@@ -66,6 +66,7 @@ class Player {
   std::chrono::steady_clock::time_point last_tick_{};
   std::int64_t dropped_ = 0, shown_ = 0;
   double last_pts_ = 0;
+  double seek_target_ = 0;  // of the last seek, while its frame has not come
   double decode_wait_ms_ = 0;
 };
 

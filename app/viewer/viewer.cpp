@@ -200,6 +200,7 @@ struct App {
 };
 
 void open_file(App& app, const std::string& path) {
+  app.open_path = path;  // kept in the path field, to correct it when opening fails
   try {
     app.player.open(path);
     app.player.set_loop(app.settings.loop);
