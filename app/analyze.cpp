@@ -1,6 +1,7 @@
 #include "analyze.h"
 
 #include "cli.h"
+#include "media/camera.h"
 #include "media/media_source.h"
 #include "record_writer.h"
 
@@ -32,7 +33,8 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: vhist analyze INPUT [options]
 
-Decodes every video frame of INPUT (a local file), computes its R, G, B and luma histograms
+Decodes every video frame of INPUT (a local file, or a camera such as /dev/video0: then it runs
+until --frames N or Ctrl-C), computes its R, G, B and luma histograms
 and statistics with the GPU engine, and writes one record per frame.
 
 Options:
@@ -47,6 +49,9 @@ Options:
                       device is itself a CPU (lavapipe), where it is several times faster.
                       none decodes only and writes no records: the decoder's own speed
   --device SEL        Vulkan device: an index from `vhist --list-devices` or part of its name
+  --camera-format F   for a camera: its pixel format, a V4L2 fourcc (YUYV, NV12, MJPG ...)
+  --camera-size WxH   for a camera: its frame size
+  --camera-fps N      for a camera: its frame rate
   -q, --quiet         no progress bar
   -v, --verbose       report the engine, and a summary at the end (frames, fps, peak memory)
   -h, --help          this text
@@ -74,6 +79,7 @@ struct Options {
   std::string engine = "auto";
   std::string device;
   bool quiet = false, verbose = false;
+  media::CameraOptions camera;
 };
 
 // Seconds from "12.5", "1:02.5" or "1:01:02.5"; nullopt when malformed or negative.
@@ -145,6 +151,21 @@ std::string parse(int argc, char** argv, Options& o) {
       const auto v = value(arg);
       if (!v) return "--device needs a value (an index or part of a device name)";
       o.device = *v;
+    } else if (arg == "--camera-format") {
+      const auto v = value(arg);
+      if (!v || v->empty()) return "--camera-format needs a pixel format (e.g. YUYV, NV12, MJPG)";
+      o.camera.pixel_format = *v;
+    } else if (arg == "--camera-size") {
+      const auto v = value(arg);
+      const auto size = v ? cli::parse_size(*v) : std::nullopt;
+      if (!size) return "--camera-size needs WxH (e.g. 640x360)";
+      o.camera.width = size->first;
+      o.camera.height = size->second;
+    } else if (arg == "--camera-fps") {
+      const auto v = value(arg);
+      const auto fps = v ? cli::parse_uint(*v, 1, 1000) : std::nullopt;
+      if (!fps) return "--camera-fps needs a whole number of frames per second (e.g. 30)";
+      o.camera.frame_rate = *fps;
     } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
       return "unknown option '" + std::string(arg) + "'";
     } else if (o.input.empty()) {
@@ -436,7 +457,12 @@ int run_analyze(int argc, char** argv) {
   source_options.start = options.start;
   std::unique_ptr<media::MediaSource> source;
   try {
-    source = media::MediaSource::open(options.input, source_options);
+    if (media::is_camera_path(options.input)) {
+      // A camera: live frames until --frames N (or Ctrl-C).
+      source = media::CameraSource::open(options.input, options.camera);
+    } else {
+      source = media::MediaSource::open(options.input, source_options);
+    }
   } catch (const media::MediaError& e) {
     std::fprintf(stderr, "vhist analyze: %s\n", e.what());
     return 2;

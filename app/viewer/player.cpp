@@ -1,12 +1,14 @@
 #include "viewer/player.h"
 
 #include <algorithm>
+#include <ctime>
 
 namespace vhist::viewer {
 
 void Player::open(const std::string& path) {
   auto source = media::MediaSource::open(path);
   source_ = std::move(source);
+  camera_ = nullptr;
   path_ = path;
   current_.reset();
   pending_.reset();
@@ -18,7 +20,29 @@ void Player::open(const std::string& path) {
   last_tick_ = {};
 }
 
+void Player::open_camera(const std::string& path, const media::CameraOptions& options) {
+  auto camera = media::CameraSource::open(path, options);
+  camera_ = camera.get();
+  source_ = std::move(camera);
+  path_ = path;
+  current_.reset();
+  pending_.reset();
+  clock_ = 0;
+  ended_ = false;
+  dropped_ = shown_ = 0;
+  show_next_ = false;
+  last_tick_ = {};
+}
+
+double Player::frame_age_ms() const {
+  if (!camera_ || !current_) return 0;
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9 - current_->pts) * 1000.0;
+}
+
 void Player::close() {
+  camera_ = nullptr;
   source_.reset();
   current_.reset();
   pending_.reset();
@@ -62,6 +86,16 @@ void Player::pull(std::chrono::milliseconds timeout) {
 
 bool Player::tick(std::chrono::steady_clock::time_point now) {
   if (!source_) return false;
+  if (camera_) {
+    // Live: the newest frame, at once; paused, the picture stays while capture goes on.
+    media::DecodedFrame frame;
+    if (source_->next(frame, std::chrono::milliseconds(0)) != media::MediaSource::Status::frame) return false;
+    if (paused_) return false;
+    current_ = std::move(frame);
+    clock_ = current_->pts;
+    ++shown_;
+    return true;
+  }
   const double elapsed =
       last_tick_ == std::chrono::steady_clock::time_point{} ? 0.0 : std::chrono::duration<double>(now - last_tick_).count();
   last_tick_ = now;
@@ -106,7 +140,7 @@ void Player::set_paused(bool paused) {
 }
 
 void Player::seek(double seconds) {
-  if (!source_) return;
+  if (!source_ || camera_) return;
   const double target = std::max(0.0, seconds);
   seek_target_ = target;
   source_->seek(target);
@@ -117,12 +151,13 @@ void Player::seek(double seconds) {
 }
 
 void Player::step_forward() {
+  if (camera_) return;
   paused_ = true;
   show_next_ = true;
 }
 
 void Player::step_back() {
-  if (!source_ || !current_) return;
+  if (!source_ || !current_ || camera_) return;
   paused_ = true;
   if (current_->index <= 0 || source_->info().frame_rate <= 0) return;
   source_->seek_frame(current_->index - 1);

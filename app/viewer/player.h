@@ -4,6 +4,7 @@
 // shown are counted as dropped.
 #pragma once
 
+#include "media/camera.h"
 #include "media/media_source.h"
 
 #include <chrono>
@@ -18,6 +19,15 @@ class Player {
  public:
   // Opens `path` (throws media::MediaError for bad input). The first frame is shown at once.
   void open(const std::string& path);
+  // Opens a camera: live, the newest captured frame is shown each tick, nothing is seekable;
+  // pausing freezes the picture while capture goes on.
+  void open_camera(const std::string& path, const media::CameraOptions& options);
+  bool live() const noexcept { return camera_ != nullptr; }
+  // The camera's state (connected, "camera lost ...", captured and dropped counts).
+  media::CameraStatus camera_status() const { return camera_ ? camera_->status() : media::CameraStatus{}; }
+  // Capture-to-present latency of the frame on screen, in ms: CLOCK_MONOTONIC now minus the
+  // frame's V4L2 buffer timestamp (live sources only; 0 otherwise).
+  double frame_age_ms() const;
   void close();
   bool is_open() const noexcept { return source_ != nullptr; }
   const media::MediaInfo& info() const { return source_->info(); }
@@ -57,6 +67,7 @@ class Player {
   void pull(std::chrono::milliseconds timeout);
 
   std::unique_ptr<media::MediaSource> source_;
+  media::CameraSource* camera_ = nullptr;  // source_ when it is a camera
   std::string path_;
   std::optional<media::DecodedFrame> current_, pending_;
   double clock_ = 0;

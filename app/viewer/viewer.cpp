@@ -1,6 +1,7 @@
 #include "viewer/viewer.h"
 
 #include "cli.h"
+#include "media/camera.h"
 #include "media/png.h"
 #include "viewer/file_browser.h"
 #include "viewer/player.h"
@@ -21,6 +22,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -50,6 +52,10 @@ Options:
   --frames N          render N frames, then exit (for tests and scripts)
   --screenshot FILE   save the last rendered frame, exactly as shown, as PNG
   --device SEL        Vulkan device: an index from --list-devices or part of its name
+  --camera            open the first camera (V4L2 capture device); or give its /dev/videoN as INPUT
+  --camera-format F   the camera's pixel format: a V4L2 fourcc (YUYV, NV12, MJPG ...)
+  --camera-size WxH   the camera's frame size
+  --camera-fps N      the camera's frame rate
   --exercise-window   (tests) resize, minimize and restore the window while rendering
 
 Keys: space play/pause, left/right seek 5 s, comma/period step one frame, 1-4 toggle R G B L,
@@ -68,6 +74,8 @@ struct Options {
   bool no_vsync = false;
   bool exercise_window = false;
   std::string device;
+  bool camera = false;
+  media::CameraOptions camera_options;
 };
 
 std::optional<double> parse_seconds(std::string_view text) {
@@ -132,6 +140,27 @@ std::string parse(int argc, char** argv, Options& o) {
       const auto t = v ? parse_seconds(*v) : std::nullopt;
       if (!t) return "--paused-at needs a time: seconds (12.5) or [HH:]MM:SS[.fff]";
       o.paused_at = *t;
+    } else if (arg == "--camera") {
+      o.camera = true;
+    } else if (arg == "--camera-format") {
+      const auto v = value();
+      if (!v || v->empty()) return "--camera-format needs a pixel format (e.g. YUYV, NV12, MJPG)";
+      o.camera_options.pixel_format = *v;
+    } else if (arg == "--camera-size") {
+      const auto v = value();
+      const auto size = v ? cli::parse_size(*v) : std::nullopt;
+      if (!size) return "--camera-size needs WxH (e.g. 640x360)";
+      o.camera_options.width = size->first;
+      o.camera_options.height = size->second;
+    } else if (arg == "--camera-fps") {
+      const auto v = value();
+      char* end = nullptr;
+      const std::string text(v ? *v : std::string_view());
+      const double fps = std::strtod(text.c_str(), &end);
+      if (!v || text.empty() || end != text.c_str() + text.size() || !(fps > 0) || fps > 1000) {
+        return "--camera-fps needs a frame rate (e.g. 30)";
+      }
+      o.camera_options.frame_rate = fps;
     } else if (arg == "--exercise-window") {
       o.exercise_window = true;
     } else if (arg == "--no-vsync") {
@@ -197,18 +226,24 @@ struct App {
   bool cli_input_failed = false;
   double fps = 0;
   const char* engine_name = "gpu";
+  media::CameraListing cameras;
+  std::vector<double> latencies_ms;  // capture to present of each new camera frame
 };
 
 void open_file(App& app, const std::string& path) {
   app.open_path = path;  // kept in the path field, to correct it when opening fails
   try {
-    app.player.open(path);
+    if (media::is_camera_path(path)) {
+      app.player.open_camera(path, app.options.camera_options);
+    } else {
+      app.player.open(path);
+    }
     app.player.set_loop(app.settings.loop);
     app.player.set_speed(app.settings.speed);
     app.player.set_paused(false);
     app.error.clear();
     app.open_path = path;
-    remember_recent(app.settings, path);
+    if (!app.player.live()) remember_recent(app.settings, path);
     if (app.window) glfwSetWindowTitle(app.window, ("vhist - " + std::filesystem::path(path).filename().string()).c_str());
   } catch (const media::MediaError& e) {
     app.error = e.what();
@@ -291,10 +326,34 @@ void draw_panel(App& app, const FrameNumbers& numbers) {
       ImGui::EndCombo();
     }
   }
+  if (ImGui::Button("Cameras")) app.cameras = media::list_cameras();
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##cameras", app.cameras.cameras.empty() ? "(press Cameras to look for cameras)" : "Open a camera")) {
+    for (const auto& c : app.cameras.cameras) {
+      if (ImGui::Selectable((c.path + "  " + c.name + "  (" + c.bus + ")").c_str())) app.pending_open = c.path;
+    }
+    for (const auto& e : app.cameras.errors) ImGui::TextDisabled("%s", e.c_str());
+    ImGui::EndCombo();
+  }
   if (!app.error.empty()) ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", app.error.c_str());
 
+  // A camera: live state instead of playback controls.
+  if (p.is_open() && p.live()) {
+    ImGui::Separator();
+    const media::CameraStatus cs = p.camera_status();
+    if (ImGui::Button(p.paused() ? "Resume" : "Freeze")) p.set_paused(!p.paused());
+    ImGui::SameLine();
+    if (cs.connected) {
+      ImGui::Text("live  %lld captured  %lld dropped  latency %.1f ms", static_cast<long long>(cs.captured),
+                  static_cast<long long>(cs.dropped), p.frame_age_ms());
+    } else {
+      ImGui::TextColored(ImVec4(1, 0.7f, 0.2f, 1), "%s", cs.message.c_str());
+    }
+  }
+
   // Playback.
-  if (p.is_open()) {
+  if (p.is_open() && !p.live()) {
     ImGui::Separator();
     if (ImGui::Button(p.paused() ? "Play" : "Pause")) p.set_paused(!p.paused());
     ImGui::SameLine();
@@ -506,9 +565,20 @@ int run(App& app) {
   context.submit_and_wait([](VkCommandBuffer cmd) { ImGui_ImplVulkan_CreateFontsTexture(cmd); });
   ImGui_ImplVulkan_DestroyFontUploadObjects();
 
-  // The input: the one given, else the demo clip.
+  // The input: the one given, the first camera with --camera, else the demo clip.
   std::string input = app.options.input;
-  if (input.empty()) {
+  if (input.empty() && app.options.camera) {
+    app.cameras = media::list_cameras();
+    if (app.cameras.cameras.empty()) {
+      app.error = "no camera found (no /dev/video* capture device" +
+                  (app.cameras.errors.empty() ? std::string(")") : "; " + app.cameras.errors.front() + ")");
+      std::fprintf(stderr, "vhist: %s\n", app.error.c_str());
+      app.cli_input_failed = true;
+    } else {
+      input = app.cameras.cameras.front().path;
+      app.options.input = input;
+    }
+  } else if (input.empty()) {
     input = demo_clip_path();
     if (input.empty()) app.error = "The demo clip (assets/demo.mp4) was not found. Open a video file from the panel.";
   }
@@ -605,6 +675,7 @@ int run(App& app) {
       if (want_shot && screenshot.empty()) continue;  // not drawn: try again after the rebuild
     }
     ++rendered;
+    if (frame && app.player.live()) app.latencies_ms.push_back(app.player.frame_age_ms());
     const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - last_frame_time).count();
     last_frame_time = std::chrono::steady_clock::now();
     app.fps = app.fps == 0 ? 1 / std::max(dt, 1e-6) : 0.9 * app.fps + 0.1 / std::max(dt, 1e-6);
@@ -627,6 +698,16 @@ int run(App& app) {
     if (frame_end - now < min_frame) std::this_thread::sleep_for(min_frame - (frame_end - now));
   }
   renderer.wait_idle();
+  if (test_mode && !app.latencies_ms.empty()) {
+    auto l = app.latencies_ms;
+    std::sort(l.begin(), l.end());
+    const media::CameraStatus cs = app.player.camera_status();
+    std::fprintf(stderr,
+                 "vhist: camera: %zu frames shown, capture to present median %.1f ms (min %.1f, max %.1f), "
+                 "%lld captured, %lld dropped by the camera source, %lld reconnects\n",
+                 l.size(), l[l.size() / 2], l.front(), l.back(), static_cast<long long>(cs.captured),
+                 static_cast<long long>(cs.dropped), static_cast<long long>(cs.reconnects));
+  }
   if (test_mode) {
     // For scripts and benchmarks: what this run did.
     rusage usage{};

@@ -1,0 +1,68 @@
+#!/bin/bash
+# run_vivid_tests.sh BUILD_DIR: runs BUILD_DIR/tests/vhist_camera_tests inside throw-away VMs that
+# have the kernel's vivid driver (../shared/tools/vivid-run.sh): one boot with one camera for
+# the single-camera scenarios, one with two cameras. Exit status: the tests' (0 when all pass).
+#
+# Skips (status 0) in a checkout without ../shared, and when the VM cannot run here (missing
+# packages, not root) unless VHIST_REQUIRE_CAMERA is set, which turns that into a failure.
+set -u -o pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+runner="$repo/../shared/tools/vivid-run.sh"
+
+[ $# -eq 1 ] || { echo "usage: $0 BUILD_DIR" >&2; exit 2; }
+
+if [ ! -f "$runner" ]; then
+    echo "camera tests skipped: ../shared/tools/vivid-run.sh not found (a checkout without ../shared)"
+    exit 0
+fi
+
+cannot_run() {
+    if [ -n "${VHIST_REQUIRE_CAMERA:-}" ]; then
+        echo "camera tests FAILED: $1 (VHIST_REQUIRE_CAMERA is set)" >&2
+        exit 1
+    fi
+    echo "camera tests skipped: $1"
+    exit 0
+}
+
+missing=()
+command -v qemu-system-x86_64 >/dev/null || missing+=(qemu-system-x86)
+command -v cpio >/dev/null || missing+=(cpio)
+command -v depmod >/dev/null || missing+=(kmod)
+command -v v4l2-ctl >/dev/null || missing+=(v4l-utils)
+static_busybox=no
+for b in /bin/busybox /usr/bin/busybox; do
+    if [ -x "$b" ] && ! ldd "$b" >/dev/null 2>&1; then static_busybox=yes; fi
+done
+[ "$static_busybox" = yes ] || missing+=(busybox-static)
+if [ ${#missing[@]} -gt 0 ]; then
+    cannot_run "the VM needs these packages: ${missing[*]} (apt-get install -y --no-install-recommends ${missing[*]})"
+fi
+[ "$(id -u)" = 0 ] || cannot_run "vivid-run.sh must run as root"
+
+build=$(cd "$1" 2>/dev/null && pwd -P) || { echo "camera tests FAILED: no build directory $1" >&2; exit 1; }
+tests="$build/tests/vhist_camera_tests"
+[ -x "$tests" ] || { echo "camera tests FAILED: $tests is not built (ninja -C $1 vhist_camera_tests)" >&2; exit 1; }
+
+# The guest's writable directory (its working directory).
+work=$(mktemp -d "$build/camera-vm.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+
+run_boot() {
+    local name=$1; shift
+    local t0 t1 rc
+    t0=$(date +%s.%N)
+    "$@"
+    rc=$?
+    t1=$(date +%s.%N)
+    echo "camera tests: $name: exit status $rc, $(awk "BEGIN{printf \"%.1f\", $t1 - $t0}") s (VM boot included)"
+    return $rc
+}
+
+status=0
+run_boot "one camera" bash "$runner" -t 300 "$work" "$tests" --gtest_filter='-TwoCameras.*' || status=1
+run_boot "two cameras" bash "$runner" -t 200 -p "n_devs=2 node_types=0x1,0x1" "$work" "$tests" \
+    --gtest_filter='TwoCameras.*' || status=1
+exit $status
