@@ -2,6 +2,7 @@
 // per-frame histograms, and --list-devices / --self-test are device tools.
 #include "analyze.h"
 #include "cli.h"
+#include "media/camera.h"
 #include "media/media_source.h"
 #include "viewer/viewer.h"
 
@@ -20,10 +21,11 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: vhist analyze INPUT [options]   per-frame histograms of a video file
                                         (see vhist analyze --help)
-       vhist --list-devices | --self-test [--device SEL] | --version
+       vhist --list-devices | --list-cameras | --self-test [--device SEL] | --version
 
 Device tools:
   --list-devices     list the Vulkan devices, their type, Vulkan version and driver
+  --list-cameras     list the V4L2 cameras with their formats, frame sizes and rates
   --device SEL       use device SEL: an index from --list-devices or part of its name
                      (default: VHIST_DEVICE, else the first discrete GPU, integrated GPU, CPU)
   --self-test        histogram a synthetic frame on the GPU with both strategies and compare
@@ -63,6 +65,27 @@ int self_test(const std::string& device) {
   return failures == 0 ? 0 : 1;
 }
 
+// Prints every camera with its modes; exit 0 (also when there is none: that is an answer).
+int list_cameras() {
+  const vhist::media::CameraListing listing = vhist::media::list_cameras();
+  if (listing.cameras.empty()) std::printf("no V4L2 capture device found\n");
+  for (const auto& c : listing.cameras) {
+    std::printf("%s  %s  (bus %s, driver %s)\n", c.path.c_str(), c.name.c_str(), c.bus.c_str(), c.driver.c_str());
+    for (const auto& m : c.modes) {
+      std::string rates;
+      for (double r : m.frame_rates) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%s%g", rates.empty() ? "" : " ", r);
+        rates += buf;
+      }
+      std::printf("    %-5s %5ux%-5u %s fps  (%s)\n", m.pixel_format.c_str(), m.width, m.height, rates.c_str(),
+                  m.description.c_str());
+    }
+  }
+  for (const auto& e : listing.errors) std::printf("%s\n", e.c_str());
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -71,7 +94,7 @@ int main(int argc, char** argv) {
   bool tool = false;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    tool = tool || arg == "--list-devices" || arg == "--self-test" || arg == "--version";
+    tool = tool || arg == "--list-devices" || arg == "--self-test" || arg == "--version" || arg == "--list-cameras";
     if (arg == "-h" || arg == "--help") {
       std::fputs(vhist::viewer::viewer_usage(), stdout);
       std::fputs("\n", stdout);
@@ -92,6 +115,8 @@ int main(int argc, char** argv) {
       return 0;
     } else if (arg == "--list-devices") {
       list = true;
+    } else if (arg == "--list-cameras") {
+      return list_cameras();
     } else if (arg == "--self-test") {
       test = true;
     } else if (arg == "--device") {
