@@ -62,7 +62,8 @@ run_boot() {
 }
 
 status=0
-run_boot "one camera" bash "$runner" -t 300 "$work" "$tests" --gtest_filter='-TwoCameras.*' || status=1
+run_boot "one camera" bash "$runner" -t 400 "$work" bash "$here/in_vm.sh" "$tests" "$build" "$work" \
+    --gtest_filter='-TwoCameras.*' || status=1
 run_boot "two cameras" bash "$runner" -t 200 -p "n_devs=2 node_types=0x1,0x1" "$work" "$tests" \
     --gtest_filter='TwoCameras.*' || status=1
 exit $status

@@ -1,0 +1,44 @@
+#!/bin/bash
+# Runs inside the vivid VM (see run_vivid_tests.sh): the camera source tests, then the viewer
+# and `vhist analyze` on the camera, with the camera unplugged and plugged back in while the
+# viewer streams. Exit status 0 when everything passed.
+#   in_vm.sh TESTS_BINARY BUILD_DIR WORK_DIR [gtest args...]
+set -u -o pipefail
+tests=$1 build=$2 work=$3
+shift 3
+vhist="$build/app/vhist"
+status=0
+
+"$tests" "$@" || status=1
+
+fail() { echo "camera viewer test FAILED: $*" >&2; status=1; }
+
+# vhist analyze: 20 records from the camera, each 320x180 with counts summing to the pixels.
+if "$vhist" analyze /dev/video0 --camera-format YUYV --camera-size 320x180 --camera-fps 30 --frames 20 --bins 16 -q \
+    -o "$work/cam.jsonl" 2> "$work/analyze.err"; then
+  records=$(wc -l < "$work/cam.jsonl")
+  [ "$records" = 20 ] || fail "analyze wrote $records records, not 20"
+  grep -q '"width":320,"height":180' "$work/cam.jsonl" || fail "analyze records lack the 320x180 size"
+else
+  fail "vhist analyze /dev/video0 failed: $(cat "$work/analyze.err")"
+fi
+
+# The viewer: streaming, unplugged (unbind) for 3 s, plugged back (bind); it must keep running,
+# reconnect by itself and exit cleanly with no validation message.
+mkdir -p "$work/xdg"
+XDG_CONFIG_HOME="$work/xdg" VHIST_VALIDATION=1 timeout 240 xvfb-run -a "$vhist" /dev/video0 --camera-format YUYV \
+    --camera-size 320x180 --camera-fps 30 --frames 150 --size 320x180 --screenshot "$work/viewer.png" \
+    2> "$work/viewer.err" &
+viewer=$!
+sleep 8
+echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind || fail "could not unbind vivid"
+sleep 3
+echo vivid.0 > /sys/bus/platform/drivers/vivid/bind || fail "could not bind vivid"
+wait $viewer
+rc=$?
+[ $rc = 0 ] || fail "the viewer exited with status $rc: $(tail -3 "$work/viewer.err")"
+[ -s "$work/viewer.png" ] || fail "no screenshot"
+reconnects=$(sed -n 's/.* \([0-9][0-9]*\) reconnects.*/\1/p' "$work/viewer.err" | tail -1)
+[ "${reconnects:-0}" -ge 1 ] || fail "the viewer did not reconnect after the camera came back: $(tail -3 "$work/viewer.err")"
+echo "camera viewer: $(grep 'capture to present' "$work/viewer.err")"
+exit $status
