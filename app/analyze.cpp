@@ -82,27 +82,6 @@ struct Options {
   media::CameraOptions camera;
 };
 
-// Seconds from "12.5", "1:02.5" or "1:01:02.5"; nullopt when malformed or negative.
-std::optional<double> parse_time(std::string_view text) {
-  double total = 0;
-  int fields = 0;
-  std::size_t at = 0;
-  while (true) {
-    const std::size_t colon = text.find(':', at);
-    const std::string part(text.substr(at, colon == std::string_view::npos ? std::string_view::npos : colon - at));
-    if (part.empty()) return std::nullopt;
-    char* end = nullptr;
-    errno = 0;
-    const double v = std::strtod(part.c_str(), &end);
-    if (errno != 0 || end != part.c_str() + part.size() || !(v >= 0) || v > 1e9) return std::nullopt;
-    total = total * 60 + v;
-    if (++fields > 3) return std::nullopt;
-    if (colon == std::string_view::npos) break;
-    at = colon + 1;
-  }
-  return total;
-}
-
 // Parses argv into `o`; returns an error message, empty on success, "help" for --help.
 std::string parse(int argc, char** argv, Options& o) {
   for (int i = 1; i < argc; ++i) {
@@ -131,7 +110,7 @@ std::string parse(int argc, char** argv, Options& o) {
       o.frames = *n;
     } else if (arg == "--start") {
       const auto v = value(arg);
-      const auto t = v ? parse_time(*v) : std::nullopt;
+      const auto t = v ? cli::parse_time(*v) : std::nullopt;
       if (!t) return "--start needs a time: seconds (12.5) or [HH:]MM:SS[.fff]";
       o.start = *t;
     } else if (arg == "--format") {
@@ -163,8 +142,8 @@ std::string parse(int argc, char** argv, Options& o) {
       o.camera.height = size->second;
     } else if (arg == "--camera-fps") {
       const auto v = value(arg);
-      const auto fps = v ? cli::parse_uint(*v, 1, 1000) : std::nullopt;
-      if (!fps) return "--camera-fps needs a whole number of frames per second (e.g. 30)";
+      const auto fps = v ? cli::parse_rate(*v) : std::nullopt;
+      if (!fps) return "--camera-fps needs a frame rate (e.g. 30 or 12.5)";
       o.camera.frame_rate = *fps;
     } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
       return "unknown option '" + std::string(arg) + "'";

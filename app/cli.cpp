@@ -2,7 +2,10 @@
 
 #include "vhist/render/context.h"
 
+#include <cerrno>
 #include <charconv>
+#include <cstdlib>
+#include <string>
 #include <cstdio>
 #include <exception>
 
@@ -13,6 +16,35 @@ std::optional<std::uint32_t> parse_uint(std::string_view text, std::uint32_t min
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc{} || ptr != text.data() + text.size() || value < min || value > max) return std::nullopt;
   return value;
+}
+
+std::optional<double> parse_time(std::string_view text) {
+  double total = 0;
+  int fields = 0;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t colon = text.find(':', at);
+    const std::string part(text.substr(at, colon == std::string_view::npos ? std::string_view::npos : colon - at));
+    if (part.empty()) return std::nullopt;
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(part.c_str(), &end);
+    if (errno != 0 || end != part.c_str() + part.size() || !(v >= 0) || v > 1e9) return std::nullopt;
+    total = total * 60 + v;
+    if (++fields > 3) return std::nullopt;
+    if (colon == std::string_view::npos) break;
+    at = colon + 1;
+  }
+  return total;
+}
+
+std::optional<double> parse_rate(std::string_view text) {
+  const std::string s(text);
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || errno != 0 || end != s.c_str() + s.size() || !(v > 0) || v > 1000) return std::nullopt;
+  return v;
 }
 
 std::optional<std::pair<std::uint32_t, std::uint32_t>> parse_size(std::string_view text) {

@@ -27,3 +27,21 @@ TEST(Cli, SplitList) {
 }
 
 }  // namespace
+
+TEST(Cli, ParseTime) {
+  EXPECT_EQ(vhist::cli::parse_time("12.5"), 12.5);
+  EXPECT_EQ(vhist::cli::parse_time("1:02.5"), 62.5);
+  EXPECT_EQ(vhist::cli::parse_time("1:01:02"), 3662.0);
+  EXPECT_FALSE(vhist::cli::parse_time("soon"));
+  EXPECT_FALSE(vhist::cli::parse_time("-1"));
+  EXPECT_FALSE(vhist::cli::parse_time("1::2"));
+  EXPECT_FALSE(vhist::cli::parse_time("1:2:3:4"));
+}
+
+TEST(Cli, ParseRate) {
+  EXPECT_EQ(vhist::cli::parse_rate("30"), 30.0);
+  EXPECT_EQ(vhist::cli::parse_rate("12.5"), 12.5);
+  EXPECT_FALSE(vhist::cli::parse_rate("0"));
+  EXPECT_FALSE(vhist::cli::parse_rate("fast"));
+  EXPECT_FALSE(vhist::cli::parse_rate("2000"));
+}

@@ -1,5 +1,6 @@
 #include "media/camera.h"
 
+#include "media/av_handles.h"
 #include "media/pixel_formats.h"
 
 extern "C" {
@@ -63,22 +64,6 @@ constexpr auto kPollInterval = std::chrono::milliseconds(2);
 constexpr auto kReopenInterval = std::chrono::milliseconds(500);
 constexpr auto kDestroyWait = std::chrono::milliseconds(800);
 
-struct FormatClose {
-  void operator()(AVFormatContext* c) const { avformat_close_input(&c); }
-};
-struct CodecFree {
-  void operator()(AVCodecContext* c) const { avcodec_free_context(&c); }
-};
-struct PacketFree {
-  void operator()(AVPacket* p) const { av_packet_free(&p); }
-};
-struct DictFree {
-  void operator()(AVDictionary* d) const { av_dict_free(&d); }
-};
-using FormatPtr = std::unique_ptr<AVFormatContext, FormatClose>;
-using CodecPtr = std::unique_ptr<AVCodecContext, CodecFree>;
-using PacketPtr = std::unique_ptr<AVPacket, PacketFree>;
-using DictPtr = std::unique_ptr<AVDictionary, DictFree>;
 
 // A file descriptor, closed with the object.
 class Fd {
@@ -103,8 +88,6 @@ int xioctl(int fd, unsigned long request, void* arg) {
   } while (r < 0 && errno == EINTR);
   return r;
 }
-
-std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
 // strerror with a lower-case first letter, to sit inside a sentence.
 std::string errno_text(int err) {

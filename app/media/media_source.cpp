@@ -1,5 +1,6 @@
 #include "media/media_source.h"
 
+#include "media/av_handles.h"
 #include "media/pixel_formats.h"
 
 extern "C" {
@@ -123,29 +124,6 @@ void install_logging() {
 
 // ---------------------------------------------------------------------------------------------
 
-std::string av_error(int err) {
-  char buf[AV_ERROR_MAX_STRING_SIZE] = {};
-  if (av_strerror(err, buf, sizeof buf) < 0) return "error " + std::to_string(err);
-  return buf;
-}
-
-std::string quoted(const std::string& path) { return "'" + path + "'"; }
-
-struct FormatClose {
-  void operator()(AVFormatContext* c) const { avformat_close_input(&c); }
-};
-struct CodecFree {
-  void operator()(AVCodecContext* c) const { avcodec_free_context(&c); }
-};
-struct PacketFree {
-  void operator()(AVPacket* p) const { av_packet_free(&p); }
-};
-struct DictFree {
-  void operator()(AVDictionary* d) const { av_dict_free(&d); }
-};
-using FormatPtr = std::unique_ptr<AVFormatContext, FormatClose>;
-using CodecPtr = std::unique_ptr<AVCodecContext, CodecFree>;
-using PacketPtr = std::unique_ptr<AVPacket, PacketFree>;
 
 // The checks libavformat would answer vaguely: what the path is, before opening it.
 void check_local_file(const std::string& path) {

@@ -1,5 +1,6 @@
 #include "media/png.h"
 
+#include "media/av_handles.h"
 #include "media/pixel_formats.h"
 
 extern "C" {
@@ -26,33 +27,9 @@ extern "C" {
 namespace vhist::media {
 namespace {
 
-std::string av_error(int err) {
-  char buf[AV_ERROR_MAX_STRING_SIZE] = {};
-  if (av_strerror(err, buf, sizeof buf) < 0) return "error " + std::to_string(err);
-  return buf;
-}
-
-std::string quoted(const std::string& path) { return "'" + path + "'"; }
-
-struct FormatClose {
-  void operator()(AVFormatContext* c) const { avformat_close_input(&c); }
-};
-struct CodecFree {
-  void operator()(AVCodecContext* c) const { avcodec_free_context(&c); }
-};
-struct PacketFree {
-  void operator()(AVPacket* p) const { av_packet_free(&p); }
-};
-struct DictFree {
-  void operator()(AVDictionary* d) const { av_dict_free(&d); }
-};
 struct SwsFree {
   void operator()(SwsContext* c) const { sws_freeContext(c); }
 };
-using FormatPtr = std::unique_ptr<AVFormatContext, FormatClose>;
-using CodecPtr = std::unique_ptr<AVCodecContext, CodecFree>;
-using PacketPtr = std::unique_ptr<AVPacket, PacketFree>;
-using DictPtr = std::unique_ptr<AVDictionary, DictFree>;
 using SwsPtr = std::unique_ptr<SwsContext, SwsFree>;
 
 AvFramePtr new_frame() {

@@ -78,22 +78,6 @@ struct Options {
   media::CameraOptions camera_options;
 };
 
-std::optional<double> parse_seconds(std::string_view text) {
-  double total = 0;
-  int fields = 0;
-  std::size_t at = 0;
-  for (;;) {
-    const std::size_t colon = text.find(':', at);
-    const std::string part(text.substr(at, colon == std::string_view::npos ? std::string_view::npos : colon - at));
-    char* end = nullptr;
-    const double v = std::strtod(part.c_str(), &end);
-    if (part.empty() || end != part.c_str() + part.size() || !(v >= 0) || ++fields > 3) return std::nullopt;
-    total = total * 60 + v;
-    if (colon == std::string_view::npos) return total;
-    at = colon + 1;
-  }
-}
-
 // Parses argv; returns an error message ("help" for --help), empty on success.
 std::string parse(int argc, char** argv, Options& o) {
   for (int i = 1; i < argc; ++i) {
@@ -137,7 +121,7 @@ std::string parse(int argc, char** argv, Options& o) {
       o.layout = *l;
     } else if (arg == "--paused-at") {
       const auto v = value();
-      const auto t = v ? parse_seconds(*v) : std::nullopt;
+      const auto t = v ? cli::parse_time(*v) : std::nullopt;
       if (!t) return "--paused-at needs a time: seconds (12.5) or [HH:]MM:SS[.fff]";
       o.paused_at = *t;
     } else if (arg == "--camera") {
@@ -154,13 +138,9 @@ std::string parse(int argc, char** argv, Options& o) {
       o.camera_options.height = size->second;
     } else if (arg == "--camera-fps") {
       const auto v = value();
-      char* end = nullptr;
-      const std::string text(v ? *v : std::string_view());
-      const double fps = std::strtod(text.c_str(), &end);
-      if (!v || text.empty() || end != text.c_str() + text.size() || !(fps > 0) || fps > 1000) {
-        return "--camera-fps needs a frame rate (e.g. 30)";
-      }
-      o.camera_options.frame_rate = fps;
+      const auto fps = v ? cli::parse_rate(*v) : std::nullopt;
+      if (!fps) return "--camera-fps needs a frame rate (e.g. 30 or 12.5)";
+      o.camera_options.frame_rate = *fps;
     } else if (arg == "--exercise-window") {
       o.exercise_window = true;
     } else if (arg == "--no-vsync") {
