@@ -9,6 +9,7 @@
 
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_reference.h"
+#include "vhist/render/command_slot.h"
 #include "vhist/render/vk_check.h"
 
 #include <cstdlib>
@@ -34,12 +35,7 @@ std::vector<std::uint8_t> draw_once(render::Context& context, viewer::Overlay& o
             target.record_readback_raster(c);
           }
         });
-    VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
-    cmd_info.commandBuffer = cmd;
-    VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
-    submit.commandBufferInfoCount = 1;
-    submit.pCommandBufferInfos = &cmd_info;
-    VHIST_VK_CHECK(vkQueueSubmit2(context.queue(), 1, &submit, overlay.fence()));
+    render::submit(context, cmd, overlay.fence());
     overlay.end();
     overlay.wait_idle();
     pixels = target.pixels();

@@ -4,6 +4,7 @@
 #include "viewer/overlay.h"
 
 #include "vhist/render/image.h"
+#include "vhist/render/command_slot.h"
 #include "vhist/render/vk_check.h"
 
 #include <algorithm>
@@ -107,12 +108,7 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
       if (i > warmup + 1) gpu_ms.push_back(overlay.numbers().gpu_ms);  // that slot's previous tick, timed
       const Frame& f = ring[i % ring.size()];
       const VkCommandBuffer cmd = overlay.record(&f.format, &f.planes, false, style, rt, nullptr, nullptr);
-      VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
-      cmd_info.commandBuffer = cmd;
-      VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
-      submit.commandBufferInfoCount = 1;
-      submit.pCommandBufferInfos = &cmd_info;
-      VHIST_VK_CHECK(vkQueueSubmit2(context.queue(), 1, &submit, overlay.fence()));
+      render::submit(context, cmd, overlay.fence());
       overlay.end();
     }
     overlay.wait_idle();

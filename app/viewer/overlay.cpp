@@ -3,6 +3,7 @@
 #include "vhist/compute/blocking_io.h"
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_reference.h"
+#include "vhist/render/command_slot.h"
 #include "vhist/render/vk_check.h"
 #include "vhist/shaders/composite.spv.h"
 #include "vhist/shaders/histogram_frag.spv.h"
@@ -159,9 +160,7 @@ std::array<std::array<float, 4>, 16> palette_colours(Palette palette) {
 }
 
 struct Overlay::Slot {
-  render::UniqueCommandPool pool;
-  VkCommandBuffer cmd = VK_NULL_HANDLE;
-  render::UniqueFence fence;
+  render::CommandSlot commands;
   render::Buffer staging;
   render::Buffer readback;
   render::Buffer composite_params;  // host-visible: this tick's CompositeParams
@@ -180,22 +179,7 @@ Overlay::Overlay(render::Context& context, VkRenderPass render_pass, bool cpu_en
   const VkDevice device = context.device();
   for (std::uint32_t i = 0; i < kFramesInFlight; ++i) {
     auto slot = std::make_unique<Slot>();
-    VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-    pool_info.queueFamilyIndex = context.queue_family();
-    VkCommandPool pool = VK_NULL_HANDLE;
-    VHIST_VK_CHECK(vkCreateCommandPool(device, &pool_info, nullptr, &pool));
-    slot->pool = render::UniqueCommandPool(device, pool);
-    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    alloc.commandPool = pool;
-    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    alloc.commandBufferCount = 1;
-    VHIST_VK_CHECK(vkAllocateCommandBuffers(device, &alloc, &slot->cmd));
-    VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    fence_info.flags = VK_FENCE_CREATE_SIGNALED_BIT;
-    VkFence fence = VK_NULL_HANDLE;
-    VHIST_VK_CHECK(vkCreateFence(device, &fence_info, nullptr, &fence));
-    slot->fence = render::UniqueFence(device, fence);
+    slot->commands = render::CommandSlot(context, true);
     slot->readback = render::Buffer(context, kReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                     render::MemoryUse::readback, false, "viewer readback");
     slot->timer = std::make_unique<render::GpuTimer>(context, 2);
@@ -252,7 +236,7 @@ Overlay::~Overlay() { wait_idle(); }
 
 void Overlay::wait_idle() {
   std::vector<VkFence> fences;
-  for (const auto& slot : slots_) fences.push_back(slot->fence.get());
+  for (const auto& slot : slots_) fences.push_back(slot->commands.fence());
   vkWaitForFences(context_.device(), static_cast<std::uint32_t>(fences.size()), fences.data(), VK_TRUE, UINT64_MAX);
 }
 
@@ -320,12 +304,12 @@ void Overlay::collect(Slot& slot) {
 
 void Overlay::begin() {
   Slot& slot = *slots_[next_slot_];
-  const VkFence fence = slot.fence.get();
+  const VkFence fence = slot.commands.fence();
   VHIST_VK_CHECK(vkWaitForFences(context_.device(), 1, &fence, VK_TRUE, UINT64_MAX));
   collect(slot);
 }
 
-VkFence Overlay::fence() const { return slots_[next_slot_]->fence.get(); }
+VkFence Overlay::fence() const { return slots_[next_slot_]->commands.fence(); }
 
 void Overlay::end() {
   slots_[next_slot_]->submitted = true;
@@ -338,7 +322,7 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
                                 const std::function<void(VkCommandBuffer)>& after_pass) {
   const VkDevice device = context_.device();
   Slot& slot = *slots_[next_slot_];
-  const VkFence fence = slot.fence.get();
+  const VkFence fence = slot.commands.fence();
   // The new frame goes to this slot's staging memory (the slot's previous use is done): its
   // planes for the GPU path; with the CPU engine, the converted frame and its histogram.
   const auto ensure_staging = [&](std::uint64_t bytes) {
@@ -392,11 +376,7 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
   }
 
   VHIST_VK_CHECK(vkResetFences(device, 1, &fence));
-  VHIST_VK_CHECK(vkResetCommandPool(device, slot.pool.get(), 0));
-  const VkCommandBuffer cmd = slot.cmd;
-  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  VHIST_VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
+  const VkCommandBuffer cmd = slot.commands.begin();
   slot.timer->reset(cmd);
   slot.timer->write(cmd, 0);
   // The shared frame and histogram buffers are rewritten below while the previous tick's

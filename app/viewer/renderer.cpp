@@ -1,5 +1,6 @@
 #include "viewer/renderer.h"
 
+#include "vhist/render/command_slot.h"
 #include "vhist/render/vk_check.h"
 
 #include <imgui.h>
@@ -68,22 +69,8 @@ bool Renderer::draw(const media::DecodedFrame* frame, bool rehistogram, const Ov
       screenshot ? std::function<void(VkCommandBuffer)>(copy_for_screenshot) : nullptr);
 
   const VkFence fence = overlay_.fence();
-  VkSemaphoreSubmitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
-  wait.semaphore = image_available;
-  wait.stageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
-  VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
-  signal.semaphore = render_done_[image_index].get();
-  signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-  VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
-  cmd_info.commandBuffer = cmd;
-  VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
-  submit.waitSemaphoreInfoCount = 1;
-  submit.pWaitSemaphoreInfos = &wait;
-  submit.commandBufferInfoCount = 1;
-  submit.pCommandBufferInfos = &cmd_info;
-  submit.signalSemaphoreInfoCount = 1;
-  submit.pSignalSemaphoreInfos = &signal;
-  VHIST_VK_CHECK(vkQueueSubmit2(context_.queue(), 1, &submit, fence));
+  render::submit(context_, cmd, fence, image_available, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 render_done_[image_index].get());
   overlay_.end();
 
   VkPresentInfoKHR present{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};

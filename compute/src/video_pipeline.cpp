@@ -1,6 +1,7 @@
 #include "vhist/compute/video_pipeline.h"
 
 #include "vhist/compute/blocking_io.h"
+#include "vhist/render/command_slot.h"
 #include "vhist/render/vk_check.h"
 
 #include <algorithm>
@@ -11,9 +12,7 @@
 namespace vhist {
 
 struct VideoPipeline::Slot {
-  render::UniqueCommandPool pool;
-  VkCommandBuffer cmd = VK_NULL_HANDLE;
-  render::UniqueFence fence;
+  render::CommandSlot commands;
   std::unique_ptr<render::GpuTimer> timer;
   render::Buffer staging;   // host-visible, persistently mapped: the decoded planes
   render::Buffer planes;    // device-local copy the convert pass reads
@@ -40,24 +39,9 @@ VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strat
       // threads, leaving the other cores to the decoder.
       copiers_(copy_threads != 0 ? copy_threads : std::clamp(std::thread::hardware_concurrency() / 4, 1u, 4u)) {
   if (slots == 0) throw std::invalid_argument("a video pipeline needs at least one slot");
-  const VkDevice device = context_.device();
   for (std::uint32_t i = 0; i < slots; ++i) {
     auto slot = std::make_unique<Slot>();
-    VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-    pool_info.queueFamilyIndex = context_.queue_family();
-    VkCommandPool pool = VK_NULL_HANDLE;
-    VHIST_VK_CHECK(vkCreateCommandPool(device, &pool_info, nullptr, &pool));
-    slot->pool = render::UniqueCommandPool(device, pool);
-    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    alloc.commandPool = pool;
-    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    alloc.commandBufferCount = 1;
-    VHIST_VK_CHECK(vkAllocateCommandBuffers(device, &alloc, &slot->cmd));
-    VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    VkFence fence = VK_NULL_HANDLE;
-    VHIST_VK_CHECK(vkCreateFence(device, &fence_info, nullptr, &fence));
-    slot->fence = render::UniqueFence(device, fence);
+    slot->commands = render::CommandSlot(context_, false);
     slot->timer = std::make_unique<render::GpuTimer>(context_, 4);
     const std::string name = "video slot " + std::to_string(i);
     slot->target = engine_.create_target(name);
@@ -73,7 +57,7 @@ VideoPipeline::~VideoPipeline() {
   for (std::uint32_t i = 0; i < in_flight_; ++i) {
     const std::uint32_t index = (next_ + static_cast<std::uint32_t>(slots_.size()) - in_flight_ + i) %
                                 static_cast<std::uint32_t>(slots_.size());
-    pending.push_back(slots_[index]->fence.get());
+    pending.push_back(slots_[index]->commands.fence());
   }
   if (!pending.empty()) {
     vkWaitForFences(context_.device(), static_cast<std::uint32_t>(pending.size()), pending.data(), VK_TRUE,
@@ -125,11 +109,7 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
   slot.bins = bins;
   slot.format = rgb;
 
-  VHIST_VK_CHECK(vkResetCommandPool(context_.device(), slot.pool.get(), 0));
-  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  const VkCommandBuffer cmd = slot.cmd;
-  VHIST_VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
+  const VkCommandBuffer cmd = slot.commands.begin();
   slot.timer->reset(cmd);
   slot.timer->write(cmd, 0);
   const VkBufferCopy region{0, 0, layout.total};
@@ -158,12 +138,7 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
                          VK_ACCESS_2_HOST_READ_BIT);
   VHIST_VK_CHECK(vkEndCommandBuffer(cmd));
 
-  VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
-  cmd_info.commandBuffer = cmd;
-  VkSubmitInfo2 submit_info{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
-  submit_info.commandBufferInfoCount = 1;
-  submit_info.pCommandBufferInfos = &cmd_info;
-  VHIST_VK_CHECK(vkQueueSubmit2(context_.queue(), 1, &submit_info, slot.fence.get()));
+  render::submit(context_, cmd, slot.commands.fence());
   next_ = (next_ + 1) % static_cast<std::uint32_t>(slots_.size());
   ++in_flight_;
   return done;
@@ -178,7 +153,7 @@ std::optional<FrameResult> VideoPipeline::finish_one() {
 }
 
 FrameResult VideoPipeline::collect(Slot& slot) {
-  const VkFence fence = slot.fence.get();
+  const VkFence fence = slot.commands.fence();
   VHIST_VK_CHECK(vkWaitForFences(context_.device(), 1, &fence, VK_TRUE, UINT64_MAX));
   VHIST_VK_CHECK(vkResetFences(context_.device(), 1, &fence));
   FrameResult out;

@@ -1,0 +1,54 @@
+#include "vhist/render/command_slot.h"
+
+#include "vhist/render/vk_check.h"
+
+namespace vhist::render {
+
+CommandSlot::CommandSlot(const Context& context, bool signaled) : device_(context.device()) {
+  VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+  pool_info.queueFamilyIndex = context.queue_family();
+  VkCommandPool pool = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateCommandPool(device_, &pool_info, nullptr, &pool));
+  pool_ = UniqueCommandPool(device_, pool);
+  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  alloc.commandPool = pool;
+  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  alloc.commandBufferCount = 1;
+  VHIST_VK_CHECK(vkAllocateCommandBuffers(device_, &alloc, &cmd_));
+  VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  if (signaled) fence_info.flags = VK_FENCE_CREATE_SIGNALED_BIT;
+  VkFence fence = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateFence(device_, &fence_info, nullptr, &fence));
+  fence_ = UniqueFence(device_, fence);
+}
+
+VkCommandBuffer CommandSlot::begin() {
+  VHIST_VK_CHECK(vkResetCommandPool(device_, pool_.get(), 0));
+  VkCommandBufferBeginInfo begin_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin_info.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  VHIST_VK_CHECK(vkBeginCommandBuffer(cmd_, &begin_info));
+  return cmd_;
+}
+
+void submit(const Context& context, VkCommandBuffer cmd, VkFence fence, VkSemaphore wait,
+            VkPipelineStageFlags2 wait_stage, VkSemaphore signal) {
+  VkSemaphoreSubmitInfo wait_info{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
+  wait_info.semaphore = wait;
+  wait_info.stageMask = wait_stage;
+  VkSemaphoreSubmitInfo signal_info{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
+  signal_info.semaphore = signal;
+  signal_info.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
+  cmd_info.commandBuffer = cmd;
+  VkSubmitInfo2 info{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+  info.waitSemaphoreInfoCount = wait != VK_NULL_HANDLE ? 1 : 0;
+  info.pWaitSemaphoreInfos = &wait_info;
+  info.commandBufferInfoCount = 1;
+  info.pCommandBufferInfos = &cmd_info;
+  info.signalSemaphoreInfoCount = signal != VK_NULL_HANDLE ? 1 : 0;
+  info.pSignalSemaphoreInfos = &signal_info;
+  VHIST_VK_CHECK(vkQueueSubmit2(context.queue(), 1, &info, fence));
+}
+
+}  // namespace vhist::render
