@@ -7,6 +7,7 @@
 // floor; plus the host-to-device upload time of one frame and the cost of an empty dispatch
 // plus the histogram clear. Every strategy's result is checked against the CPU reference.
 // Links only Vulkan and the engine: no GLFW, no FFmpeg.
+#include "bench_util.h"
 #include "cli.h"
 
 #include "video_bench.h"
@@ -32,6 +33,8 @@
 #include <vector>
 
 namespace {
+
+using vhist::bench::median;
 
 using vhist::render::Buffer;
 using vhist::render::ComputePipeline;
@@ -87,12 +90,6 @@ struct FloorPush {  // read_floor.comp
   std::uint32_t block_count;
   std::uint32_t sentinel;
 };
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 struct Row {
   std::string size, content, what, mode;

@@ -4,6 +4,8 @@
 // throughput; the baseline measured in the same run is the upload copy alone.
 #include "video_bench.h"
 
+#include "bench_util.h"
+
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/frame_stats.h"
@@ -20,12 +22,6 @@
 namespace vhist::bench {
 
 namespace {
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 struct Planes {
   VideoFormat format;

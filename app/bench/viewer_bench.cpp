@@ -1,5 +1,7 @@
 #include "viewer_bench.h"
 
+#include "bench_util.h"
+
 #include "viewer/offscreen.h"
 #include "viewer/overlay.h"
 
@@ -18,12 +20,6 @@
 namespace vhist::bench {
 
 namespace {
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 // A decoded-looking 8-bit 4:2:0 frame (gradients, texture, slowly varying chroma).
 struct Frame {

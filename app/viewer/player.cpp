@@ -5,10 +5,9 @@
 
 namespace vhist::viewer {
 
-void Player::open(const std::string& path) {
-  auto source = media::MediaSource::open(path);
+void Player::start(std::unique_ptr<media::MediaSource> source, media::CameraSource* camera, const std::string& path) {
   source_ = std::move(source);
-  camera_ = nullptr;
+  camera_ = camera;
   path_ = path;
   current_.reset();
   pending_.reset();
@@ -16,22 +15,17 @@ void Player::open(const std::string& path) {
   ended_ = false;
   dropped_ = shown_ = 0;
   last_pts_ = 0;
-  show_next_ = true;
+  seek_target_ = 0;
+  show_next_ = camera == nullptr;  // a file shows its first frame at once; a camera its newest
   last_tick_ = {};
 }
 
+void Player::open(const std::string& path) { start(media::MediaSource::open(path), nullptr, path); }
+
 void Player::open_camera(const std::string& path, const media::CameraOptions& options) {
   auto camera = media::CameraSource::open(path, options);
-  camera_ = camera.get();
-  source_ = std::move(camera);
-  path_ = path;
-  current_.reset();
-  pending_.reset();
-  clock_ = 0;
-  ended_ = false;
-  dropped_ = shown_ = 0;
-  show_next_ = false;
-  last_tick_ = {};
+  media::CameraSource* raw = camera.get();
+  start(std::move(camera), raw, path);
 }
 
 double Player::frame_age_ms() const {

@@ -63,6 +63,8 @@ class Player {
   double decode_wait_ms() const noexcept { return decode_wait_ms_; }
 
  private:
+  // Takes over an opened source and starts from its beginning.
+  void start(std::unique_ptr<media::MediaSource> source, media::CameraSource* camera, const std::string& path);
   // Pulls the next decoded frame into pending_ when there is none, waiting up to `timeout`.
   void pull(std::chrono::milliseconds timeout);
 
