@@ -1,6 +1,7 @@
 #include "viewer/offscreen.h"
 
 #include "vhist/render/compute_pipeline.h"
+#include "vhist/render/render_pass.h"
 #include "vhist/render/vk_check.h"
 
 #include <cstring>
@@ -10,46 +11,14 @@ namespace vhist::viewer {
 OffscreenTarget::OffscreenTarget(render::Context& context, VkExtent2D extent) : device_(context.device()), extent_(extent) {
   image_ = render::Image2D(context, extent, VK_FORMAT_R8G8B8A8_UNORM,
                            VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "offscreen");
-  VkAttachmentDescription colour{};
-  colour.format = VK_FORMAT_R8G8B8A8_UNORM;
-  colour.samples = VK_SAMPLE_COUNT_1_BIT;
-  colour.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-  colour.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-  colour.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-  colour.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-  colour.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  colour.finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-  VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-  VkSubpassDescription subpass{};
-  subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
-  subpass.colorAttachmentCount = 1;
-  subpass.pColorAttachments = &ref;
   // Earlier readback copies of the image finish before this tick clears it.
-  VkSubpassDependency dependency{};
-  dependency.srcSubpass = VK_SUBPASS_EXTERNAL;
-  dependency.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
-  dependency.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-  dependency.srcAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-  dependency.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-  VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
-  info.attachmentCount = 1;
-  info.pAttachments = &colour;
-  info.subpassCount = 1;
-  info.pSubpasses = &subpass;
-  info.dependencyCount = 1;
-  info.pDependencies = &dependency;
-  VkRenderPass pass = VK_NULL_HANDLE;
-  VHIST_VK_CHECK(vkCreateRenderPass(device_, &info, nullptr, &pass));
-  pass_ = render::UniqueRenderPass(device_, pass);
-  const VkImageView view = image_.view();
-  VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
-  fb.renderPass = pass;
-  fb.attachmentCount = 1;
-  fb.pAttachments = &view;
-  fb.width = extent.width;
-  fb.height = extent.height;
-  fb.layers = 1;
-  VHIST_VK_CHECK(vkCreateFramebuffer(device_, &fb, nullptr, &framebuffer_));
+  VkSubpassDependency after_readback{};
+  after_readback.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+  after_readback.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  after_readback.srcAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+  after_readback.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+  pass_ = render::make_colour_pass(device_, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, after_readback);
+  framebuffer_ = render::make_framebuffer(device_, pass_.get(), image_.view(), extent);
   const VkDeviceSize bytes = VkDeviceSize{extent.width} * extent.height * 4;
   composite_ = render::Buffer(context, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                               render::MemoryUse::device, true, "offscreen composite");

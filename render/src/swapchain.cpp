@@ -1,5 +1,6 @@
 #include "vhist/render/swapchain.h"
 
+#include "vhist/render/render_pass.h"
 #include "vhist/render/vk_check.h"
 
 #include <algorithm>
@@ -43,39 +44,13 @@ Swapchain::Swapchain(Context& context, VkExtent2D framebuffer_size, bool vsync) 
   colour_space_ = surface_format.colorSpace;
   present_mode_ = choose_present_mode(context.physical_device(), context.surface(), vsync_);
 
-  // One colour attachment, cleared, ending ready to present. The external dependency orders
-  // the clear after the acquire (the semaphore waits at COLOR_ATTACHMENT_OUTPUT).
-  VkAttachmentDescription colour{};
-  colour.format = format_;
-  colour.samples = VK_SAMPLE_COUNT_1_BIT;
-  colour.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-  colour.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-  colour.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-  colour.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-  colour.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  colour.finalLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
-  VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-  VkSubpassDescription subpass{};
-  subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
-  subpass.colorAttachmentCount = 1;
-  subpass.pColorAttachments = &ref;
-  VkSubpassDependency dependency{};
-  dependency.srcSubpass = VK_SUBPASS_EXTERNAL;
-  dependency.dstSubpass = 0;
-  dependency.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-  dependency.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-  dependency.srcAccessMask = 0;
-  dependency.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-  VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
-  info.attachmentCount = 1;
-  info.pAttachments = &colour;
-  info.subpassCount = 1;
-  info.pSubpasses = &subpass;
-  info.dependencyCount = 1;
-  info.pDependencies = &dependency;
-  VkRenderPass pass = VK_NULL_HANDLE;
-  VHIST_VK_CHECK(vkCreateRenderPass(context.device(), &info, nullptr, &pass));
-  render_pass_ = UniqueRenderPass(context.device(), pass);
+  // One colour attachment, cleared, ending ready to present. The dependency orders the clear
+  // after the acquire (the semaphore waits at COLOR_ATTACHMENT_OUTPUT).
+  VkSubpassDependency after_acquire{};
+  after_acquire.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  after_acquire.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  after_acquire.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+  render_pass_ = make_colour_pass(context.device(), format_, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, after_acquire);
 
   create(framebuffer_size, VK_NULL_HANDLE);
 }
@@ -150,15 +125,7 @@ void Swapchain::create(VkExtent2D framebuffer_size, VkSwapchainKHR old) {
     VkImageView view = VK_NULL_HANDLE;
     VHIST_VK_CHECK(vkCreateImageView(device, &view_info, nullptr, &view));
     views_.push_back(view);
-    VkFramebufferCreateInfo fb_info{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
-    fb_info.renderPass = render_pass_.get();
-    fb_info.attachmentCount = 1;
-    fb_info.pAttachments = &view;
-    fb_info.width = extent_.width;
-    fb_info.height = extent_.height;
-    fb_info.layers = 1;
-    VkFramebuffer fb = VK_NULL_HANDLE;
-    VHIST_VK_CHECK(vkCreateFramebuffer(device, &fb_info, nullptr, &fb));
+    const VkFramebuffer fb = make_framebuffer(device, render_pass_.get(), view, extent_);
     framebuffers_.push_back(fb);
   }
 }
