@@ -7,6 +7,8 @@
 // histogram.frag.
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_buffer_reference_uvec2 : require
+#extension GL_GOOGLE_include_directive : require
+#include "histogram_bars.glsl"
 
 layout(local_size_x = 16, local_size_y = 16) in;
 
@@ -15,16 +17,6 @@ layout(buffer_reference, buffer_reference_align = 4, std430) readonly buffer Wor
 };
 layout(buffer_reference, buffer_reference_align = 4, std430) writeonly buffer OutWords {
   uint word[];
-};
-layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Histogram {
-  uvec4 bin[];
-};
-layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Scale {
-  vec4 scale;
-  uvec4 max_count;
-};
-layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Palette {
-  vec4 colour[16];
 };
 // Laid out as CompositeParams in app/viewer/overlay.cpp.
 layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Params {
@@ -47,9 +39,6 @@ layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Pa
 layout(push_constant) uniform Push {
   Params params;
 } pc;
-
-const uint kScaleLog = 1u;
-const uint kScaleFixed = 2u;
 
 vec3 texel(Params p, ivec2 q) {
   q = clamp(q, ivec2(0), ivec2(p.width - 1u, p.height - 1u));
@@ -84,23 +73,8 @@ void main() {
     vec4 r = p.quad_rect[i];
     if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) continue;
     vec2 uv = (centre - r.xy) / (r.zw - r.xy);
-    uint bin = min(uint(uv.x * float(p.bins)), p.bins - 1u);
-    vec4 counts = vec4(Histogram(p.histogram).bin[bin]);
-    vec4 heights;
-    if (p.mode == kScaleLog) {
-      vec4 top = log2(vec4(Scale(p.scale).max_count) + 1.0);
-      heights = log2(counts + 1.0) / max(top, vec4(1e-6));
-    } else if (p.mode == kScaleFixed) {
-      heights = counts * (float(p.bins) / (5.0 * p.pixels));
-    } else {
-      heights = counts * Scale(p.scale).scale;
-    }
-    bvec4 reached = greaterThan(heights, vec4(1.0 - uv.y));
-    uvec4 mult = p.quad_mult[i];
-    uint index = (reached.x ? mult.x : 0u) + (reached.y ? mult.y : 0u) + (reached.z ? mult.z : 0u) +
-                 (reached.w ? mult.w : 0u);
-    vec4 c = Palette(p.palette).colour[index];
-    if (index == 0u) c.a *= p.opacity;
+    uint index = bar_index(p.histogram, p.scale, p.bins, p.mode, p.pixels, uv, p.quad_mult[i]);
+    vec4 c = bar_colour(p.palette, index, p.opacity);
     colour = mix(colour, c.rgb, c.a);
   }
   uvec3 v = uvec3(round(clamp(colour, 0.0, 1.0) * 255.0));
