@@ -57,4 +57,38 @@ HistogramReadback histogram_on_gpu(HistogramEngine& engine, std::span<const std:
   return read_back_blocking(context, target, bins);
 }
 
+CdfReadback read_back_blocking(render::Context& context, const CdfTarget& target, std::uint32_t levels,
+                               std::uint32_t bits) {
+  const VkDeviceSize bytes = VkDeviceSize{levels} * shader::kChannelCount * 4;
+  render::Buffer host(context, 2 * bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, render::MemoryUse::readback, false,
+                      "cdf readback");
+  context.submit_and_wait([&](VkCommandBuffer cmd) {
+    const VkBufferCopy cdf_region{0, 0, bytes};
+    vkCmdCopyBuffer(cmd, target.cdf.get(), host.get(), 1, &cdf_region);
+    const VkBufferCopy table_region{0, bytes, bytes};
+    vkCmdCopyBuffer(cmd, target.table.get(), host.get(), 1, &table_region);
+  });
+  CdfReadback out;
+  out.cdf = Cdf(levels);
+  out.table = EqualizeTable{levels, bits, std::vector<std::uint32_t>(std::size_t{levels} * 4)};
+  const auto* mapped = static_cast<const std::byte*>(host.mapped());
+  std::memcpy(out.cdf.counts.data(), mapped, bytes);
+  std::memcpy(out.table.codes.data(), mapped + bytes, bytes);
+  return out;
+}
+
+CdfReadback cdf_on_gpu(HistogramEngine& engine, const Histogram& histogram, std::uint32_t bits) {
+  render::Context& context = engine.context();
+  const HistogramTarget source = engine.create_target("cdf source");
+  upload_blocking(context, source.histogram, std::as_bytes(std::span(histogram.counts)));
+  const CdfTarget target = engine.create_cdf_target("one-shot");
+  context.submit_and_wait([&](VkCommandBuffer cmd) {
+    render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                           VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    engine.record_cdf(cmd, source.histogram, histogram.bins, bits, target);
+    results_to_transfer(cmd);
+  });
+  return read_back_blocking(context, target, histogram.bins, bits);
+}
+
 }  // namespace vhist

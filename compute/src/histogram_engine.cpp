@@ -1,6 +1,7 @@
 #include "vhist/compute/histogram_engine.h"
 
 #include "vhist/render/vk_check.h"
+#include "vhist/shaders/hist_cdf.spv.h"
 #include "vhist/shaders/hist_chunk.spv.h"
 #include "vhist/shaders/hist_chunk_reduce.spv.h"
 #include "vhist/shaders/hist_fast.spv.h"
@@ -43,6 +44,12 @@ struct ScalePush {  // hist_scale.comp
   std::uint32_t unused;
 };
 
+struct CdfPush {  // hist_cdf.comp
+  VkDeviceAddress histogram;
+  VkDeviceAddress cdf;
+  VkDeviceAddress table;
+};
+
 constexpr VkDeviceSize kHistogramBytes = VkDeviceSize{sh::kMaxBins} * sh::kChannelCount * sizeof(std::uint32_t);
 constexpr VkDeviceSize kScaleBytes = 32;
 // The baseline's chunk buffer never exceeds this; larger frames are processed in bands of rows.
@@ -79,6 +86,13 @@ HistogramTarget HistogramEngine::create_target(const std::string& name) const {
   return HistogramTarget{
       render::Buffer(context_, kHistogramBytes, usage, render::MemoryUse::device, true, name + " histogram"),
       render::Buffer(context_, kScaleBytes, usage, render::MemoryUse::device, true, name + " scale")};
+}
+
+CdfTarget HistogramEngine::create_cdf_target(const std::string& name) const {
+  const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+  return CdfTarget{
+      render::Buffer(context_, kHistogramBytes, usage, render::MemoryUse::device, true, name + " cdf"),
+      render::Buffer(context_, kHistogramBytes, usage, render::MemoryUse::device, true, name + " equalize table")};
 }
 
 render::Buffer HistogramEngine::create_frame_buffer(const FrameFormat& format, const std::string& name) const {
@@ -172,6 +186,10 @@ const render::ComputePipeline& HistogramEngine::pipeline(const PipelineKey& key)
     case Kernel::scale:
       slot = std::make_unique<render::ComputePipeline>(context_, hist_scale_spv, spec, sizeof(ScalePush), "hist_scale");
       break;
+    case Kernel::cdf:
+      spec.push_back({sh::kSpecBits, key.bits});
+      slot = std::make_unique<render::ComputePipeline>(context_, hist_cdf_spv, spec, sizeof(CdfPush), "hist_cdf");
+      break;
   }
   return *slot;
 }
@@ -205,6 +223,18 @@ void HistogramEngine::record(VkCommandBuffer cmd, VkDeviceAddress frame_address,
   const ScalePush push{target.histogram.address(), target.scale.address(),
                        static_cast<std::uint32_t>(format.pixel_count()), 0};
   pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0}).dispatch(cmd, push, 1);
+}
+
+void HistogramEngine::record_cdf(VkCommandBuffer cmd, const render::Buffer& histogram, std::uint32_t levels,
+                                 std::uint32_t bits, const CdfTarget& target) {
+  const bool power_of_two = levels != 0 && (levels & (levels - 1)) == 0;
+  if (bits < 8 || bits > 16 || !power_of_two || levels < sh::kMinBins || levels > sh::kMaxBins ||
+      levels > (1u << bits)) {
+    throw std::invalid_argument("record_cdf: " + std::to_string(levels) + " levels of a " + std::to_string(bits) +
+                                "-bit frame (levels must be a power of two from 16 to min(1024, 2^bits))");
+  }
+  const CdfPush push{histogram.address(), target.cdf.address(), target.table.address()};
+  pipeline({Kernel::cdf, levels, 0, bits, 0, 0, 0, 0}).dispatch(cmd, push, 1);
 }
 
 void HistogramEngine::record_fast(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format,

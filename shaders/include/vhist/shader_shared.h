@@ -66,6 +66,9 @@ VHIST_CONST kChunkWidth = 256u;
 // Workgroup size of the reduce, scale and floor passes.
 VHIST_CONST kReduceWorkgroupSize = 256u;
 VHIST_CONST kScaleWorkgroupSize = 256u;
+// Workgroup size of the prefix sum (hist_cdf.comp): one workgroup scans up to 2 * 256 entries
+// in shared memory, each entry the sum of kMaxBins / 512 = 2 levels at most.
+VHIST_CONST kScanWorkgroupSize = 256u;
 
 #ifdef __cplusplus
 }  // namespace vhist::shader

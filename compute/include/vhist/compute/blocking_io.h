@@ -3,6 +3,7 @@
 // per-frame path of the viewer.
 #pragma once
 
+#include "vhist/compute/cdf.h"
 #include "vhist/compute/histogram_engine.h"
 
 #include <cstddef>
@@ -24,6 +25,17 @@ HistogramReadback read_back_blocking(render::Context& context, const HistogramTa
 // The histogram and scale of a host frame computed on the GPU with `strategy`.
 HistogramReadback histogram_on_gpu(HistogramEngine& engine, std::span<const std::byte> pixels,
                                    const FrameFormat& format, std::uint32_t bins, Strategy strategy);
+
+// The prefix sum and equalization table of a host histogram (levels = histogram.bins) of a
+// `bits`-bit frame, computed on the GPU (HistogramEngine::record_cdf).
+struct CdfReadback {
+  Cdf cdf;
+  EqualizeTable table;
+};
+// Reads the first `levels` records of target.cdf and target.table.
+CdfReadback read_back_blocking(render::Context& context, const CdfTarget& target, std::uint32_t levels,
+                               std::uint32_t bits);
+CdfReadback cdf_on_gpu(HistogramEngine& engine, const Histogram& histogram, std::uint32_t bits);
 
 // The barrier after record(): compute-shader writes of the results -> transfer reads.
 void results_to_transfer(VkCommandBuffer cmd);

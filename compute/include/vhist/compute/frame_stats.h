@@ -2,6 +2,7 @@
 // the derivation of coarser histograms from a finer one.
 #pragma once
 
+#include "vhist/compute/cdf.h"
 #include "vhist/compute/histogram_types.h"
 
 #include <array>
@@ -22,12 +23,15 @@ struct ChannelStats {
 // (exact statistics), 1024 levels for deeper sources (each level then spans 2^(bits-10) codes).
 std::uint32_t stats_levels(std::uint32_t bits);
 
-// Statistics of the four channels (R, G, B, L) of `levels`, a histogram with
-// stats_levels(bits) bins of a `bits`-bit frame. Percentiles are nearest-rank: the p-th is the
-// lowest code c with at least ceil(p/100 * N) pixels at or below c (never fewer than one).
+// Statistics of the four channels (R, G, B, L) from `levels_cdf`, the cumulative histogram at
+// stats_levels(bits) levels of a `bits`-bit frame (the GPU's prefix sum or reference_cdf()).
+// Percentiles are nearest-rank, read off the CDF: the p-th is the lowest code c whose cumulative
+// count reaches ceil(p/100 * N) (never less than one pixel).
 // When a level spans several codes (deeper than 10 bits) min, median and percentiles report
 // its lowest code, max its highest, the mean uses its midpoint, and the clip fractions count
-// the whole lowest and highest level. Throws std::invalid_argument on a mismatched histogram.
+// the whole lowest and highest level. Throws std::invalid_argument on a mismatched CDF.
+std::array<ChannelStats, 4> channel_stats(const Cdf& levels_cdf, std::uint32_t bits);
+// The same from the histogram at stats_levels(bits) levels (its reference_cdf()).
 std::array<ChannelStats, 4> channel_stats(const Histogram& levels, std::uint32_t bits);
 
 // The histogram with `bins` bins (a power of two no larger than fine.bins) whose bin b holds

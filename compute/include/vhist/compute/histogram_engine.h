@@ -54,12 +54,21 @@ struct HistogramTarget {
   render::Buffer scale;
 };
 
+// Where one frame's cumulative histogram and equalization table go: kMaxBins records of 4
+// uint32 each (R, G, B, L), of which the first `levels` are written.
+struct CdfTarget {
+  render::Buffer cdf;    // inclusive cumulative counts
+  render::Buffer table;  // equalized codes per level (vhist/equalize_shared.h)
+};
+
 class HistogramEngine {
  public:
   explicit HistogramEngine(render::Context& context);
 
   // Buffers for one frame slot's results; device-local, readable by transfers and shaders.
   HistogramTarget create_target(const std::string& name) const;
+
+  CdfTarget create_cdf_target(const std::string& name) const;
 
   // A device-local buffer able to hold a frame of `format` (size rounded up to 16 bytes),
   // usable as a transfer destination and through its device address.
@@ -80,6 +89,16 @@ class HistogramEngine {
   void record(VkCommandBuffer cmd, VkDeviceAddress frame_address, const FrameFormat& format, std::uint32_t bins,
               Strategy strategy, const HistogramTarget& target);
 
+  // Records the prefix sum (hist_cdf.comp) of `histogram`, `levels` records of a `bits`-bit
+  // frame's counts, into target.cdf, and the equalization table computed from it into
+  // target.table. `levels` is a power of two from 16 to min(kMaxBins, 2^bits); the table is
+  // the one reference_equalize_table() defines when levels == stats_levels(bits).
+  // Before: the histogram's writes must be visible to compute-shader reads. After: cdf and
+  // table are written by the compute stage; the caller adds a barrier before reading them.
+  // Throws std::invalid_argument for other levels or depths.
+  void record_cdf(VkCommandBuffer cmd, const render::Buffer& histogram, std::uint32_t levels, std::uint32_t bits,
+                  const CdfTarget& target);
+
   // Creates the pipelines record() will use for this combination, so the first frame does not
   // pay for compilation.
   void prepare(const FrameFormat& format, std::uint32_t bins, Strategy strategy);
@@ -87,7 +106,7 @@ class HistogramEngine {
   render::Context& context() const noexcept { return context_; }
 
  private:
-  enum class Kernel { fast, chunk, reduce, scale };
+  enum class Kernel { fast, chunk, reduce, scale, cdf };
   struct PipelineKey {
     Kernel kernel;
     std::uint32_t bins, packing, bits, workgroup_size, copies, unroll, merge;

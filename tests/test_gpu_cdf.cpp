@@ -1,0 +1,109 @@
+// The GPU prefix sum (hist_cdf.comp) against the CPU reference: the cumulative counts and the
+// equalization table must be equal, for every level count, depth and awkward histogram.
+#include "gpu_test_env.h"
+
+#include "vhist/compute/blocking_io.h"
+#include "vhist/compute/cdf.h"
+#include "vhist/compute/cpu_reference.h"
+#include "vhist/compute/frame_stats.h"
+#include "vhist/compute/synthetic_frames.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+namespace {
+
+using vhist::Channel;
+using vhist::Histogram;
+
+class GpuCdf : public vhist::test::GpuTest {
+ protected:
+  void expect_exact(vhist::HistogramEngine& engine, const Histogram& h, std::uint32_t bits, const std::string& what) {
+    SCOPED_TRACE(what + ": " + std::to_string(h.bins) + " levels, " + std::to_string(bits) + " bits");
+    const auto got = vhist::cdf_on_gpu(engine, h, bits);
+    const auto expected_cdf = vhist::reference_cdf(h);
+    ASSERT_EQ(got.cdf.counts, expected_cdf.counts);
+    ASSERT_EQ(got.table.codes, vhist::reference_equalize_table(expected_cdf, bits).codes);
+  }
+};
+
+TEST_F(GpuCdf, RandomHistogramsEveryLevelCountAndDepth) {
+  vhist::HistogramEngine engine(context());
+  std::mt19937 rng(11);
+  for (std::uint32_t bits : {8u, 10u, 12u, 16u}) {
+    for (std::uint32_t levels = 16; levels <= std::min(1024u, 1u << bits); levels *= 2) {
+      Histogram h(levels);
+      for (auto& v : h.counts) v = rng() % 100000;
+      expect_exact(engine, h, bits, "random");
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST_F(GpuCdf, EdgeCases) {
+  vhist::HistogramEngine engine(context());
+  for (std::uint32_t levels : {16u, 256u, 1024u}) {
+    const std::uint32_t bits = levels == 1024 ? 10 : 8;
+    Histogram empty(levels);
+    expect_exact(engine, empty, bits, "no pixels");
+    Histogram single(levels);
+    for (Channel c : vhist::kAllChannels) single.at(c, levels / 3) = 12345;
+    expect_exact(engine, single, bits, "one level");
+    Histogram ends(levels);
+    ends.at(Channel::r, 0) = 1;
+    ends.at(Channel::r, levels - 1) = 1;
+    ends.at(Channel::g, levels - 1) = 7;
+    ends.at(Channel::b, 0) = 9;
+    ends.at(Channel::l, 1) = 1;
+    ends.at(Channel::l, levels - 2) = 2;
+    expect_exact(engine, ends, bits, "first and last levels");
+    // Near the 32-bit limit: the table's product needs 48 bits.
+    Histogram huge(levels);
+    for (Channel c : vhist::kAllChannels) {
+      huge.at(c, 1) = 1;
+      huge.at(c, levels / 2) = 0xfffffff0u / 2;
+      huge.at(c, levels - 1) = 0xfffffff0u / 2 - 1;
+    }
+    expect_exact(engine, huge, 16, "4 billion pixels");
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST_F(GpuCdf, ChainedAfterTheHistogramOfARealFrame) {
+  // The histogram pass and the prefix sum in one command buffer, as the viewer records them.
+  vhist::HistogramEngine engine(context());
+  for (auto [bits, packing] : {std::pair{8u, vhist::PixelPacking::rgba8}, {10u, vhist::PixelPacking::rgba16}}) {
+    const vhist::FrameFormat f{333, 177, packing, bits};
+    const std::uint32_t levels = vhist::stats_levels(bits);
+    const auto pixels = vhist::make_frame(f, vhist::Content::natural, 5);
+    vhist::render::Buffer frame = engine.create_frame_buffer(f, "frame");
+    vhist::upload_blocking(context(), frame, pixels);
+    const auto counts = engine.create_target("levels");
+    const auto target = engine.create_cdf_target("cdf");
+    context().submit_and_wait([&](VkCommandBuffer cmd) {
+      vhist::render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+      engine.record(cmd, frame.address(), f, levels, vhist::Strategy::fast, counts);
+      vhist::render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+      engine.record_cdf(cmd, counts.histogram, levels, bits, target);
+      vhist::results_to_transfer(cmd);
+    });
+    const auto got = vhist::read_back_blocking(context(), target, levels, bits);
+    const auto expected = vhist::reference_cdf(vhist::reference_histogram(pixels, f, levels));
+    for (Channel c : vhist::kAllChannels) ASSERT_EQ(expected.total(c), f.pixel_count());
+    ASSERT_EQ(got.cdf, expected);
+    ASSERT_EQ(got.table, vhist::reference_equalize_table(expected, bits));
+  }
+}
+
+TEST_F(GpuCdf, RejectsBadLevelCounts) {
+  vhist::HistogramEngine engine(context());
+  EXPECT_THROW(vhist::cdf_on_gpu(engine, Histogram(48), 8), std::invalid_argument);
+  EXPECT_THROW(vhist::cdf_on_gpu(engine, Histogram(512), 8), std::invalid_argument);
+  EXPECT_THROW(vhist::cdf_on_gpu(engine, Histogram(8), 8), std::invalid_argument);
+}
+
+}  // namespace
