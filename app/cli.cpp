@@ -47,6 +47,15 @@ std::optional<double> parse_rate(std::string_view text) {
   return v;
 }
 
+std::optional<double> parse_fraction(std::string_view text) {
+  const std::string s(text);
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || errno != 0 || end != s.c_str() + s.size() || !(v >= 0) || v > 1) return std::nullopt;
+  return v;
+}
+
 std::optional<std::pair<std::uint32_t, std::uint32_t>> parse_size(std::string_view text) {
   const auto x = text.find('x');
   if (x == std::string_view::npos) return std::nullopt;

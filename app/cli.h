@@ -22,6 +22,9 @@ std::optional<double> parse_time(std::string_view text);
 // A frame rate in frames per second, above 0 and at most 1000 ("30", "12.5"); nullopt otherwise.
 std::optional<double> parse_rate(std::string_view text);
 
+// A number from 0 to 1 inclusive ("0.5", "1"); nullopt otherwise (NaN and "0.5x" included).
+std::optional<double> parse_fraction(std::string_view text);
+
 // "a,b,c" -> {"a", "b", "c"}; empty items are dropped.
 std::vector<std::string> split_list(std::string_view text);
 

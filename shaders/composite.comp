@@ -4,10 +4,11 @@
 // colours blended over it, into a tightly packed RGBA8 buffer. For GPUs whose graphics units are
 // few or absent (data-centre parts such as the H100/H200 run the render pass several times
 // slower than this pass) and for headless use. Same geometry and colours as video.frag and
-// histogram.frag.
+// histogram.frag, equalization and the cumulative histogram included.
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_buffer_reference_uvec2 : require
 #extension GL_GOOGLE_include_directive : require
+#include "equalize.glsl"
 #include "histogram_bars.glsl"
 
 layout(local_size_x = 16, local_size_y = 16) in;
@@ -34,23 +35,35 @@ layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Pa
   float pad0;
   vec4 quad_rect[4];   // pixels: x0, y0, x1, y1
   uvec4 quad_mult[4];  // channel weights of each quad
+  uvec2 cdf;           // the cumulative histogram, `levels` records
+  uvec2 table;         // the equalization table, `levels` records
+  uint levels;
+  uint equalize;       // kEqualize*: applied right of split_x
+  uint cdf_fill, cdf_line;
+  float split_x;       // pixels
+  uint divider;        // draw a line at split_x
 };
 
 layout(push_constant) uniform Push {
   Params params;
 } pc;
 
-vec3 texel(Params p, ivec2 q) {
+// The frame's codes at q (clamped to the edges), equalized when asked, in [0, 1].
+vec3 texel(Params p, ivec2 q, bool equalized) {
   q = clamp(q, ivec2(0), ivec2(p.width - 1u, p.height - 1u));
-  uint index = uint(q.y) * p.width + uint(q.x);
+  const uint index = uint(q.y) * p.width + uint(q.x);
   Words words = Words(p.frame);
+  uvec3 codes;
   if (p.bits == 8u) {
-    uint w = words.word[index];
-    return vec3(w & 0xffu, (w >> 8u) & 0xffu, (w >> 16u) & 0xffu) / 255.0;
+    const uint w = words.word[index];
+    codes = uvec3(w & 0xffu, (w >> 8u) & 0xffu, (w >> 16u) & 0xffu);
+  } else {
+    const uint w0 = words.word[2u * index];
+    const uint w1 = words.word[2u * index + 1u];
+    codes = uvec3(w0 & 0xffffu, w0 >> 16u, w1 & 0xffffu);
   }
-  uint w0 = words.word[2u * index];
-  uint w1 = words.word[2u * index + 1u];
-  return vec3(w0 & 0xffffu, w0 >> 16u, w1 & 0xffffu) / float((1u << p.bits) - 1u);
+  if (equalized) codes = equalize_codes(p.table, p.equalize, codes, p.levels, p.bits);
+  return vec3(codes) / float((1u << p.bits) - 1u);
 }
 
 void main() {
@@ -65,16 +78,19 @@ void main() {
     vec2 pos = uv * vec2(p.width, p.height) - 0.5;
     ivec2 q = ivec2(floor(pos));
     vec2 f = pos - vec2(q);
-    vec3 top = mix(texel(p, q), texel(p, q + ivec2(1, 0)), f.x);
-    vec3 bottom = mix(texel(p, q + ivec2(0, 1)), texel(p, q + ivec2(1, 1)), f.x);
+    const bool eq = p.equalize != kEqualizeOff && centre.x >= p.split_x;
+    vec3 top = mix(texel(p, q, eq), texel(p, q + ivec2(1, 0), eq), f.x);
+    vec3 bottom = mix(texel(p, q + ivec2(0, 1), eq), texel(p, q + ivec2(1, 1), eq), f.x);
     colour = mix(top, bottom, f.y);
+    if (p.divider != 0u && abs(centre.x - p.split_x) < 1.0) colour = vec3(0.9);
   }
   for (uint i = 0u; i < p.quad_count; ++i) {
     vec4 r = p.quad_rect[i];
     if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) continue;
-    vec2 uv = (centre - r.xy) / (r.zw - r.xy);
-    uint index = bar_index(p.histogram, p.scale, p.bins, p.mode, p.pixels, uv, p.quad_mult[i]);
-    vec4 c = bar_colour(p.palette, index, p.opacity);
+    const vec2 size = r.zw - r.xy;
+    const Bars b = Bars(p.histogram, p.scale, p.cdf, p.bins, p.levels, p.mode, p.pixels, p.quad_mult[i], p.cdf_fill,
+                        p.cdf_line);
+    const vec4 c = bars_colour(b, p.palette, p.opacity, (centre - r.xy) / size, 1.0 / size);
     colour = mix(colour, c.rgb, c.a);
   }
   uvec3 v = uvec3(round(clamp(colour, 0.0, 1.0) * 255.0));

@@ -2,6 +2,12 @@
 // composite.comp (the compute-drawn picture): for the bin under uv.x, one bit per channel whose
 // scaled bar reaches the height 1 - uv.y, weighted by channel_mult (1, 2, 4, 8 for the channels
 // drawn, 0 for the others); the sum indexes a 16-colour palette.
+//
+// The cumulative histogram (hist_cdf.comp's prefix sum, at one level per code) is drawn with
+// the same masks and palette: per channel either instead of the histogram, as the area under
+// the CDF, or over it, as a curve (a pixel is on the curve when its height lies between the
+// CDF's values at the left and right edges of its column, give or take 1.5 pixels, so steep
+// steps are drawn as vertical strokes).
 #ifndef VHIST_HISTOGRAM_BARS_GLSL
 #define VHIST_HISTOGRAM_BARS_GLSL
 
@@ -18,36 +24,76 @@ layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Sc
 layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Palette {
   vec4 colour[16];
 };
+layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Cumulative {
+  uvec4 level[];  // R, G, B, L cumulative counts
+};
 
 // Scale modes: the articles' automatic scale (the scale pass), logarithmic, fixed.
 const uint kScaleAuto = 0u;
 const uint kScaleLog = 1u;
 const uint kScaleFixed = 2u;
 
-// The palette index at uv (0..1 across the quad, y down) of a histogram of `bins` bins.
-uint bar_index(uvec2 histogram, uvec2 scale, uint bins, uint mode, float pixels, vec2 uv, uvec4 channel_mult) {
-  uint bin = min(uint(uv.x * float(bins)), bins - 1u);
-  vec4 counts = vec4(Histogram(histogram).bin[bin]);
-  vec4 heights;
-  if (mode == kScaleLog) {
-    vec4 top = log2(vec4(Scale(scale).max_count) + 1.0);
-    heights = log2(counts + 1.0) / max(top, vec4(1e-6));
-  } else if (mode == kScaleFixed) {
-    // Full height when a bin holds five times its share of a flat histogram.
-    heights = counts * (float(bins) / (5.0 * pixels));
-  } else {
-    heights = counts * Scale(scale).scale;
-  }
-  bvec4 reached = greaterThan(heights, vec4(1.0 - uv.y));  // bars grow up from the bottom
-  return (reached.x ? channel_mult.x : 0u) + (reached.y ? channel_mult.y : 0u) + (reached.z ? channel_mult.z : 0u) +
-         (reached.w ? channel_mult.w : 0u);
+// What one histogram quad draws.
+struct Bars {
+  uvec2 histogram;    // `bins` records
+  uvec2 scale;
+  uvec2 cdf;          // `levels` records; read only when cdf_fill or cdf_line has bits
+  uint bins;
+  uint levels;
+  uint mode;          // kScale*
+  float pixels;
+  uvec4 channel_mult;
+  uint cdf_fill;      // bit c: channel c drawn as the area under its CDF instead of its histogram
+  uint cdf_line;      // bit c: channel c's CDF drawn as a curve over the bars
+};
+
+// The CDF of channel c at u (0..1 across the quad) as a fraction of the pixels.
+float cdf_height(Bars b, float u, uint c) {
+  const uint level = min(uint(clamp(u, 0.0, 1.0) * float(b.levels)), b.levels - 1u);
+  return float(Cumulative(b.cdf).level[level][c]) / b.pixels;
 }
 
-// The colour of palette index `index`; index 0 (no bar) is the background, at `opacity`.
-vec4 bar_colour(uvec2 palette, uint index, float opacity) {
-  vec4 c = Palette(palette).colour[index];
-  if (index == 0u) c.a *= opacity;
-  return c;
+// The colour at uv (0..1 across the quad, y down); `pixel` is the size of one pixel in uv units.
+// Index 0 (no bar) is the palette's background at `opacity`; a CDF curve is opaque, drawn in its
+// channels' palette colour, darkened or lightened where it crosses a bar so it stays visible.
+vec4 bars_colour(Bars b, uvec2 palette, float opacity, vec2 uv, vec2 pixel) {
+  const uint bin = min(uint(uv.x * float(b.bins)), b.bins - 1u);
+  const vec4 counts = vec4(Histogram(b.histogram).bin[bin]);
+  vec4 heights;
+  if (b.mode == kScaleLog) {
+    const vec4 top = log2(vec4(Scale(b.scale).max_count) + 1.0);
+    heights = log2(counts + 1.0) / max(top, vec4(1e-6));
+  } else if (b.mode == kScaleFixed) {
+    // Full height when a bin holds five times its share of a flat histogram.
+    heights = counts * (float(b.bins) / (5.0 * b.pixels));
+  } else {
+    heights = counts * Scale(b.scale).scale;
+  }
+  for (uint c = 0u; c < 4u; ++c) {
+    if ((b.cdf_fill & (1u << c)) != 0u) heights[c] = cdf_height(b, uv.x, c);
+  }
+  const bvec4 reached = greaterThan(heights, vec4(1.0 - uv.y));  // bars grow up from the bottom
+  const uint index = (reached.x ? b.channel_mult.x : 0u) + (reached.y ? b.channel_mult.y : 0u) +
+                     (reached.z ? b.channel_mult.z : 0u) + (reached.w ? b.channel_mult.w : 0u);
+  vec4 colour = Palette(palette).colour[index];
+  if (index == 0u) colour.a *= opacity;
+  if (b.cdf_line == 0u) return colour;
+
+  const float y = 1.0 - uv.y;
+  uint line = 0u;
+  for (uint c = 0u; c < 4u; ++c) {
+    if ((b.cdf_line & (1u << c)) == 0u || b.channel_mult[c] == 0u) continue;
+    const float lo = cdf_height(b, uv.x - 0.5 * pixel.x, c);
+    const float hi = cdf_height(b, uv.x + 0.5 * pixel.x, c);
+    if (y >= lo - 1.5 * pixel.y && y <= hi + 1.5 * pixel.y) line += b.channel_mult[c];
+  }
+  if (line == 0u) return colour;
+  vec3 stroke = Palette(palette).colour[line].rgb;
+  if (index != 0u) {
+    const float luminance = dot(stroke, vec3(0.2126, 0.7152, 0.0722));
+    stroke = luminance > 0.5 ? stroke * 0.3 : mix(stroke, vec3(1.0), 0.6);
+  }
+  return vec4(stroke, 1.0);
 }
 
 #endif  // VHIST_HISTOGRAM_BARS_GLSL

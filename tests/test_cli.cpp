@@ -45,3 +45,14 @@ TEST(Cli, ParseRate) {
   EXPECT_FALSE(vhist::cli::parse_rate("fast"));
   EXPECT_FALSE(vhist::cli::parse_rate("2000"));
 }
+
+TEST(Cli, ParseFraction) {
+  EXPECT_EQ(vhist::cli::parse_fraction("0.5"), 0.5);
+  EXPECT_EQ(vhist::cli::parse_fraction("0"), 0.0);
+  EXPECT_EQ(vhist::cli::parse_fraction("1"), 1.0);
+  EXPECT_FALSE(vhist::cli::parse_fraction("1.01"));
+  EXPECT_FALSE(vhist::cli::parse_fraction("-0.1"));
+  EXPECT_FALSE(vhist::cli::parse_fraction("nan"));
+  EXPECT_FALSE(vhist::cli::parse_fraction("0.5x"));
+  EXPECT_FALSE(vhist::cli::parse_fraction(""));
+}

@@ -7,12 +7,15 @@
 #include "viewer/offscreen.h"
 #include "viewer/overlay.h"
 
+#include "vhist/compute/cdf.h"
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_reference.h"
+#include "vhist/compute/frame_stats.h"
 #include "vhist/render/command_slot.h"
 #include "vhist/render/vk_check.h"
 
 #include <cstdlib>
+#include <cstring>
 
 namespace vhist {
 namespace {
@@ -101,6 +104,188 @@ TEST_P(OverlayTest, BarsShowTheHistogram) {
     EXPECT_EQ(at(column(quads[1], 3), y_mid), (std::array<int, 3>{0, 0, 0})) << "composite " << composite;
     // Above the quads: the video, grey 200.
     EXPECT_EQ(at(160, 40), (std::array<int, 3>{200, 200, 200})) << "composite " << composite;
+  }
+}
+
+// A low-contrast R'G'B' frame (rgb24, so the conversion is the identity): each channel holds
+// codes 64..191 with a triangular distribution (more pixels mid-range), different per channel;
+// with `grey` the three channels are equal.
+test::TestFrame low_contrast_frame(std::uint32_t width, std::uint32_t height, bool grey) {
+  test::TestFrame frame = test::make_test_frame("rgb24", width, height, 1, ColourMatrix::bt709, ColourRange::full);
+  std::uint32_t state = 12345;
+  const auto next = [&] {
+    state = state * 1664525u + 1013904223u;
+    return state >> 8;
+  };
+  for (std::uint32_t y = 0; y < height; ++y) {
+    for (std::uint32_t x = 0; x < width; ++x) {
+      std::array<std::uint32_t, 3> v{};
+      for (auto& c : v) c = 64 + (next() % 65 + next() % 64);  // the sum of two uniforms: triangular, 64..192
+      if (grey) v[1] = v[2] = v[0];
+      auto* p = frame.planes[0].data() + std::size_t{y} * frame.stride[0] + std::size_t{x} * 3;
+      for (int c = 0; c < 3; ++c) p[c] = static_cast<std::byte>(std::min(v[static_cast<std::size_t>(c)], 191u));
+    }
+  }
+  return frame;
+}
+
+// The frame equalized by the CPU reference (histogram -> CDF -> table -> pixels), as RGBA8.
+std::vector<std::uint8_t> reference_equalized(const test::TestFrame& frame, EqualizeMode mode) {
+  const auto rgb = reference_convert(frame.format, frame.view());
+  const FrameFormat f = converted_format(frame.format);
+  const auto table = reference_equalize_table(reference_cdf(reference_histogram(rgb, f, stats_levels(f.bits))), f.bits);
+  std::vector<std::byte> out(rgb.size());
+  reference_equalize(rgb, f, table, mode, out);
+  std::vector<std::uint8_t> pixels(out.size());
+  std::memcpy(pixels.data(), out.data(), out.size());
+  return pixels;
+}
+
+TEST_P(OverlayTest, EqualizedPictureIsTheReferenceAndSpansTheRange) {
+  // The target has the frame's size, so every pixel centre is a texel centre: the picture is the
+  // equalized frame itself, which must equal the CPU reference code for code, drawn by the
+  // rasterizer (video.frag) and by the compute composite. No histogram quads.
+  for (bool grey : {true, false}) {
+    const test::TestFrame frame = low_contrast_frame(128, 72, grey);
+    const VkExtent2D extent{128, 72};
+    viewer::OffscreenTarget target(context(), extent);
+    viewer::Overlay overlay(context(), target.render_pass(), GetParam());
+    for (EqualizeMode mode : {EqualizeMode::luma, EqualizeMode::channels}) {
+      viewer::OverlayStyle style;
+      style.channels = {false, false, false, false};
+      style.equalize = mode;
+      const auto expected = reference_equalized(frame, mode);
+      for (bool composite : {false, true}) {
+        SCOPED_TRACE(std::string(grey ? "grey" : "colour") + (mode == EqualizeMode::luma ? " luma" : " channels") +
+                     (composite ? " composite" : " raster"));
+        const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
+        ASSERT_EQ(pixels.size(), expected.size());
+        std::size_t differing = 0;
+        for (std::size_t i = 0; i < pixels.size(); i += 4) {
+          for (int c = 0; c < 3; ++c) differing += pixels[i + c] != expected[i + c];
+        }
+        ASSERT_EQ(differing, 0u);
+
+        // What equalization is for: each channel (grey: the one value; colour, per channel: R,
+        // G and B) spans the full range 0..255, and its 16-bin histogram is close to flat.
+        // Tolerance: a bin may be off its share N/16 by at most two input levels' worth of
+        // pixels (the levels at its two ends move in or out whole), checked against the
+        // largest level of the input.
+        if (!grey && mode == EqualizeMode::luma) continue;  // luma of colour: checked as exact above
+        const std::size_t n = std::size_t{extent.width} * extent.height;
+        for (int c = 0; c < (grey ? 1 : 3); ++c) {
+          std::array<std::size_t, 256> input_levels{};
+          std::array<std::size_t, 16> bins{};
+          std::uint8_t lo = 255, hi = 0;
+          for (std::uint32_t y = 0; y < extent.height; ++y) {
+            for (std::uint32_t x = 0; x < extent.width; ++x) {
+              const auto in = static_cast<std::uint8_t>(frame.planes[0][std::size_t{y} * frame.stride[0] + x * 3 + c]);
+              ++input_levels[in];
+              const std::uint8_t v = pixels[(std::size_t{y} * extent.width + x) * 4 + static_cast<std::size_t>(c)];
+              ++bins[v / 16];
+              lo = std::min(lo, v);
+              hi = std::max(hi, v);
+            }
+          }
+          EXPECT_EQ(lo, 0) << "channel " << c;
+          EXPECT_EQ(hi, 255) << "channel " << c;
+          const std::size_t largest_level = *std::max_element(input_levels.begin(), input_levels.end());
+          for (std::size_t b = 0; b < 16; ++b) {
+            const double off = std::abs(static_cast<double>(bins[b]) - static_cast<double>(n) / 16);
+            EXPECT_LE(off, 2.0 * static_cast<double>(largest_level)) << "channel " << c << " bin " << b << ": " << bins[b]
+                                                                     << " of " << n;
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_P(OverlayTest, SplitViewShowsOriginalLeftAndEqualizedRight) {
+  const test::TestFrame frame = low_contrast_frame(128, 72, false);
+  const VkExtent2D extent{128, 72};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::Overlay overlay(context(), target.render_pass(), GetParam());
+  viewer::OverlayStyle style;
+  style.channels = {false, false, false, false};
+  style.equalize = EqualizeMode::channels;
+  style.split_view = true;
+  style.split_position = 0.25f;  // the divider at x = 32
+  const auto equalized = reference_equalized(frame, EqualizeMode::channels);
+  const auto original = reference_convert(frame.format, frame.view());
+  for (bool composite : {false, true}) {
+    const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
+    for (std::uint32_t y = 0; y < extent.height; ++y) {
+      for (std::uint32_t x = 0; x < extent.width; ++x) {
+        const std::size_t i = (std::size_t{y} * extent.width + x) * 4;
+        for (int c = 0; c < 3; ++c) {
+          const int got = pixels[i + c];
+          if (x == 31 || x == 32) {
+            ASSERT_EQ(got, 230) << "divider at " << x << "," << y << " composite " << composite;  // 0.9 * 255
+          } else if (x < 31) {
+            ASSERT_EQ(got, static_cast<int>(original[i + c])) << x << "," << y << " composite " << composite;
+          } else {
+            ASSERT_EQ(got, static_cast<int>(equalized[i + c])) << x << "," << y << " composite " << composite;
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_P(OverlayTest, CumulativeHistogramReplacesOrOverlaysTheBars) {
+  // A flat grey frame at code 200 (as above): its CDF is 0 below level 200 and 1 from there.
+  // Instead of the histogram, the L quad shows the CDF's area: background left of 200/256 of
+  // the width, white to the top right of it. Over the histogram, the curve runs along the
+  // bottom left of the step and along the top right of it.
+  test::TestFrame frame = test::make_test_frame("gray", 64, 36, 1, ColourMatrix::bt709, ColourRange::full);
+  for (auto& plane : frame.planes) std::fill(plane.begin(), plane.end(), std::byte{200});
+  const VkExtent2D extent{320, 180};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::Overlay overlay(context(), target.render_pass(), GetParam());
+  viewer::OverlayStyle style;
+  style.bins = 16;
+  style.opacity = 1.0f;
+  style.channels = {false, false, false, true};
+  const auto quads = viewer::layout_quads(style, 320, 180);
+  ASSERT_EQ(quads.size(), 1u);
+  const auto& r = quads[0].rect;
+  const auto x_at = [&](float u) { return r[0] + u * (r[2] - r[0]); };
+  const auto y_at = [&](float v) { return r[1] + v * (r[3] - r[1]); };  // v = 0 top
+  for (bool composite : {false, true}) {
+    style.cdf = {viewer::CdfMode::off, viewer::CdfMode::off, viewer::CdfMode::off, viewer::CdfMode::instead};
+    auto pixels = draw_once(context(), overlay, target, frame, style, composite);
+    const auto at = [&](float x, float y) {
+      const std::size_t i = (static_cast<std::size_t>(y) * extent.width + static_cast<std::size_t>(x)) * 4;
+      return std::array<int, 3>{pixels[i], pixels[i + 1], pixels[i + 2]};
+    };
+    const std::array<int, 3> white{255, 255, 255}, black{0, 0, 0};
+    // Histogram bin 12 (codes 192..207) would be full height at u = 12.5 / 16; the CDF at
+    // u = 0.70 (level 179) is 0 and at u = 0.9 (level 230) is 1.
+    EXPECT_EQ(at(x_at(0.70f), y_at(0.5f)), black) << "composite " << composite;
+    EXPECT_EQ(at(x_at(0.90f), y_at(0.1f)), white) << "composite " << composite;
+    EXPECT_EQ(at(x_at(0.30f), y_at(0.95f)), black) << "composite " << composite;
+
+    style.cdf[3] = viewer::CdfMode::over;
+    pixels = draw_once(context(), overlay, target, frame, style, composite);
+    // The bars are back: bin 12 full height, white, where the CDF is 1 at the top. The step of
+    // the curve at level 200 (u = 200/256) crosses the whole quad, darkened over the white bar.
+    EXPECT_EQ(at(x_at(0.8f), y_at(0.5f)), white) << "composite " << composite;
+    EXPECT_EQ(at(x_at(200.0f / 256), y_at(0.5f)), (std::array<int, 3>{76, 76, 76})) << "composite " << composite;
+    // Left of the step the curve runs along the bottom, right of it (past the bar) along the
+    // top: in each of those columns the only white pixels are within two rows of that edge.
+    const auto white_rows = [&](float u) {
+      std::vector<int> rows;
+      for (int y = static_cast<int>(r[1]) + 1; y < static_cast<int>(r[3]); ++y) {
+        if (at(x_at(u), static_cast<float>(y)) == white) rows.push_back(y);
+      }
+      return rows;
+    };
+    for (const auto& [u, edge] : {std::pair{0.3f, r[3]}, {0.95f, r[1]}}) {
+      const auto rows = white_rows(u);
+      ASSERT_FALSE(rows.empty()) << "no curve at u " << u << ", composite " << composite;
+      for (int y : rows) EXPECT_LE(std::abs(y + 0.5f - edge), 2.5f) << "u " << u << " row " << y << " composite " << composite;
+    }
   }
 }
 

@@ -493,6 +493,86 @@ INSTANTIATE_TEST_SUITE_P(Windows, CoverFit,
                          ::testing::Values(WindowSize{640, 360}, WindowSize{360, 640}, WindowSize{800, 300}),
                          [](const auto& p) { return std::to_string(p.param.w) + "x" + std::to_string(p.param.h); });
 
+// --- equalization: the split view ---------------------------------------------------------
+
+// 320x180 low-contrast ramps: R = 100 + round(40 x / 319) across, G = 100 + round(40 y / 179)
+// down, B = 120 everywhere.
+std::string low_contrast_ramp_clip() {
+  return make_clip("low_contrast_ramps.mkv",
+                   "-f lavfi -i nullsrc=s=320x180:r=25,format=gbrp,"
+                   "geq=r='100+round(40*X/319)':g='100+round(40*Y/179)':b=120 -frames:v 3 -c:v ffv1 -pix_fmt gbrp");
+}
+
+// The per-channel equalization of a ramp of `n` positions, v(i) = 100 + round(40 i / (n - 1)),
+// computed here from the definition (counts per level, CDF, then
+// round((cdf - cdf_min) * 255 / (N - cdf_min))): the equalized code at each position.
+std::vector<double> equalized_ramp(int n) {
+  std::array<long, 256> count{};
+  for (int i = 0; i < n; ++i) ++count[static_cast<std::size_t>(100 + std::lround(40.0 * i / (n - 1)))];
+  std::array<long, 256> cdf{};
+  long running = 0, first = 0;
+  for (std::size_t v = 0; v < 256; ++v) {
+    running += count[v];
+    cdf[v] = running;
+    if (first == 0) first = running;
+  }
+  std::vector<double> out(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const long c = cdf[static_cast<std::size_t>(100 + std::lround(40.0 * i / (n - 1)))];
+    out[static_cast<std::size_t>(i)] = std::floor(static_cast<double>(c - first) * 255 / static_cast<double>(running - first) + 0.5);
+  }
+  return out;
+}
+
+TEST(Equalization, SplitViewShowsOriginalLeftEqualizedRightAndTheDivider) {
+  // 640x360: the video at twice its size. Divider at 0.5 (x = 320).
+  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels,
+                                 quote(low_contrast_ramp_clip()) +
+                                     " --frames 8 --paused-at 0 --size 640x360 --split 0.5 --equalize channels");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  const auto& img = r.shot;
+  const auto eq_r = equalized_ramp(320), eq_g = equalized_ramp(180);
+  // Window pixel p shows video position (p + 0.5) / 2 - 0.5, between two texels.
+  const auto video_value = [](const std::vector<double>& values, int p) {
+    const double pos = std::clamp((p + 0.5) / 2 - 0.5, 0.0, static_cast<double>(values.size() - 1));
+    const auto i = static_cast<std::size_t>(pos);
+    const double f = pos - static_cast<double>(i);
+    return i + 1 < values.size() ? values[i] * (1 - f) + values[i + 1] * f : values[i];
+  };
+  std::vector<double> ramp_r(320), ramp_g(180);
+  for (int i = 0; i < 320; ++i) ramp_r[static_cast<std::size_t>(i)] = 100 + std::lround(40.0 * i / 319);
+  for (int i = 0; i < 180; ++i) ramp_g[static_cast<std::size_t>(i)] = 100 + std::lround(40.0 * i / 179);
+  int bad = 0, lo_r = 255, hi_r = 0;
+  // From y = 30: the labels "original" and "equalized" are written above.
+  for (int y = 30; y < 358; y += 11) {
+    for (int x = 2; x < 638; x += 7) {
+      const Rgb p = pixel(img, x, y);
+      Rgb want;
+      if (x == 319 || x == 320) {
+        want = {230, 230, 230};  // the divider
+      } else if (x < 319) {
+        want = {static_cast<int>(std::lround(video_value(ramp_r, x))), static_cast<int>(std::lround(video_value(ramp_g, y))), 120};
+      } else {
+        // Equalized per channel: B has one level, so it stays 120.
+        want = {static_cast<int>(std::lround(video_value(eq_r, x))), static_cast<int>(std::lround(video_value(eq_g, y))), 120};
+        lo_r = std::min(lo_r, p[0]);
+        hi_r = std::max(hi_r, p[0]);
+      }
+      // ±3: the ramps' codes step between neighbouring texels, which the bilinear filter mixes.
+      if (std::abs(p[0] - want[0]) > 3 || std::abs(p[1] - want[1]) > 3 || std::abs(p[2] - want[2]) > 3) {
+        if (++bad <= 5) ADD_FAILURE() << "pixel (" << x << "," << y << ") is " << describe(p) << ", expected " << describe(want);
+      }
+    }
+  }
+  EXPECT_EQ(bad, 0);
+  // The right half shows the right half of the frame, whose R was 120..140: equalized it reaches
+  // the top code, where the original stayed at 140 or below.
+  EXPECT_GE(hi_r, 250);
+  EXPECT_LE(lo_r, 135);
+}
+
 // --- 5. resizing and minimizing ----------------------------------------------------------------
 
 struct ExerciseCase {

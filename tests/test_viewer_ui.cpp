@@ -91,6 +91,7 @@ Settings non_default_settings() {
   s.bins = 1024;
   s.layout = Layout::stacked;
   s.palette = Palette::colorblind;
+  s.cdf = {CdfMode::over, CdfMode::off, CdfMode::instead, CdfMode::over};
   s.opacity = 0.1f;  // not exact in binary: the text must still read back as the same float
   s.loop = false;
   s.speed = 0.25f;
@@ -119,6 +120,9 @@ TEST(ViewerSettings, EnumNamesRoundTrip) {
   for (const auto p : {Palette::classic, Palette::colorblind, Palette::mono}) {
     EXPECT_EQ(parse_palette(to_string(p)), p);
   }
+  for (const auto m : {CdfMode::off, CdfMode::over, CdfMode::instead}) EXPECT_EQ(parse_cdf_mode(to_string(m)), m);
+  EXPECT_EQ(to_string(CdfMode::instead), "instead");
+  EXPECT_EQ(parse_cdf_mode("under"), std::nullopt);
   EXPECT_EQ(to_string(ScaleMode::automatic), "auto");
   EXPECT_EQ(to_string(ScaleMode::logarithmic), "log");
   EXPECT_EQ(to_string(Layout::overlay), "overlay");
@@ -207,6 +211,7 @@ TEST(ViewerSettings, BadValuesKeepTheDefaultAndWarn) {
              "bins = 300\n"
              "layout = sideways\n"
              "palette =\n"
+             "cdf_l = sometimes\n"
              "opacity = lots\n"
              "loop = TRUE\n"
              "speed = 8\n"
@@ -221,7 +226,7 @@ TEST(ViewerSettings, BadValuesKeepTheDefaultAndWarn) {
   Settings expected;
   expected.vsync = false;  // good lines around the bad ones still count
   EXPECT_EQ(loaded, expected);
-  ASSERT_EQ(warnings.size(), 12u);
+  ASSERT_EQ(warnings.size(), 13u);
   // Each warning names the file and line, the key and the value, and what was expected.
   EXPECT_NE(warnings[0].find(file.string() + ":2:"), std::string::npos) << warnings[0];
   EXPECT_NE(warnings[0].find("channel_r"), std::string::npos) << warnings[0];
@@ -232,9 +237,11 @@ TEST(ViewerSettings, BadValuesKeepTheDefaultAndWarn) {
   EXPECT_NE(warnings[2].find("bins = '300'"), std::string::npos) << warnings[2];
   EXPECT_NE(warnings[2].find("power of two"), std::string::npos) << warnings[2];
   EXPECT_NE(warnings[2].find("using 256"), std::string::npos) << warnings[2];
-  EXPECT_NE(warnings[7].find("speed"), std::string::npos) << warnings[7];
-  EXPECT_NE(warnings[8].find("window_width"), std::string::npos) << warnings[8];
-  EXPECT_NE(warnings[11].find(":13:"), std::string::npos) << warnings[11];
+  EXPECT_NE(warnings[5].find("cdf_l = 'sometimes'"), std::string::npos) << warnings[5];
+  EXPECT_NE(warnings[5].find("off, over or instead"), std::string::npos) << warnings[5];
+  EXPECT_NE(warnings[8].find("speed"), std::string::npos) << warnings[8];
+  EXPECT_NE(warnings[9].find("window_width"), std::string::npos) << warnings[9];
+  EXPECT_NE(warnings[12].find(":14:"), std::string::npos) << warnings[12];
   for (const auto& w : warnings) EXPECT_EQ(w.find("some_future_key"), std::string::npos) << w;
 
   // Without a warnings list the same file loads the same way.

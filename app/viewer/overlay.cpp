@@ -3,6 +3,7 @@
 #include "vhist/compute/blocking_io.h"
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_reference.h"
+#include "vhist/equalize_shared.h"
 #include "vhist/render/command_slot.h"
 #include "vhist/render/vk_check.h"
 #include "vhist/shaders/composite.spv.h"
@@ -11,6 +12,7 @@
 #include "vhist/shaders/video_frag.spv.h"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstring>
 #include <stdexcept>
@@ -24,19 +26,23 @@ struct VideoPush {
   float rect[4];
   float uv[4];
   float code_scale;  // 65535 / (2^bits - 1) for 16-bit images, 1 for 8-bit
-  float pad[3];
+  std::uint32_t bits, levels, equalize;
+  VkDeviceAddress table;
+  float split_x;  // framebuffer pixels: equalized right of it
+  std::uint32_t divider;
 };
-static_assert(sizeof(VideoPush) == 48);
+static_assert(sizeof(VideoPush) == 64 && offsetof(VideoPush, table) == 48);
 
 struct HistogramPush {
   float rect[4];
   float uv[4];
-  VkDeviceAddress histogram, scale, palette, pad;
+  VkDeviceAddress histogram, scale, palette, cdf;
   std::uint32_t channel_mult[4];
   std::uint32_t bins, mode;
   float pixels, opacity;
+  std::uint32_t levels, cdf_fill, cdf_line, pad;
 };
-static_assert(sizeof(HistogramPush) == 96);
+static_assert(sizeof(HistogramPush) == 112);
 
 // Laid out as the Params block of composite.comp (std430).
 struct CompositeParams {
@@ -50,13 +56,20 @@ struct CompositeParams {
   float pad;
   float quad_rect[4][4];
   std::uint32_t quad_mult[4][4];
+  VkDeviceAddress cdf, table;
+  std::uint32_t levels, equalize, cdf_fill, cdf_line;
+  float split_x;
+  std::uint32_t divider, pad1[2];
 };
-static_assert(offsetof(CompositeParams, quad_rect) == 96 && sizeof(CompositeParams) == 224);
+static_assert(offsetof(CompositeParams, quad_rect) == 96 && offsetof(CompositeParams, cdf) == 224 &&
+              sizeof(CompositeParams) == 272);
 
 constexpr VkDeviceSize kReadbackBytes = VkDeviceSize{shader::kMaxBins} * 16;
-// CPU path staging layout: the display histogram, its scale block, then the R'G'B' frame.
+// CPU path staging layout: the display histogram, its scale block, the statistics histogram,
+// then the R'G'B' frame.
 constexpr std::size_t kStagingScaleOffset = std::size_t{shader::kMaxBins} * 16;
-constexpr std::size_t kStagingRgbOffset = kStagingScaleOffset + 256;
+constexpr std::size_t kStagingLevelsOffset = kStagingScaleOffset + 256;
+constexpr std::size_t kStagingRgbOffset = kStagingLevelsOffset + std::size_t{shader::kMaxBins} * 16;
 
 std::uint32_t scale_mode_id(ScaleMode m) {
   switch (m) {
@@ -65,6 +78,15 @@ std::uint32_t scale_mode_id(ScaleMode m) {
     case ScaleMode::fixed: return 2;
   }
   return 0;
+}
+
+// Channel bits (1 << c) of the channels whose CDF is drawn in `mode`.
+std::uint32_t cdf_mask(const OverlayStyle& style, CdfMode mode) {
+  std::uint32_t mask = 0;
+  for (std::uint32_t c = 0; c < 4; ++c) {
+    if (style.channels[c] && style.cdf[c] == mode) mask |= 1u << c;
+  }
+  return mask;
 }
 
 }  // namespace
@@ -223,6 +245,7 @@ Overlay::Overlay(render::Context& context, VkRenderPass render_pass, bool cpu_en
 
   display_ = engine_.create_target("viewer display");
   levels_ = engine_.create_target("viewer levels");
+  cdf_ = engine_.create_cdf_target("viewer");
   for (Palette p : {Palette::classic, Palette::colorblind, Palette::mono}) {
     const auto colours = palette_colours(p);
     auto& buffer = palettes_[static_cast<std::size_t>(p)];
@@ -309,6 +332,11 @@ void Overlay::begin() {
   collect(slot);
 }
 
+bool Overlay::needs_cdf(const OverlayStyle& style) const {
+  return style.equalize != EqualizeMode::off || cdf_mask(style, CdfMode::over) != 0 ||
+         cdf_mask(style, CdfMode::instead) != 0;
+}
+
 VkFence Overlay::fence() const { return slots_[next_slot_]->commands.fence(); }
 
 void Overlay::end() {
@@ -374,6 +402,14 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
     std::memcpy(staging + kStagingScaleOffset, scale.scale.data(), 16);
     std::memcpy(staging + kStagingScaleOffset + 16, scale.max_count.data(), 16);
   }
+  if (recount) cdf_fresh_ = false;
+  const bool scan = has_frame_ || format ? needs_cdf(style) && !cdf_fresh_ : false;
+  if (cpu_ && scan) {
+    // The prefix sum runs on the GPU: the statistics histogram goes up with the frame.
+    ensure_staging(kStagingRgbOffset);
+    std::memcpy(static_cast<std::byte*>(slot.staging.mapped()) + kStagingLevelsOffset, cpu_levels_.counts.data(),
+                cpu_levels_.counts.size() * sizeof(std::uint32_t));
+  }
 
   VHIST_VK_CHECK(vkResetFences(device, 1, &fence));
   const VkCommandBuffer cmd = slot.commands.begin();
@@ -434,19 +470,28 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
     const VkBufferCopy scale{kStagingScaleOffset, 0, 32};
     vkCmdCopyBuffer(cmd, slot.staging.get(), display_.scale.get(), 1, &scale);
     histogram_bins_ = bins;
-  } else if (recount) {
+  }
+  if (cpu_ && scan) {
+    const VkBufferCopy counts{kStagingLevelsOffset, 0, VkDeviceSize{cpu_levels_.bins} * 16};
+    vkCmdCopyBuffer(cmd, slot.staging.get(), levels_.histogram.get(), 1, &counts);
+    levels_source_ = &levels_;
+  }
+  if (recount && !cpu_) {
     engine_.record(cmd, rgb_.address(), rgb_format_, bins, Strategy::fast, display_);
     const std::uint32_t levels = stats_levels(rgb_format_.bits);
-    const HistogramTarget* stats_source = &display_;
+    levels_source_ = &display_;
     if (levels != bins) {
       engine_.record(cmd, rgb_.address(), rgb_format_, levels, Strategy::fast, levels_);
-      stats_source = &levels_;
+      levels_source_ = &levels_;
     }
+    // To the quads and the composite (fragment or compute reads), the prefix sum (compute) and
+    // the statistics readback (copy).
     render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                           VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                           VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
+                               VK_PIPELINE_STAGE_2_COPY_BIT,
                            VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
     const VkBufferCopy region{0, 0, VkDeviceSize{levels} * 16};
-    vkCmdCopyBuffer(cmd, stats_source->histogram.get(), slot.readback.get(), 1, &region);
+    vkCmdCopyBuffer(cmd, levels_source_->histogram.get(), slot.readback.get(), 1, &region);
     slot.readback_pending = true;
     slot.levels = levels;
     slot.bits = rgb_format_.bits;
@@ -454,11 +499,26 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
     slot.height = rgb_format_.height;
     histogram_bins_ = bins;
   }
-  if ((recount && cpu_) || (format && composite && upload_rgb)) {
+  if ((recount && cpu_) || (format && composite && upload_rgb) || (cpu_ && scan)) {
     render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                            VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                            VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   }
+  const std::uint32_t levels = stats_levels(rgb_format_.bits);
+  if (scan) {
+    // The histogram's writes are visible: the barriers above (this tick's count or upload) or
+    // the one that opens the command buffer (a count from an earlier tick).
+    engine_.record_cdf(cmd, levels_source_->histogram, levels, rgb_format_.bits, cdf_);
+    render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                           VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                           VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    cdf_fresh_ = true;
+  }
+  // Draw with the CDF and table only when they are those of the frame shown.
+  const bool cdf_ready = cdf_fresh_ && needs_cdf(style);
+  const std::uint32_t cdf_fill = cdf_ready ? cdf_mask(style, CdfMode::instead) : 0;
+  const std::uint32_t cdf_line = cdf_ready ? cdf_mask(style, CdfMode::over) : 0;
+  const std::uint32_t equalize = cdf_ready ? static_cast<std::uint32_t>(style.equalize) : shader::kEqualizeOff;
 
   const VkExtent2D extent = target.extent;
   const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
@@ -492,6 +552,14 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
     params.bins = histogram_bins_ ? histogram_bins_ : 1;
     params.opacity = style.opacity;
     params.pixels = static_cast<float>(rgb_format_.pixel_count());
+    params.cdf = cdf_.cdf.address();
+    params.table = cdf_.table.address();
+    params.levels = levels;
+    params.equalize = equalize;
+    params.cdf_fill = cdf_fill;
+    params.cdf_line = cdf_line;
+    params.split_x = style.split_view ? std::clamp(style.split_position, 0.0f, 1.0f) * w : 0.0f;
+    params.divider = style.split_view && equalize != shader::kEqualizeOff ? 1u : 0u;
     std::memcpy(slot.composite_params.mapped(), &params, sizeof params);
     render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                            VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
@@ -520,7 +588,16 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
     const auto [sx, sy] = cover_scale(w, h, static_cast<float>(rgb_format_.width), static_cast<float>(rgb_format_.height));
     const float code_scale =
         rgb_format_.packing == PixelPacking::rgba8 ? 1.0f : 65535.0f / static_cast<float>((1u << rgb_format_.bits) - 1u);
-    VideoPush push{{-sx, -sy, sx, sy}, {0, 0, 1, 1}, code_scale, {0, 0, 0}};
+    VideoPush push{};
+    std::memcpy(push.rect, std::array<float, 4>{-sx, -sy, sx, sy}.data(), sizeof push.rect);
+    std::memcpy(push.uv, std::array<float, 4>{0, 0, 1, 1}.data(), sizeof push.uv);
+    push.code_scale = code_scale;
+    push.bits = rgb_format_.bits;
+    push.levels = levels;
+    push.equalize = equalize;
+    push.table = cdf_.table.address();
+    push.split_x = style.split_view ? std::clamp(style.split_position, 0.0f, 1.0f) * w : 0.0f;
+    push.divider = style.split_view && equalize != shader::kEqualizeOff ? 1u : 0u;
     if (style.video) video_pipeline_.draw_quad(cmd, push, video_set_);
     for (const HistogramQuad& q : layout_quads(style, w, h)) {
       HistogramPush hp{};
@@ -537,6 +614,10 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
       hp.mode = scale_mode_id(style.scale);
       hp.pixels = static_cast<float>(rgb_format_.pixel_count());
       hp.opacity = style.opacity;
+      hp.cdf = cdf_.cdf.address();
+      hp.levels = levels;
+      hp.cdf_fill = cdf_fill;
+      hp.cdf_line = cdf_line;
       histogram_pipeline_.draw_quad(cmd, hp);
     }
   }

@@ -4,8 +4,11 @@
 //   new decoded frame: staging slot -> device planes -> convert pass -> the R'G'B' frame
 //   new frame or new bins: histogram (display bins) and, when they differ, the statistics
 //     histogram at one level per code; the latter copied to the slot's readback buffer
-//   render pass: the video cover-fitted to the window, the histogram quads (the articles'
-//     bit-mask shader), then ImGui
+//   when the cumulative histogram is drawn or the picture equalized: the prefix sum of the
+//     statistics histogram (hist_cdf.comp), giving the CDF and the equalization table
+//   render pass: the video cover-fitted to the window (equalized right of the split, through
+//     the table, in the same shader), the histogram quads (the articles' bit-mask shader, with
+//     the CDF where asked), then ImGui
 //   then whatever the caller adds inside the pass (ImGui) and after it (a screenshot copy)
 // The slot's fence is waited for only when the slot comes round again, one frame later: the
 // statistics and GPU time shown in the UI are a frame old, and nothing stalls the GPU.
@@ -13,6 +16,7 @@
 
 #include "viewer/settings.h"
 
+#include "vhist/compute/cdf.h"
 #include "vhist/compute/cpu_engine.h"
 #include "vhist/compute/frame_converter.h"
 #include "vhist/compute/frame_stats.h"
@@ -42,6 +46,11 @@ struct OverlayStyle {
   Palette palette = Palette::classic;
   float opacity = 0.75f;
   bool video = true;  // draw the video (false: the histograms over black)
+  std::array<CdfMode, 4> cdf{};  // per channel: the cumulative histogram off, over or instead
+  EqualizeMode equalize = EqualizeMode::off;
+  // Equalize only right of a divider at this fraction of the width (0..1); otherwise all of it.
+  bool split_view = false;
+  float split_position = 0.5f;
 };
 
 // The statistics of the frame drawn one tick ago (the same tick with the CPU engine).
@@ -114,6 +123,7 @@ class Overlay {
   // The sampled image the video is drawn from, for frames of `format` (recreated on change).
   void ensure_video_image(const FrameFormat& format);
   void collect(Slot& slot);
+  bool needs_cdf(const OverlayStyle& style) const;
 
   render::Context& context_;
   HistogramEngine engine_;
@@ -126,6 +136,11 @@ class Overlay {
   // The current frame on the GPU, shared by the slots (barriers order their reuse).
   render::Buffer planes_, rgb_;
   HistogramTarget display_, levels_;
+  // The statistics histogram of the current frame: levels_, or display_ when the display bins
+  // are one per code; set at each recount.
+  const HistogramTarget* levels_source_ = &display_;
+  CdfTarget cdf_;            // its prefix sum and equalization table
+  bool cdf_fresh_ = false;   // cdf_ is that of the current frame
   std::array<render::Buffer, 3> palettes_;  // one constant buffer per Palette
   render::UniqueSampler sampler_;
   render::UniqueDescriptorSetLayout set_layout_;

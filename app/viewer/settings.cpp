@@ -233,6 +233,10 @@ class Loader {
     if (key == "scale") return set_enum(key, value, settings_.scale, parse_scale_mode, "auto, log or fixed");
     if (key == "layout") return set_enum(key, value, settings_.layout, parse_layout, "split, overlay or stacked");
     if (key == "palette") return set_enum(key, value, settings_.palette, parse_palette, "classic, colorblind or mono");
+    if (key == "cdf_r") return set_enum(key, value, settings_.cdf[0], parse_cdf_mode, "off, over or instead");
+    if (key == "cdf_g") return set_enum(key, value, settings_.cdf[1], parse_cdf_mode, "off, over or instead");
+    if (key == "cdf_b") return set_enum(key, value, settings_.cdf[2], parse_cdf_mode, "off, over or instead");
+    if (key == "cdf_l") return set_enum(key, value, settings_.cdf[3], parse_cdf_mode, "off, over or instead");
     if (key == "bins") {
       const auto bins = parse_number<std::uint32_t>(value);
       if (bins && is_power_of_two(*bins) && *bins >= kMinBins && *bins <= kMaxBins) {
@@ -325,6 +329,10 @@ std::string render(const Settings& s) {
   line("bins", std::to_string(s.bins));
   line("layout", to_string(s.layout));
   line("palette", to_string(s.palette));
+  line("cdf_r", to_string(s.cdf[0]));
+  line("cdf_g", to_string(s.cdf[1]));
+  line("cdf_b", to_string(s.cdf[2]));
+  line("cdf_l", to_string(s.cdf[3]));
   line("opacity", format_float(s.opacity));
   line("loop", boolean(s.loop));
   line("speed", format_float(s.speed));
@@ -363,6 +371,22 @@ std::string_view to_string(Palette palette) {
     case Palette::mono: return "mono";
   }
   return "classic";
+}
+
+std::string_view to_string(CdfMode mode) {
+  switch (mode) {
+    case CdfMode::off: return "off";
+    case CdfMode::over: return "over";
+    case CdfMode::instead: return "instead";
+  }
+  return "off";
+}
+
+std::optional<CdfMode> parse_cdf_mode(std::string_view name) {
+  for (const auto mode : {CdfMode::off, CdfMode::over, CdfMode::instead}) {
+    if (name == to_string(mode)) return mode;
+  }
+  return std::nullopt;
 }
 
 std::optional<ScaleMode> parse_scale_mode(std::string_view name) {

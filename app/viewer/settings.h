@@ -4,6 +4,7 @@
 // skipped (a newer vhist may have written them) and a bad value only resets that one setting.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -19,6 +20,9 @@ enum class ScaleMode { automatic, logarithmic, fixed };    // "auto", "log", "fi
 // Channels side by side, drawn over each other, or one above the other.
 enum class Layout { split, overlay, stacked };             // "split", "overlay", "stacked"
 enum class Palette { classic, colorblind, mono };          // "classic", "colorblind", "mono"
+// A channel's cumulative histogram: not drawn, drawn as a curve over the histogram, or drawn as
+// an area instead of the histogram.
+enum class CdfMode { off, over, instead };                 // "off", "over", "instead"
 
 inline constexpr std::uint32_t kMinBins = 16, kMaxBins = 1024;
 inline constexpr float kMinSpeed = 0.25f, kMaxSpeed = 4.0f;
@@ -31,6 +35,7 @@ struct Settings {
   std::uint32_t bins = 256;  // a power of two, kMinBins..kMaxBins
   Layout layout = Layout::split;
   Palette palette = Palette::classic;
+  std::array<CdfMode, 4> cdf{};  // R, G, B, L
   float opacity = 0.75f;  // histogram background opacity, 0..1
   bool loop = true;
   float speed = 1.0f;  // playback speed, kMinSpeed..kMaxSpeed
@@ -46,9 +51,11 @@ struct Settings {
 std::string_view to_string(ScaleMode mode);
 std::string_view to_string(Layout layout);
 std::string_view to_string(Palette palette);
+std::string_view to_string(CdfMode mode);
 std::optional<ScaleMode> parse_scale_mode(std::string_view name);
 std::optional<Layout> parse_layout(std::string_view name);
 std::optional<Palette> parse_palette(std::string_view name);
+std::optional<CdfMode> parse_cdf_mode(std::string_view name);
 
 // $XDG_CONFIG_HOME/vhist/settings.ini, or $HOME/.config/vhist/settings.ini when XDG_CONFIG_HOME
 // is unset, empty or not absolute (the XDG base directory spec says to ignore relative ones);

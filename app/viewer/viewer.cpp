@@ -47,6 +47,13 @@ Options:
   --size WxH          window size in screen coordinates (default: as last time, 1280x720)
   --channels SET      histogram channels drawn, any of r, g, b, l (e.g. rgb, l)
   --layout L          split (RGB bottom left, luma bottom right), overlay (one quad), stacked
+  --cdf SPEC          draw the cumulative histogram: over (a curve over the histogram),
+                      instead (its area instead of the histogram) or off, for all channels,
+                      or per channel set as in "l:over,rgb:instead"
+  --equalize MODE     equalize the picture shown: luma (hue kept), channels (each of R, G, B)
+                      or off
+  --split POS         show the equalized picture right of a divider at POS (0..1 of the width)
+                      and the original left of it (implies --equalize luma unless given)
   --paused-at T       open paused at time T (seconds or [HH:]MM:SS[.fff])
   --no-vsync          present without waiting for the display (MAILBOX or IMMEDIATE if offered)
   --frames N          render N frames, then exit (for tests and scripts)
@@ -59,7 +66,9 @@ Options:
   --exercise-window   (tests) resize, minimize and restore the window while rendering
 
 Keys: space play/pause, left/right seek 5 s, comma/period step one frame, 1-4 toggle R G B L,
-Tab show/hide the panel, F fullscreen, Q or Esc quit. Drop a file on the window to open it.
+C cycle the cumulative histogram (off, over, instead), E cycle equalization (off, luma,
+channels), S split view (drag the divider), Tab show/hide the panel, F fullscreen, Q or Esc
+quit. Drop a file on the window to open it.
 Settings are remembered in $XDG_CONFIG_HOME/vhist/settings.ini.
 )";
 
@@ -70,6 +79,9 @@ struct Options {
   int width = 0, height = 0;
   std::optional<std::array<bool, 4>> channels;
   std::optional<Layout> layout;
+  std::optional<std::array<CdfMode, 4>> cdf;
+  std::optional<EqualizeMode> equalize;
+  std::optional<float> split;
   std::optional<double> paused_at;
   bool no_vsync = false;
   bool exercise_window = false;
@@ -119,6 +131,45 @@ std::string parse(int argc, char** argv, Options& o) {
       const auto l = v ? parse_layout(*v) : std::nullopt;
       if (!l) return "--layout needs split, overlay or stacked";
       o.layout = *l;
+    } else if (arg == "--cdf") {
+      const auto v = value();
+      const std::string_view expected =
+          "--cdf needs over, instead or off, or channel sets with a mode (e.g. l:over,rgb:instead)";
+      if (!v || v->empty()) return std::string(expected);
+      std::array<CdfMode, 4> modes{};
+      std::string_view rest = *v;
+      while (!rest.empty()) {
+        const auto comma = rest.find(',');
+        const std::string_view item = rest.substr(0, comma);
+        rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+        const auto colon = item.find(':');
+        const auto mode = parse_cdf_mode(colon == std::string_view::npos ? item : item.substr(colon + 1));
+        if (!mode) return std::string(expected);
+        const std::string_view set = colon == std::string_view::npos ? "rgbl" : item.substr(0, colon);
+        if (set.empty()) return std::string(expected);
+        for (char c : set) {
+          const std::size_t k = std::string_view("rgbl").find(c);
+          if (k == std::string_view::npos) return std::string(expected);
+          modes[k] = *mode;
+        }
+      }
+      o.cdf = modes;
+    } else if (arg == "--equalize") {
+      const auto v = value();
+      if (v && *v == "luma") {
+        o.equalize = EqualizeMode::luma;
+      } else if (v && *v == "channels") {
+        o.equalize = EqualizeMode::channels;
+      } else if (v && *v == "off") {
+        o.equalize = EqualizeMode::off;
+      } else {
+        return "--equalize needs luma, channels or off";
+      }
+    } else if (arg == "--split") {
+      const auto v = value();
+      const auto pos = v ? cli::parse_fraction(*v) : std::nullopt;
+      if (!pos) return "--split needs the divider's position, a number from 0 to 1 (e.g. 0.5)";
+      o.split = static_cast<float>(*pos);
     } else if (arg == "--paused-at") {
       const auto v = value();
       const auto t = v ? cli::parse_time(*v) : std::nullopt;
@@ -208,6 +259,11 @@ struct App {
   const char* engine_name = "gpu";
   media::CameraListing cameras;
   std::vector<double> latencies_ms;  // capture to present of each new camera frame
+  // Equalization is a way of looking at this session's video, not remembered in the settings.
+  EqualizeMode equalize = EqualizeMode::off;
+  bool split_view = false;
+  float split_position = 0.5f;
+  bool dragging_divider = false;
 };
 
 void open_file(App& app, const std::string& path) {
@@ -261,6 +317,17 @@ void on_key(GLFWwindow* window, int key, int, int action, int mods) {
     case GLFW_KEY_3: app.settings.channel_b = !app.settings.channel_b; break;
     case GLFW_KEY_4: app.settings.channel_l = !app.settings.channel_l; break;
     case GLFW_KEY_TAB: app.settings.show_panel = !app.settings.show_panel; break;
+    case GLFW_KEY_C: {
+      // All channels to the next mode after the first channel's.
+      const auto next = static_cast<CdfMode>((static_cast<int>(app.settings.cdf[0]) + 1) % 3);
+      app.settings.cdf = {next, next, next, next};
+      break;
+    }
+    case GLFW_KEY_E: app.equalize = static_cast<EqualizeMode>((static_cast<int>(app.equalize) + 1) % 3); break;
+    case GLFW_KEY_S:
+      app.split_view = !app.split_view;
+      if (app.split_view && app.equalize == EqualizeMode::off) app.equalize = EqualizeMode::luma;
+      break;
     case GLFW_KEY_F:
       if (action == GLFW_PRESS && mods == 0) toggle_fullscreen(app);
       break;
@@ -359,6 +426,29 @@ void draw_panel(App& app, const FrameNumbers& numbers) {
     if (c) ImGui::SameLine();
     ImGui::Checkbox(channel_name(c), channels[c]);
   }
+  // The cumulative histogram, per channel.
+  const char* cdf_names[] = {"off", "over", "instead"};
+  ImGui::TextUnformatted("CDF");
+  for (int c = 0; c < 4; ++c) {
+    ImGui::SameLine();
+    int mode = static_cast<int>(s.cdf[static_cast<std::size_t>(c)]);
+    ImGui::SetNextItemWidth(80);
+    const std::string label = std::string(channel_name(c)) + "##cdf";
+    if (ImGui::Combo(label.c_str(), &mode, cdf_names, 3)) s.cdf[static_cast<std::size_t>(c)] = static_cast<CdfMode>(mode);
+  }
+  const char* equalize_names[] = {"off", "luma (hue kept)", "per channel"};
+  int equalize = static_cast<int>(app.equalize);
+  ImGui::SetNextItemWidth(150);
+  if (ImGui::Combo("equalize", &equalize, equalize_names, 3)) app.equalize = static_cast<EqualizeMode>(equalize);
+  if (app.equalize != EqualizeMode::off) {
+    ImGui::SameLine();
+    ImGui::Checkbox("split view", &app.split_view);
+    if (app.split_view) {
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(-1);
+      ImGui::SliderFloat("##split", &app.split_position, 0.0f, 1.0f, "divider %.2f");
+    }
+  }
   const char* scale_names[] = {"auto", "log", "fixed"};
   int scale = static_cast<int>(s.scale);
   ImGui::SetNextItemWidth(120);
@@ -430,10 +520,32 @@ void draw_panel(App& app, const FrameNumbers& numbers) {
     }
     ImGui::EndTable();
   }
-  ImGui::TextDisabled("space play  <- -> 5 s  , . frame  1-4 channels  F full  Q quit");
+  ImGui::TextDisabled("space play  <- -> 5 s  , . frame  1-4 channels  C cdf  E equalize  S split  F full  Q quit");
   ImGui::End();
 
   if (auto chosen = app.browser.draw()) app.pending_open = chosen->string();
+}
+
+// With equalization on: the labels of the two halves, and the split view's divider, which the
+// mouse drags (when not over the panel).
+void draw_split(App& app) {
+  ImGuiIO& io = ImGui::GetIO();
+  const float width = io.DisplaySize.x;
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  const char* name = app.equalize == EqualizeMode::luma ? "equalized (luma)" : "equalized (per channel)";
+  const float top = io.DisplaySize.y * 0.02f;
+  if (!app.split_view) {
+    draw->AddText(ImVec2(width - ImGui::CalcTextSize(name).x - 12, top), IM_COL32(255, 255, 255, 220), name);
+    return;
+  }
+  const float x = app.split_position * width;
+  const bool near = std::abs(io.MousePos.x - x) <= 6.0f;
+  if (!io.WantCaptureMouse && near && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.dragging_divider = true;
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) app.dragging_divider = false;
+  if (app.dragging_divider && width > 0) app.split_position = std::clamp(io.MousePos.x / width, 0.0f, 1.0f);
+  if (app.dragging_divider || (near && !io.WantCaptureMouse)) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+  draw->AddText(ImVec2(x - ImGui::CalcTextSize("original").x - 10, top), IM_COL32(255, 255, 255, 220), "original");
+  draw->AddText(ImVec2(x + 10, top), IM_COL32(255, 255, 255, 220), name);
 }
 
 class GlfwSession {
@@ -632,6 +744,7 @@ int run(App& app) {
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
     if (app.settings.show_panel) draw_panel(app, renderer.numbers());
+    if (app.equalize != EqualizeMode::off && app.player.is_open()) draw_split(app);
     if (!app.player.is_open() && !app.settings.show_panel) {
       ImGui::SetNextWindowPos(ImVec2(10, 10));
       ImGui::Begin("##hint", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize);
@@ -647,6 +760,10 @@ int run(App& app) {
     style.layout = app.settings.layout;
     style.palette = app.settings.palette;
     style.opacity = app.settings.opacity;
+    style.cdf = app.settings.cdf;
+    style.equalize = app.equalize;
+    style.split_view = app.split_view;
+    style.split_position = app.split_position;
     const bool last = test_mode && rendered + 1 >= app.options.frames;
     const bool want_shot = last && !app.options.screenshot.empty();
     if (!renderer.draw(frame, std::exchange(app.rehistogram, false), style, ImGui::GetDrawData(),
@@ -740,6 +857,13 @@ int run_viewer(int argc, char** argv) {
     app.settings.channel_l = c[3];
   }
   if (app.options.layout) app.settings.layout = *app.options.layout;
+  if (app.options.cdf) app.settings.cdf = *app.options.cdf;
+  if (app.options.split) {
+    app.split_view = true;
+    app.split_position = *app.options.split;
+    app.equalize = EqualizeMode::luma;
+  }
+  if (app.options.equalize) app.equalize = *app.options.equalize;
   int status = 0;
   try {
     status = run(app);
