@@ -5,6 +5,7 @@
 #include "media/media_source.h"
 #include "record_writer.h"
 
+#include "vhist/compute/cdf.h"
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_engine.h"
 #include "vhist/compute/frame_stats.h"
@@ -40,6 +41,8 @@ and statistics with the GPU engine, and writes one record per frame.
 Options:
   --bins N            bins per channel: a power of two from 16 to 256 for 8-bit sources,
                       up to 1024 for deeper ones (default 256)
+  --cdf               add each channel's cumulative histogram (CDF) at the same bins: the
+                      number of pixels at or below each bin
   --frames N          stop after N frames (default: all)
   --start T           begin at time T: seconds (12.5) or [HH:]MM:SS[.fff]
   --format F          jsonl (one JSON object per line, the default) or csv (one row per
@@ -58,7 +61,8 @@ Options:
 
 Statistics are in code values of the source's depth (0..255 for 8-bit video, 0..1023 for
 10-bit): min, max, mean, median, p1, p99, and clip_low / clip_high, the fractions of pixels
-at the lowest and highest code. A progress bar is drawn on stderr when it is a terminal.
+at the lowest and highest code. The percentiles are read off the CDF at one level per code
+(the GPU's prefix sum with the GPU engine). A progress bar is drawn on stderr when it is a terminal.
 
 Exit status: 0 success; 1 no usable Vulkan device, or the output cannot be written;
 2 bad usage or bad input (missing, unreadable, not a video, truncated, corrupt frames,
@@ -79,6 +83,7 @@ struct Options {
   std::string engine = "auto";
   std::string device;
   bool quiet = false, verbose = false;
+  bool cdf = false;
   media::CameraOptions camera;
 };
 
@@ -96,6 +101,8 @@ std::string parse(int argc, char** argv, Options& o) {
       o.quiet = true;
     } else if (arg == "-v" || arg == "--verbose") {
       o.verbose = true;
+    } else if (arg == "--cdf") {
+      o.cdf = true;
     } else if (arg == "--bins") {
       const auto v = value(arg);
       const auto n = v ? cli::parse_uint(*v, 1, 1u << 20) : std::nullopt;
@@ -222,7 +229,8 @@ class Analyzer {
   };
 
   void check_frame(const media::DecodedFrame& frame) const;
-  void emit(const Pending& meta, const Histogram& levels);
+  // `levels_cdf`: the GPU's prefix sum of `levels`; null to take it on the CPU.
+  void emit(const Pending& meta, const Histogram& levels, const Cdf* levels_cdf);
   void flush_buffer();
 
   const Options& o_;
@@ -257,7 +265,7 @@ void Analyzer::flush_buffer() {
   buffer_.clear();
 }
 
-void Analyzer::emit(const Pending& meta, const Histogram& levels) {
+void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* levels_cdf) {
   FrameRecord record;
   record.frame = meta.frame;
   record.pts = meta.pts;
@@ -265,19 +273,22 @@ void Analyzer::emit(const Pending& meta, const Histogram& levels) {
   record.height = meta.height;
   record.bits = meta.bits;
   record.histogram = coarsen(levels, o_.bins);
-  record.stats = channel_stats(levels, meta.bits);
+  const Cdf cdf = levels_cdf ? *levels_cdf : reference_cdf(levels);
+  record.stats = channel_stats(cdf, meta.bits);
+  if (o_.cdf) record.cdf = coarsen(cdf, o_.bins);
   const std::uint64_t pixels = std::uint64_t{meta.width} * meta.height;
   for (Channel c : kAllChannels) {
-    if (record.histogram.total(c) != pixels) {
+    if (record.histogram.total(c) != pixels || cdf.total(c) != pixels) {
       throw std::runtime_error("frame " + std::to_string(meta.frame) + ": the " + std::to_string(record.histogram.total(c)) +
-                               " counts of a channel do not add up to the " + std::to_string(pixels) + " pixels");
+                               " counts (cumulative " + std::to_string(cdf.total(c)) +
+                               ") of a channel do not add up to the " + std::to_string(pixels) + " pixels");
     }
   }
   if (*o_.format == RecordFormat::jsonl) {
     append_jsonl(buffer_, record);
   } else {
     if (!header_written_) {
-      append_csv_header(buffer_, o_.bins);
+      append_csv_header(buffer_, o_.bins, o_.cdf);
       header_written_ = true;
     }
     append_csv(buffer_, record);
@@ -342,12 +353,12 @@ int Analyzer::run() {
       if (decode_only) {
         ++written_;  // counted as processed; nothing is written
       } else if (cpu) {
-        emit(meta, cpu->histogram(frame.format, frame.planes, levels));
+        emit(meta, cpu->histogram(frame.format, frame.planes, levels), nullptr);
       } else {
         pending.push_back(meta);
-        if (auto done = pipeline->submit(frame.format, frame.planes, levels, 0)) {
+        if (auto done = pipeline->submit(frame.format, frame.planes, levels, 0, true)) {
           gpu_ms += done->gpu_ms;
-          emit(pending.front(), done->histogram);
+          emit(pending.front(), done->histogram, &done->cdf);
           pending.pop_front();
         }
       }
@@ -357,7 +368,7 @@ int Analyzer::run() {
     while (pipeline && pipeline->in_flight() > 0) {
       auto done = pipeline->finish_one();
       gpu_ms += done->gpu_ms;
-      emit(pending.front(), done->histogram);
+      emit(pending.front(), done->histogram, &done->cdf);
       pending.pop_front();
     }
   } catch (const InputError& e) {

@@ -94,6 +94,21 @@ void append_jsonl(std::string& out, const FrameRecord& r) {
     }
     out += ']';
   }
+  if (r.cdf.bins != 0) {
+    out += ",\"cdf\":{";
+    for (Channel c : kAllChannels) {
+      if (c != Channel::r) out += ',';
+      out += '"';
+      out += kChannelNames[static_cast<std::uint32_t>(c)];
+      out += "\":[";
+      for (std::uint32_t b = 0; b < r.cdf.bins; ++b) {
+        if (b != 0) out += ',';
+        append_uint(out, r.cdf.at(c, b));
+      }
+      out += ']';
+    }
+    out += '}';
+  }
   out += ",\"stats\":{";
   for (Channel c : kAllChannels) {
     const auto i = static_cast<std::uint32_t>(c);
@@ -106,7 +121,7 @@ void append_jsonl(std::string& out, const FrameRecord& r) {
   out += "}}\n";
 }
 
-void append_csv_header(std::string& out, std::uint32_t bins) {
+void append_csv_header(std::string& out, std::uint32_t bins, bool cdf) {
   out += "frame,pts,width,height,bits,bins,channel";
   for (const StatField& field : kStatFields) {
     out += ',';
@@ -114,6 +129,10 @@ void append_csv_header(std::string& out, std::uint32_t bins) {
   }
   for (std::uint32_t b = 0; b < bins; ++b) {
     out += ",c";
+    append_uint(out, b);
+  }
+  for (std::uint32_t b = 0; cdf && b < bins; ++b) {
+    out += ",cdf";
     append_uint(out, b);
   }
   out += '\n';
@@ -143,6 +162,10 @@ void append_csv(std::string& out, const FrameRecord& r) {
     for (std::uint32_t b = 0; b < r.histogram.bins; ++b) {
       out += ',';
       append_uint(out, r.histogram.at(c, b));
+    }
+    for (std::uint32_t b = 0; b < r.cdf.bins; ++b) {
+      out += ',';
+      append_uint(out, r.cdf.at(c, b));
     }
     out += '\n';
   }

@@ -2,6 +2,7 @@
 // per frame and channel. docs/user-guide.md documents both formats.
 #pragma once
 
+#include "vhist/compute/cdf.h"
 #include "vhist/compute/frame_stats.h"
 #include "vhist/compute/histogram_types.h"
 
@@ -17,6 +18,7 @@ struct FrameRecord {
   std::uint32_t width = 0, height = 0;
   std::uint32_t bits = 8;     // source depth: the unit of the statistics' code values
   Histogram histogram;        // at the requested bins
+  Cdf cdf;                    // its cumulative counts when asked for (--cdf), else cdf.bins == 0
   std::array<ChannelStats, 4> stats{};
 };
 
@@ -24,8 +26,9 @@ enum class RecordFormat { jsonl, csv };
 
 // Appends one record (JSON Lines: one line) to `out`.
 void append_jsonl(std::string& out, const FrameRecord& record);
-// CSV: the header line for `bins` bins, then four rows (r, g, b, l) per record.
-void append_csv_header(std::string& out, std::uint32_t bins);
+// CSV: the header line for `bins` bins (and as many cumulative columns with `cdf`), then four
+// rows (r, g, b, l) per record.
+void append_csv_header(std::string& out, std::uint32_t bins, bool cdf);
 void append_csv(std::string& out, const FrameRecord& record);
 
 }  // namespace vhist::app

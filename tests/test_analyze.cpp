@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -71,6 +72,13 @@ std::vector<std::uint64_t> json_array(const std::string& record, const std::stri
     if (record[i] == ',') ++i;
   }
   return values;
+}
+
+// The integers of the array `key` inside the object `object` ("cdf": {"r": [...], ...}).
+std::vector<std::uint64_t> json_array_in(const std::string& record, const std::string& object, const std::string& key) {
+  const std::size_t at = record.find("\"" + object + "\":{");
+  if (at == std::string::npos) return {};
+  return json_array(record.substr(at), key);
 }
 
 // --- decoded planes through the GPU and the CPU engine, against the reference ---------------
@@ -199,6 +207,58 @@ TEST(Analyze, BinsFramesAndCsv) {
   const ProcessResult too_many = run_vhist("analyze '" + clip + "' --bins 1024");
   EXPECT_EQ(too_many.status, 2);
   EXPECT_NE(too_many.err.find("8-bit"), std::string::npos) << too_many.err;
+}
+
+TEST(Analyze, CdfIsTheRunningSumOfTheHistogramAndGivesThePercentiles) {
+  // A natural clip, both engines: with --cdf each record carries, per channel, the cumulative
+  // counts at the same bins, which must be the running sum of the histogram written beside them
+  // (the GPU computes the two in different passes), end at the pixel count, and agree with the
+  // percentiles in the stats (at 256 bins of an 8-bit source, one bin per code).
+  const std::string clip = make_clip("cdf_natural.mp4", "-f lavfi -i testsrc2=s=96x64:r=25 -frames:v 3 -c:v libx264 -pix_fmt yuv420p");
+  std::string outputs[2];
+  for (int e = 0; e < 2; ++e) {
+    const char* engine = e == 0 ? "gpu" : "cpu";
+    const ProcessResult r = run_vhist("analyze '" + clip + "' --cdf --engine " + engine);
+    ASSERT_EQ(r.status, 0) << r.err;
+    outputs[e] = r.out;
+    const auto records = lines(r.out);
+    ASSERT_EQ(records.size(), 3u);
+    for (const auto& rec : records) {
+      for (const char* ch : {"r", "g", "b", "l"}) {
+        const auto counts = json_array(rec, ch);
+        const auto cdf = json_array_in(rec, "cdf", ch);
+        ASSERT_EQ(cdf.size(), 256u) << engine << " " << ch;
+        std::uint64_t running = 0;
+        for (std::size_t b = 0; b < 256; ++b) {
+          running += counts[b];
+          ASSERT_EQ(cdf[b], running) << engine << " " << ch << " bin " << b;
+        }
+        EXPECT_EQ(cdf.back(), 96u * 64u);
+        // Nearest rank: the median is the first code whose cumulative count reaches ceil(N/2).
+        const auto first_reaching = [&](std::uint64_t rank) {
+          return static_cast<std::uint64_t>(std::find_if(cdf.begin(), cdf.end(), [&](auto v) { return v >= rank; }) - cdf.begin());
+        };
+        const std::string stats = rec.substr(rec.find("\"" + std::string(ch) + "\":{\"min\""));
+        EXPECT_NE(stats.find("\"median\":" + std::to_string(first_reaching((96 * 64 + 1) / 2)) + ","), std::string::npos)
+            << engine << " " << ch << ": " << stats.substr(0, 120);
+        EXPECT_NE(stats.find("\"p99\":" + std::to_string(first_reaching((99 * 96 * 64 + 99) / 100)) + ","), std::string::npos)
+            << engine << " " << ch << ": " << stats.substr(0, 120);
+      }
+    }
+  }
+  EXPECT_EQ(outputs[0], outputs[1]) << "the GPU and CPU engines wrote different records";
+
+  // Without --cdf, no "cdf" key; CSV gets cdf0..cdfN columns after c0..cN.
+  const ProcessResult plain = run_vhist("analyze '" + clip + "' --frames 1");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  EXPECT_EQ(plain.out.find("\"cdf\""), std::string::npos);
+  const ProcessResult csv = run_vhist("analyze '" + clip + "' --frames 1 --bins 16 --cdf --format csv");
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  const auto rows = lines(csv.out);
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_NE(rows[0].find(",c15,cdf0,cdf1,"), std::string::npos) << rows[0];
+  EXPECT_EQ(rows[0].find(",cdf16"), std::string::npos) << rows[0];
+  EXPECT_EQ(rows[1].substr(rows[1].rfind(',') + 1), std::to_string(96 * 64)) << rows[1];
 }
 
 TEST(Analyze, CountsSumToThePixelsAndSizeChangesAreFollowed) {

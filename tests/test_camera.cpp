@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -485,6 +486,154 @@ TEST(Camera, FatalStreamingErrorRecovers) {
   while (source->next(f, 0ms) == MediaSource::Status::frame) {
   }
   EXPECT_EQ(source->next(f, 3000ms), MediaSource::Status::frame) << source->status().message;
+  EXPECT_LT(destroy(source), 1.0);
+}
+
+// --- MJPEG (the v4l2loopback boot) ----------------------------------------------------------
+// tests/camera/mjpeg.sh runs these with a producer inside the guest that writes JPEG frames to
+// a v4l2loopback node: VHIST_MJPEG_CAMERA names that node; VHIST_MJPEG_COLOURS lists the
+// R'G'B' colours (RRGGBB, comma-separated) of the solid frames the colour clip cycles through.
+
+std::string env_or_empty(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? v : "";
+}
+
+TEST(MjpegCamera, ListedWithItsMode) {
+  const std::string path = env_or_empty("VHIST_MJPEG_CAMERA");
+  if (path.empty()) GTEST_SKIP() << "VHIST_MJPEG_CAMERA not set (tests/camera/mjpeg.sh sets it)";
+  const media::CameraListing listing = media::list_cameras();
+  const media::CameraInfo* cam = find_camera(listing, path);
+  ASSERT_NE(cam, nullptr) << path << " not listed";
+  bool mode = false;
+  for (const auto& m : cam->modes) {
+    if (m.pixel_format == "MJPG" && m.width == 640 && m.height == 360) {
+      for (double r : m.frame_rates) mode = mode || std::abs(r - 30.0) < 1e-6;
+    }
+  }
+  EXPECT_TRUE(mode) << "MJPG 640x360 at 30 fps not listed for " << path;
+}
+
+// 30 frames of a 640x360 MJPEG camera at 30 fps: size, rate, full-range BT.601 Y'CbCr 4:2:0
+// from the JPEG decoder, and histograms equal to the reference's of the decoded frames.
+TEST(MjpegCamera, ThirtyFramesAtThirtyFps) {
+  const std::string path = env_or_empty("VHIST_MJPEG_CAMERA");
+  if (path.empty()) GTEST_SKIP() << "VHIST_MJPEG_CAMERA not set (tests/camera/mjpeg.sh sets it)";
+  CameraOptions options;
+  options.pixel_format = "mjpeg";  // FFmpeg's name; the fourcc MJPG works too
+  options.width = 640;
+  options.height = 360;
+  options.frame_rate = 30;
+  auto source = CameraSource::open(path, options);
+  EXPECT_EQ(source->info().width, 640u);
+  EXPECT_EQ(source->info().height, 360u);
+  EXPECT_EQ(source->info().codec, "mjpeg");
+  std::vector<DecodedFrame> frames;
+  double previous_pts = -1;
+  while (frames.size() < 30) {
+    DecodedFrame f;
+    ASSERT_EQ(source->next(f, 3000ms), MediaSource::Status::frame) << "after " << frames.size() << " frames";
+    EXPECT_LT(std::abs(monotonic_now() - f.pts), 1.0) << "pts " << f.pts << " is not close to CLOCK_MONOTONIC";
+    EXPECT_GT(f.pts, previous_pts);
+    previous_pts = f.pts;
+    frames.push_back(std::move(f));
+  }
+  const auto status = source->status();
+  EXPECT_TRUE(status.connected) << status.message;
+  const double span = frames.back().pts - frames.front().pts;
+  const double count = static_cast<double>(frames.back().index - frames.front().index);
+  ASSERT_GT(span, 0);
+  std::printf("[ info     ] MJPEG: %.2f fps measured, %lld captured, %lld dropped\n", count / span,
+              static_cast<long long>(status.captured), static_cast<long long>(status.dropped));
+  EXPECT_NEAR(count / span, 30.0, 6.0);
+  for (const DecodedFrame& f : frames) {
+    EXPECT_EQ(f.format.width, 640u);
+    EXPECT_EQ(f.format.height, 360u);
+    EXPECT_EQ(f.format.pixel_format, "yuvj420p");
+    EXPECT_EQ(f.format.model, ColourModel::yuv);
+    EXPECT_EQ(f.format.plane_count, 3u);
+    EXPECT_EQ(f.format.chroma_shift_x, 1u);
+    EXPECT_EQ(f.format.chroma_shift_y, 1u);
+    EXPECT_EQ(f.format.matrix, ColourMatrix::bt601);
+    EXPECT_EQ(f.format.range, ColourRange::full);
+    EXPECT_FALSE(f.damaged);
+  }
+  CpuEngine cpu(2);
+  for (std::size_t i : {std::size_t{0}, std::size_t{14}, std::size_t{29}}) {
+    const DecodedFrame& f = frames[i];
+    const std::uint32_t bins = stats_levels(f.format.bits);
+    const auto rgb = reference_convert(f.format, f.planes);
+    EXPECT_EQ(cpu.histogram(f.format, f.planes, bins), reference_histogram(rgb, converted_format(f.format), bins))
+        << "MJPEG frame " << i;
+  }
+  frames.clear();
+  EXPECT_LT(destroy(source), 1.0);
+}
+
+// Solid frames of known R'G'B' through JPEG (full-range BT.601 Y'CbCr, as JFIF says) and the
+// camera: every channel's histogram must peak within 2 codes of the colour. Reading the frames
+// as limited range, or with the BT.709 matrix that untagged HD video gets, would be off by 5 to
+// 18 codes for these colours. The clip is 1280x720, so that the HD rule would show.
+TEST(MjpegCamera, DecodesToFullRangeBt601) {
+  const std::string path = env_or_empty("VHIST_MJPEG_CAMERA");
+  const std::string list = env_or_empty("VHIST_MJPEG_COLOURS");
+  if (path.empty() || list.empty()) GTEST_SKIP() << "VHIST_MJPEG_CAMERA/COLOURS not set (tests/camera/mjpeg.sh sets them)";
+  std::vector<std::array<int, 3>> colours;
+  for (std::size_t at = 0; at < list.size();) {
+    const std::size_t end = std::min(list.find(',', at), list.size());
+    const unsigned long v = std::stoul(list.substr(at, end - at), nullptr, 16);
+    colours.push_back({static_cast<int>((v >> 16) & 255), static_cast<int>((v >> 8) & 255), static_cast<int>(v & 255)});
+    at = end + 1;
+  }
+  ASSERT_GE(colours.size(), 2u);
+  CameraOptions options;
+  options.pixel_format = "MJPG";
+  auto source = CameraSource::open(path, options);
+  ASSERT_GE(source->info().height, 720u) << "the colour clip should be HD";
+  std::vector<int> seen(colours.size(), 0);
+  CpuEngine cpu(2);
+  int frames = 0;
+  const auto t0 = Clock::now();
+  while (std::count(seen.begin(), seen.end(), 0) > 0 && seconds_since(t0) < 30) {
+    DecodedFrame f;
+    if (source->next(f, 3000ms) != MediaSource::Status::frame) break;
+    ++frames;
+    EXPECT_EQ(f.format.matrix, ColourMatrix::bt601);
+    EXPECT_EQ(f.format.range, ColourRange::full);
+    const Histogram h = cpu.histogram(f.format, f.planes, 256);
+    std::array<int, 3> peak{};
+    std::uint64_t in_peaks = 0;
+    for (int c = 0; c < 3; ++c) {
+      const auto ch = static_cast<Channel>(c);
+      for (std::uint32_t b = 1; b < 256; ++b) {
+        if (h.at(ch, b) > h.at(ch, static_cast<std::uint32_t>(peak[c]))) peak[c] = static_cast<int>(b);
+      }
+      in_peaks += h.at(ch, static_cast<std::uint32_t>(peak[c]));
+    }
+    // Solid frames: (nearly) every pixel in the peak bin.
+    EXPECT_GE(static_cast<double>(in_peaks), 0.99 * 3.0 * f.format.width * f.format.height)
+        << "frame " << frames << " is not solid";
+    std::size_t nearest = 0;
+    int nearest_error = 1 << 30;
+    for (std::size_t k = 0; k < colours.size(); ++k) {
+      int error = 0;
+      for (int c = 0; c < 3; ++c) error = std::max(error, std::abs(peak[c] - colours[k][static_cast<std::size_t>(c)]));
+      if (error < nearest_error) {
+        nearest_error = error;
+        nearest = k;
+      }
+    }
+    EXPECT_LE(nearest_error, 2) << "frame " << frames << " peaks at R'G'B' " << peak[0] << "," << peak[1] << ","
+                                << peak[2] << "; the nearest colour of the clip is " << colours[nearest][0] << ","
+                                << colours[nearest][1] << "," << colours[nearest][2];
+    if (nearest_error <= 2 && seen[nearest]++ == 0) {
+      std::printf("[ info     ] %02X%02X%02X decoded as %d,%d,%d\n", colours[nearest][0], colours[nearest][1],
+                  colours[nearest][2], peak[0], peak[1], peak[2]);
+    }
+  }
+  for (std::size_t k = 0; k < colours.size(); ++k) {
+    EXPECT_GT(seen[k], 0) << "colour " << k << " never came in " << frames << " frames";
+  }
   EXPECT_LT(destroy(source), 1.0);
 }
 

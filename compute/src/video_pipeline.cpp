@@ -18,15 +18,19 @@ struct VideoPipeline::Slot {
   render::Buffer planes;    // device-local copy the convert pass reads
   render::Buffer rgb;       // the converted frame
   HistogramTarget target;   // histogram and scale
-  render::Buffer readback;  // host-visible: histogram records and the scale block
+  CdfTarget cdf;            // the histogram's prefix sum (and an equalization table, unused)
+  render::Buffer readback;  // host-visible: histogram records, the scale block, CDF records
   std::uint64_t tag = 0;
   std::uint32_t bins = 0;
+  bool with_cdf = false;
   FrameFormat format;
 };
 
 namespace {
 
-constexpr VkDeviceSize kReadbackBytes = VkDeviceSize{shader::kMaxBins} * shader::kChannelCount * 4 + 32;
+constexpr VkDeviceSize kRecordsBytes = VkDeviceSize{shader::kMaxBins} * shader::kChannelCount * 4;
+constexpr VkDeviceSize kReadbackCdfOffset = kRecordsBytes + 32;
+constexpr VkDeviceSize kReadbackBytes = kReadbackCdfOffset + kRecordsBytes;
 
 }  // namespace
 
@@ -45,6 +49,7 @@ VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strat
     slot->timer = std::make_unique<render::GpuTimer>(context_, 4);
     const std::string name = "video slot " + std::to_string(i);
     slot->target = engine_.create_target(name);
+    slot->cdf = engine_.create_cdf_target(name);
     slot->readback = render::Buffer(context_, kReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                     render::MemoryUse::readback, false, name + " readback");
     slots_.push_back(std::move(slot));
@@ -85,7 +90,7 @@ VideoPipeline::Slot& VideoPipeline::prepare_slot(Slot& slot, std::uint64_t stagi
 }
 
 std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, const VideoPlanes& planes,
-                                                 std::uint32_t bins, std::uint64_t tag) {
+                                                 std::uint32_t bins, std::uint64_t tag, bool cdf) {
   if (auto err = check(format, planes, bins); !err.empty()) throw std::invalid_argument(err);
   std::optional<FrameResult> done;
   if (in_flight_ == slots_.size()) done = finish_one();
@@ -108,6 +113,7 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
   slot.tag = tag;
   slot.bins = bins;
   slot.format = rgb;
+  slot.with_cdf = cdf;
 
   const VkCommandBuffer cmd = slot.commands.begin();
   slot.timer->reset(cmd);
@@ -127,12 +133,21 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   engine_.record(cmd, slot.rgb.address(), rgb, bins, strategy_, slot.target);
+  if (cdf) {
+    render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                           VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    engine_.record_cdf(cmd, slot.target.histogram, bins, rgb.bits, slot.cdf);
+  }
   results_to_transfer(cmd);
   const VkDeviceSize histogram_bytes = VkDeviceSize{bins} * shader::kChannelCount * 4;
   const VkBufferCopy histogram_region{0, 0, histogram_bytes};
   vkCmdCopyBuffer(cmd, slot.target.histogram.get(), slot.readback.get(), 1, &histogram_region);
   const VkBufferCopy scale_region{0, histogram_bytes, 32};
   vkCmdCopyBuffer(cmd, slot.target.scale.get(), slot.readback.get(), 1, &scale_region);
+  if (cdf) {
+    const VkBufferCopy cdf_region{0, kReadbackCdfOffset, histogram_bytes};
+    vkCmdCopyBuffer(cmd, slot.cdf.cdf.get(), slot.readback.get(), 1, &cdf_region);
+  }
   slot.timer->write(cmd, 3);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
                          VK_ACCESS_2_HOST_READ_BIT);
@@ -165,6 +180,10 @@ FrameResult VideoPipeline::collect(Slot& slot) {
   std::memcpy(out.histogram.counts.data(), bytes, histogram_bytes);
   std::memcpy(out.scale.scale.data(), bytes + histogram_bytes, 16);
   std::memcpy(out.scale.max_count.data(), bytes + histogram_bytes + 16, 16);
+  if (slot.with_cdf) {
+    out.cdf = Cdf(slot.bins);
+    std::memcpy(out.cdf.counts.data(), bytes + kReadbackCdfOffset, histogram_bytes);
+  }
   const std::vector<double> ns = slot.timer->read_ns(4);
   out.upload_ms = (ns[1] - ns[0]) * 1e-6;
   out.convert_ms = (ns[2] - ns[1]) * 1e-6;

@@ -1,6 +1,7 @@
 // Frames of a video through the GPU, several in flight: each submit() copies the decoded planes
 // into a persistently mapped staging slot, then one command buffer uploads them, converts them
-// to R'G'B' (FrameConverter), histograms them (HistogramEngine) and copies the counts back to
+// to R'G'B' (FrameConverter), histograms them (HistogramEngine), optionally takes the prefix
+// sum of the histogram (the CDF, HistogramEngine::record_cdf), and copies the counts back to
 // host memory. Results come out in submission order, a few frames later, without stalling the
 // GPU between frames. Buffers are per slot and reused; they grow only when a frame is larger than
 // any before.
@@ -8,6 +9,7 @@
 // One thread uses a VideoPipeline (it submits to the context's queue).
 #pragma once
 
+#include "vhist/compute/cdf.h"
 #include "vhist/compute/frame_converter.h"
 #include "vhist/compute/histogram_engine.h"
 #include "vhist/compute/thread_pool.h"
@@ -28,6 +30,7 @@ struct FrameResult {
   FrameFormat format;     // the converted frame's format
   Histogram histogram;    // at the bins requested
   Scale scale;
+  Cdf cdf;                // the histogram's prefix sum when asked for (else cdf.bins == 0)
   // GPU time (timestamp queries) of the frame's command buffer, and of its three stages: the
   // copy of the planes into device memory, the convert pass, the histogram and readback copy.
   double gpu_ms = 0;
@@ -48,10 +51,11 @@ class VideoPipeline {
   std::string check(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) const;
 
   // Starts one frame. The planes are copied before the call returns. When every slot is busy
-  // the oldest frame is waited for first and its result returned. Throws std::invalid_argument
-  // when check() fails.
+  // the oldest frame is waited for first and its result returned. With `cdf` the GPU also
+  // computes the histogram's prefix sum (bins must then be at most 2^bits of the converted
+  // frame). Throws std::invalid_argument when check() fails.
   std::optional<FrameResult> submit(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins,
-                                    std::uint64_t tag);
+                                    std::uint64_t tag, bool cdf = false);
   // Waits for the oldest frame in flight and returns its result; nullopt when none is.
   std::optional<FrameResult> finish_one();
   std::uint32_t in_flight() const noexcept { return in_flight_; }
