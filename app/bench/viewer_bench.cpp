@@ -68,20 +68,28 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
   const std::uint32_t frames = iterations ? iterations : (cpu_device ? 20 : 300);
   std::printf("\nviewer frame, offscreen: new 8-bit 4:2:0 frame each tick -> staging -> upload -> convert -> "
               "histograms -> video quad + histogram quads, 2 in flight\n");
-  std::printf("%-10s %-8s %-22s %12s %12s %10s\n", "size", "engine", "drawn", "gpu median", "gpu min", "wall fps");
+  std::printf("%-10s %-8s %-26s %12s %12s %10s %9s\n", "size", "engine", "drawn", "gpu median", "gpu min", "wall fps",
+              "vs base");
   struct Variant {
     const char* name;
     bool video, histograms, composite;
+    bool equalize;  // prefix sum + CDF curves + luma equalization right of a centred divider
+    int base;       // the variant this one is compared with (-1: none)
   };
   // The whole frame, rasterized, then without each of the two draws, to see what each costs;
-  // then the same picture drawn by the compute composite pass.
-  const Variant variants[] = {{"raster: video + hist", true, true, false},
-                              {"raster: hist only", false, true, false},
-                              {"raster: video only", true, false, false},
-                              {"raster: nothing drawn", false, false, false},
-                              {"compute: video + hist", true, true, true}};
+  // then the same picture drawn by the compute composite pass; then both with the cumulative
+  // histograms drawn over the bars and the picture equalized (split view), against the plain ones.
+  const Variant variants[] = {{"raster: video + hist", true, true, false, false, -1},
+                              {"raster: hist only", false, true, false, false, -1},
+                              {"raster: video only", true, false, false, false, -1},
+                              {"raster: nothing drawn", false, false, false, false, -1},
+                              {"compute: video + hist", true, true, true, false, -1},
+                              {"raster: + cdf + equalize", true, true, false, true, 0},
+                              {"compute: + cdf + equalize", true, true, true, true, 4}};
   for (const auto& [w, h] : sizes) {
-   for (const Variant& variant : variants) {
+   std::vector<double> medians(std::size(variants), 0.0);
+   for (std::size_t v = 0; v < std::size(variants); ++v) {
+    const Variant& variant = variants[v];
     viewer::OffscreenTarget target(context, {w, h});
     viewer::Overlay overlay(context, target.render_pass(), cpu_device);
     std::vector<Frame> ring;
@@ -93,6 +101,12 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
     viewer::OverlayStyle style;  // the defaults: split layout, all channels, 256 bins, auto scale
     style.video = variant.video;
     if (!variant.histograms) style.channels = {false, false, false, false};
+    if (variant.equalize) {
+      style.cdf = {viewer::CdfMode::over, viewer::CdfMode::over, viewer::CdfMode::over, viewer::CdfMode::over};
+      style.equalize = EqualizeMode::luma;
+      style.split_view = true;
+      style.split_position = 0.5f;
+    }
     std::vector<double> gpu_ms;
     const viewer::RenderTarget rt = variant.composite ? target.composite() : target.raster();
     if (variant.composite && !variant.video) continue;
@@ -109,12 +123,18 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
     }
     overlay.wait_idle();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::printf("%-10s %-8s %-22s %10.3fms %10.3fms %10.1f\n", (std::to_string(w) + "x" + std::to_string(h)).c_str(),
-                cpu_device ? "cpu" : "gpu", variant.name, median(gpu_ms), *std::min_element(gpu_ms.begin(), gpu_ms.end()),
-                frames / seconds);
+    medians[v] = median(gpu_ms);
+    char ratio[16] = "";
+    if (variant.base >= 0 && medians[static_cast<std::size_t>(variant.base)] > 0) {
+      std::snprintf(ratio, sizeof ratio, "%.3fx", medians[v] / medians[static_cast<std::size_t>(variant.base)]);
+    }
+    std::printf("%-10s %-8s %-26s %10.3fms %10.3fms %10.1f %9s\n", (std::to_string(w) + "x" + std::to_string(h)).c_str(),
+                cpu_device ? "cpu" : "gpu", variant.name, medians[v], *std::min_element(gpu_ms.begin(), gpu_ms.end()),
+                frames / seconds, ratio);
    }
   }
-  std::printf("gpu = timestamp queries around each tick's whole command buffer (median of %u ticks)\n", frames);
+  std::printf("gpu = timestamp queries around each tick's whole command buffer (median of %u ticks); vs base = that\n"
+              "median over the plain variant's median in this run\n", frames);
   return true;
 }
 
