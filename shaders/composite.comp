@@ -8,7 +8,6 @@
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_buffer_reference_uvec2 : require
 #extension GL_GOOGLE_include_directive : require
-#include "equalize.glsl"
 #include "histogram_bars.glsl"
 
 layout(local_size_x = 16, local_size_y = 16) in;
@@ -36,9 +35,9 @@ layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Pa
   vec4 quad_rect[4];   // pixels: x0, y0, x1, y1
   uvec4 quad_mult[4];  // channel weights of each quad
   uvec2 cdf;           // the cumulative histogram, `levels` records
-  uvec2 table;         // the equalization table, `levels` records
+  uvec2 equalized;     // the equalized frame (equalize.comp), shown right of split_x; 0: none
   uint levels;
-  uint equalize;       // kEqualize*: applied right of split_x
+  uint pad1;
   uint cdf_fill, cdf_line;
   float split_x;       // pixels
   uint divider;        // draw a line at split_x
@@ -48,11 +47,11 @@ layout(push_constant) uniform Push {
   Params params;
 } pc;
 
-// The frame's codes at q (clamped to the edges), equalized when asked, in [0, 1].
+// The frame's codes at q (clamped to the edges), of the equalized frame when asked, in [0, 1].
 vec3 texel(Params p, ivec2 q, bool equalized) {
   q = clamp(q, ivec2(0), ivec2(p.width - 1u, p.height - 1u));
   const uint index = uint(q.y) * p.width + uint(q.x);
-  Words words = Words(p.frame);
+  Words words = Words(equalized ? p.equalized : p.frame);
   uvec3 codes;
   if (p.bits == 8u) {
     const uint w = words.word[index];
@@ -62,7 +61,6 @@ vec3 texel(Params p, ivec2 q, bool equalized) {
     const uint w1 = words.word[2u * index + 1u];
     codes = uvec3(w0 & 0xffffu, w0 >> 16u, w1 & 0xffffu);
   }
-  if (equalized) codes = equalize_codes(p.table, p.equalize, codes, p.levels, p.bits);
   return vec3(codes) / float((1u << p.bits) - 1u);
 }
 
@@ -78,7 +76,7 @@ void main() {
     vec2 pos = uv * vec2(p.width, p.height) - 0.5;
     ivec2 q = ivec2(floor(pos));
     vec2 f = pos - vec2(q);
-    const bool eq = p.equalize != kEqualizeOff && centre.x >= p.split_x;
+    const bool eq = (p.equalized.x | p.equalized.y) != 0u && centre.x >= p.split_x;
     vec3 top = mix(texel(p, q, eq), texel(p, q + ivec2(1, 0), eq), f.x);
     vec3 bottom = mix(texel(p, q + ivec2(0, 1), eq), texel(p, q + ivec2(1, 1), eq), f.x);
     colour = mix(top, bottom, f.y);

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
 #include <string>
 
@@ -96,6 +97,49 @@ TEST_F(GpuCdf, ChainedAfterTheHistogramOfARealFrame) {
     for (Channel c : vhist::kAllChannels) ASSERT_EQ(expected.total(c), f.pixel_count());
     ASSERT_EQ(got.cdf, expected);
     ASSERT_EQ(got.table, vhist::reference_equalize_table(expected, bits));
+  }
+}
+
+TEST_F(GpuCdf, EqualizePassEqualsTheReference) {
+  // equalize.comp over whole frames, odd sizes (pixels left over after the 16-byte blocks),
+  // 8 and 10-bit, both modes: the codes must be reference_equalize()'s, the padding kept.
+  vhist::HistogramEngine engine(context());
+  for (auto [bits, packing] : {std::pair{8u, vhist::PixelPacking::rgba8}, {10u, vhist::PixelPacking::rgba16}}) {
+    for (auto [w, h] : {std::pair{333u, 177u}, {7u, 1u}, {64u, 36u}}) {
+      const vhist::FrameFormat f{w, h, packing, bits};
+      const std::uint32_t levels = vhist::stats_levels(bits);
+      const auto pixels = vhist::make_frame(f, vhist::Content::natural, 9);
+      const auto histogram = vhist::reference_histogram(pixels, f, levels);
+      const auto table = vhist::reference_equalize_table(vhist::reference_cdf(histogram), bits);
+      const auto source = engine.create_target("source");
+      vhist::upload_blocking(context(), source.histogram, std::as_bytes(std::span(histogram.counts)));
+      const auto cdf = engine.create_cdf_target("cdf");
+      vhist::render::Buffer frame = engine.create_frame_buffer(f, "frame");
+      vhist::render::Buffer out = engine.create_frame_buffer(f, "equalized");
+      vhist::upload_blocking(context(), frame, pixels);
+      for (vhist::EqualizeMode mode : {vhist::EqualizeMode::luma, vhist::EqualizeMode::channels}) {
+        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " " + std::to_string(bits) + "-bit mode " +
+                     std::to_string(static_cast<int>(mode)));
+        context().submit_and_wait([&](VkCommandBuffer cmd) {
+          vhist::render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                                        VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+          engine.record_cdf(cmd, source.histogram, levels, bits, cdf);
+          vhist::render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                                        VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+          engine.record_equalize(cmd, frame.address(), f, levels, cdf.table, mode, out.address());
+          vhist::results_to_transfer(cmd);
+        });
+        std::vector<std::byte> expected(pixels.size());
+        vhist::reference_equalize(pixels, f, table, mode, expected);
+        vhist::render::Buffer host(context(), f.byte_size(), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                   vhist::render::MemoryUse::readback, false, "readback");
+        context().submit_and_wait([&](VkCommandBuffer cmd) {
+          const VkBufferCopy region{0, 0, f.byte_size()};
+          vkCmdCopyBuffer(cmd, out.get(), host.get(), 1, &region);
+        });
+        ASSERT_EQ(std::memcmp(host.mapped(), expected.data(), expected.size()), 0);
+      }
+    }
   }
 }
 

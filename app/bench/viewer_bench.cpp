@@ -73,19 +73,28 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
   struct Variant {
     const char* name;
     bool video, histograms, composite;
-    bool equalize;  // prefix sum + CDF curves + luma equalization right of a centred divider
+    bool cdf;       // the prefix sum, and the CDF curves drawn over all four histograms
+    EqualizeMode equalize;
+    bool split;     // equalized right of a centred divider only (else the whole picture)
     int base;       // the variant this one is compared with (-1: none)
   };
   // The whole frame, rasterized, then without each of the two draws, to see what each costs;
   // then the same picture drawn by the compute composite pass; then both with the cumulative
   // histograms drawn over the bars and the picture equalized (split view), against the plain ones.
-  const Variant variants[] = {{"raster: video + hist", true, true, false, false, -1},
-                              {"raster: hist only", false, true, false, false, -1},
-                              {"raster: video only", true, false, false, false, -1},
-                              {"raster: nothing drawn", false, false, false, false, -1},
-                              {"compute: video + hist", true, true, true, false, -1},
-                              {"raster: + cdf + equalize", true, true, false, true, 0},
-                              {"compute: + cdf + equalize", true, true, true, true, 4}};
+  constexpr auto off = EqualizeMode::off, luma = EqualizeMode::luma, channels = EqualizeMode::channels;
+  const Variant variants[] = {{"raster: video + hist", true, true, false, false, off, false, -1},
+                              {"raster: hist only", false, true, false, false, off, false, -1},
+                              {"raster: video only", true, false, false, false, off, false, -1},
+                              {"raster: nothing drawn", false, false, false, false, off, false, -1},
+                              {"compute: video + hist", true, true, true, false, off, false, -1},
+                              {"raster: + equalize luma", true, true, false, false, luma, false, 0},
+                              {"raster: + eq. luma, split", true, true, false, false, luma, true, 0},
+                              {"raster: + cdf curves", true, true, false, true, off, false, 0},
+                              {"compute: + equalize luma", true, true, true, false, luma, false, 4},
+                              {"compute: + eq. channels", true, true, true, false, channels, false, 4},
+                              {"compute: + eq. luma, split", true, true, true, false, luma, true, 4},
+                              {"compute: + cdf curves", true, true, true, true, off, false, 4},
+                              {"compute: + cdf + eq. split", true, true, true, true, luma, true, 4}};
   for (const auto& [w, h] : sizes) {
    std::vector<double> medians(std::size(variants), 0.0);
    for (std::size_t v = 0; v < std::size(variants); ++v) {
@@ -101,12 +110,10 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
     viewer::OverlayStyle style;  // the defaults: split layout, all channels, 256 bins, auto scale
     style.video = variant.video;
     if (!variant.histograms) style.channels = {false, false, false, false};
-    if (variant.equalize) {
-      style.cdf = {viewer::CdfMode::over, viewer::CdfMode::over, viewer::CdfMode::over, viewer::CdfMode::over};
-      style.equalize = EqualizeMode::luma;
-      style.split_view = true;
-      style.split_position = 0.5f;
-    }
+    if (variant.cdf) style.cdf = {viewer::CdfMode::over, viewer::CdfMode::over, viewer::CdfMode::over, viewer::CdfMode::over};
+    style.equalize = variant.equalize;
+    style.split_view = variant.split;
+    style.split_position = 0.5f;
     std::vector<double> gpu_ms;
     const viewer::RenderTarget rt = variant.composite ? target.composite() : target.raster();
     if (variant.composite && !variant.video) continue;

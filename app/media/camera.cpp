@@ -42,7 +42,9 @@ extern "C" {
 // convert to wall-clock time through a time filter, which is neither comparable with
 // clock_gettime(CLOCK_MONOTONIC) nor free of jitter. If the first timestamp after opening is not
 // within [now - 10 s, now + 1 s] on CLOCK_MONOTONIC (a driver with other timestamps), pts becomes
-// the arrival time on CLOCK_MONOTONIC instead, for that connection.
+// the arrival time on CLOCK_MONOTONIC instead, for that connection. A timestamp later than the
+// frame's arrival is clamped to the arrival (vivid stamps the nominal end of exposure, which can
+// lie ahead of the dequeue by most of a frame period).
 //
 // Reads never block: the device is opened with AVFMT_FLAG_NONBLOCK (FFmpeg opens the node with
 // O_NONBLOCK), so VIDIOC_DQBUF answers EAGAIN when no buffer is ready and the capture thread
@@ -615,6 +617,7 @@ struct Device {
   AVRational time_base{1, 1000000};
   bool first_frame = true;
   bool arrival_time = false;  // the driver's timestamps are not CLOCK_MONOTONIC: use arrival time
+  bool intra_only = false;    // every packet decodes on its own (raw video, MJPEG): stale ones may be skipped
 };
 
 int interrupt_cb(void* opaque) { return static_cast<const std::atomic<bool>*>(opaque)->load() ? 1 : 0; }
@@ -671,6 +674,7 @@ std::unique_ptr<Device> open_device(const Request& r, const CameraInfo& info, st
     }
   }
 
+  dev->intra_only = par->codec_id == AV_CODEC_ID_RAWVIDEO || par->codec_id == AV_CODEC_ID_MJPEG;
   const AVCodec* decoder = avcodec_find_decoder(par->codec_id);
   if (!decoder) {
     throw MediaError(cam + ": no decoder for " + std::string(avcodec_get_name(par->codec_id)) + " in this FFmpeg build");
@@ -850,13 +854,15 @@ class Capture {
     PacketPtr own(av_packet_alloc());
     AvFramePtr decoded(av_frame_alloc());
     if (!packet || !own || !decoded) throw std::bad_alloc();
+    int pending_read = 0;  // a read error met while looking for newer packets
     while (!stopping()) {
       if (!device_) {
         if (sleep_for(kReopenInterval)) return;
         try_reopen();
         continue;
       }
-      const int ret = av_read_frame(device_->format.get(), packet.get());
+      const int ret = pending_read != 0 ? pending_read : av_read_frame(device_->format.get(), packet.get());
+      pending_read = 0;
       if (ret == AVERROR(EAGAIN)) {
         Clock::time_point last;
         {
@@ -875,26 +881,36 @@ class Capture {
         lose(ret == AVERROR_EOF ? std::string("end of stream") : av_error_text(ret));
         continue;
       }
-      const double arrival = monotonic_now();
-      // Our own copy; the driver's buffer goes back to it now.
-      const int size = packet->size;
-      bool copied = false;
-      if (size > 0 && av_new_packet(own.get(), size) == 0) {
-        std::memcpy(own->data, packet->data, static_cast<std::size_t>(size));
-        own->pts = packet->pts;
-        own->dts = packet->dts;
-        own->flags = packet->flags;
-        own->stream_index = packet->stream_index;
-        copied = true;
-      }
-      av_packet_unref(packet.get());
-      {
+      double arrival = monotonic_now();
+      bool copied = take_packet(packet.get(), own.get());
+      // Newest wins before decoding too: packets already waiting in the driver's queue are newer
+      // than this one, so a decoder slower than the camera (a large MJPEG frame on a slow CPU)
+      // skips to the newest instead of working through a backlog. A skipped packet counts as
+      // captured and dropped (CameraStatus), not as decoded (DecodeReport).
+      while (copied && device_->intra_only) {
+        const int more = av_read_frame(device_->format.get(), packet.get());
+        if (more == AVERROR(EAGAIN)) break;
+        if (more < 0) {
+          pending_read = more;  // handled as the next read's result
+          break;
+        }
+        const double newer_arrival = monotonic_now();
+        if (packet->size <= 0) {  // an empty buffer: counted as lost, the packet in hand stays
+          take_packet(packet.get(), nullptr);
+          continue;
+        }
+        av_packet_unref(own.get());
+        copied = take_packet(packet.get(), own.get());
+        arrival = newer_arrival;
         const std::lock_guard lock(mutex_);
-        last_activity_ = Clock::now();
-        ++report_.packets;
-        if (!copied) ++report_.lost;  // an empty buffer (the driver flagged an error)
+        ++status_.captured;
+        ++status_.dropped;
       }
       if (!copied) continue;
+      {
+        const std::lock_guard lock(mutex_);
+        ++report_.packets;
+      }
       const int sent = avcodec_send_packet(device_->codec.get(), own.get());
       av_packet_unref(own.get());
       if (sent < 0) {
@@ -908,6 +924,30 @@ class Capture {
         deliver(std::move(taken), arrival);
       }
     }
+  }
+
+  // Copies `packet` into memory of our own (`own`; nullptr: drops it) and gives the driver's
+  // buffer back. False for an empty packet (the driver flagged an error), counted as read and
+  // lost; the others are counted when they go to the decoder.
+  bool take_packet(AVPacket* packet, AVPacket* own) {
+    const int size = packet->size;
+    bool copied = false;
+    if (own && size > 0 && av_new_packet(own, size) == 0) {
+      std::memcpy(own->data, packet->data, static_cast<std::size_t>(size));
+      own->pts = packet->pts;
+      own->dts = packet->dts;
+      own->flags = packet->flags;
+      own->stream_index = packet->stream_index;
+      copied = true;
+    }
+    av_packet_unref(packet);
+    const std::lock_guard lock(mutex_);
+    last_activity_ = Clock::now();
+    if (!copied) {
+      ++report_.packets;
+      ++report_.lost;
+    }
+    return copied;
   }
 
   void note_decode_error(const std::string& what, int err) {
@@ -926,7 +966,10 @@ class Capture {
       const double t = ts != AV_NOPTS_VALUE ? static_cast<double>(ts) * av_q2d(dev.time_base) : -1e30;
       dev.arrival_time = !(t >= arrival - 10.0 && t <= arrival + 1.0);
     }
-    if (!dev.arrival_time && ts != AV_NOPTS_VALUE) pts = static_cast<double>(ts) * av_q2d(dev.time_base);
+    // A capture cannot end after it arrived: a later buffer timestamp (vivid stamps a frame with
+    // its nominal end of exposure, up to 0.9 frame periods ahead of when it can be dequeued)
+    // becomes the arrival time, so that latency is never measured short.
+    if (!dev.arrival_time && ts != AV_NOPTS_VALUE) pts = std::min(arrival, static_cast<double>(ts) * av_q2d(dev.time_base));
     const bool damaged = decoded->decode_error_flags != 0 || (decoded->flags & AV_FRAME_FLAG_CORRUPT) != 0;
 
     DecodedFrame frame;

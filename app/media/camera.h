@@ -59,7 +59,8 @@ struct CameraStatus {
 
 // Opens a camera as a MediaSource: `next()` returns the newest captured frame (older ones are
 // dropped), `seek*()` do nothing, `info().frame_count` is -1. DecodedFrame::pts is the V4L2
-// buffer timestamp in seconds (CLOCK_MONOTONIC), so capture-to-present latency can be measured.
+// buffer timestamp in seconds (CLOCK_MONOTONIC; never later than the frame's arrival), so
+// capture-to-present latency can be measured.
 // Throws MediaError for: no such device, not a capture device, permission denied, device busy,
 // a format/size/rate the device refuses (the message lists what it offers).
 // While running, a lost camera does not throw: next() times out, status() says "camera lost",

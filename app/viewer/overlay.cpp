@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstring>
 #include <stdexcept>
@@ -26,12 +27,10 @@ struct VideoPush {
   float rect[4];
   float uv[4];
   float code_scale;  // 65535 / (2^bits - 1) for 16-bit images, 1 for 8-bit
-  std::uint32_t bits, levels, equalize;
-  VkDeviceAddress table;
-  float split_x;  // framebuffer pixels: equalized right of it
-  std::uint32_t divider;
+  float split_x;     // framebuffer pixels: the divider of the split view
+  std::uint32_t divider, pad;
 };
-static_assert(sizeof(VideoPush) == 64 && offsetof(VideoPush, table) == 48);
+static_assert(sizeof(VideoPush) == 48);
 
 struct HistogramPush {
   float rect[4];
@@ -56,8 +55,8 @@ struct CompositeParams {
   float pad;
   float quad_rect[4][4];
   std::uint32_t quad_mult[4][4];
-  VkDeviceAddress cdf, table;
-  std::uint32_t levels, equalize, cdf_fill, cdf_line;
+  VkDeviceAddress cdf, equalized;
+  std::uint32_t levels, pad0, cdf_fill, cdf_line;
   float split_x;
   std::uint32_t divider, pad1[2];
 };
@@ -226,9 +225,9 @@ Overlay::Overlay(render::Context& context, VkRenderPass render_pass, bool cpu_en
   VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
   VHIST_VK_CHECK(vkCreateDescriptorSetLayout(device, &set_info, nullptr, &set_layout));
   set_layout_ = render::UniqueDescriptorSetLayout(device, set_layout);
-  const VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1};
+  const VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2};
   VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  pool_info.maxSets = 1;
+  pool_info.maxSets = 2;
   pool_info.poolSizeCount = 1;
   pool_info.pPoolSizes = &pool_size;
   VkDescriptorPool descriptor_pool = VK_NULL_HANDLE;
@@ -238,7 +237,8 @@ Overlay::Overlay(render::Context& context, VkRenderPass render_pass, bool cpu_en
   set_alloc.descriptorPool = descriptor_pool;
   set_alloc.descriptorSetCount = 1;
   set_alloc.pSetLayouts = &set_layout;
-  VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &set_alloc, &video_set_));
+  VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &set_alloc, &video_.set));
+  VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &set_alloc, &equalized_video_.set));
   composite_pipeline_ = render::ComputePipeline(context, composite_spv, {}, sizeof(VkDeviceAddress), "composite");
   video_pipeline_ = render::GraphicsPipeline(context, render_pass, quad_vert_spv, video_frag_spv,
                                              sizeof(VideoPush), false, "video", set_layout);
@@ -288,25 +288,41 @@ void Overlay::ensure_frame_buffers(std::uint64_t plane_bytes, std::uint64_t rgb_
   }
 }
 
-void Overlay::ensure_video_image(const FrameFormat& format) {
+void Overlay::ensure_video_image(VideoImage& v, const FrameFormat& format) {
   const VkFormat vk_format =
       format.packing == PixelPacking::rgba8 ? VK_FORMAT_R8G8B8A8_UNORM : VK_FORMAT_R16G16B16A16_UNORM;
-  if (video_image_ && video_image_.extent().width == format.width && video_image_.extent().height == format.height &&
-      video_image_.format() == vk_format) {
+  if (v.image && v.image.extent().width == format.width && v.image.extent().height == format.height &&
+      v.image.format() == vk_format) {
     return;
   }
   wait_idle();  // the frames in flight may still sample the old image
-  video_image_ = render::Image2D(context_, {format.width, format.height}, vk_format,
-                                 VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "video");
-  video_image_written_ = false;
-  VkDescriptorImageInfo image_info{sampler_.get(), video_image_.view(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+  v.image = render::Image2D(context_, {format.width, format.height}, vk_format,
+                            VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "video");
+  v.written = false;
+  VkDescriptorImageInfo image_info{sampler_.get(), v.image.view(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
   VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-  write.dstSet = video_set_;
+  write.dstSet = v.set;
   write.dstBinding = 0;
   write.descriptorCount = 1;
   write.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
   write.pImageInfo = &image_info;
   vkUpdateDescriptorSets(context_.device(), 1, &write, 0, nullptr);
+}
+
+void Overlay::record_image_upload(VkCommandBuffer cmd, VideoImage& v, VkBuffer buffer, VkDeviceSize offset) {
+  const VkImage image = v.image.get();
+  render::image_barrier(cmd, image, v.written ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED,
+                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
+                        VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  VkBufferImageCopy region{};
+  region.bufferOffset = offset;
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.imageExtent = {rgb_format_.width, rgb_format_.height, 1};
+  vkCmdCopyBufferToImage(cmd, buffer, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+  render::image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                        VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                        VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+  v.written = true;
 }
 
 void Overlay::collect(Slot& slot) {
@@ -368,11 +384,13 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
   if (composite && (target.composite == 0 || in_pass)) {
     throw std::invalid_argument("a compute-composited target needs an output buffer and takes no render-pass content");
   }
+  // The CPU engine's frame goes to the R'G'B' buffer too when a pass reads it there.
+  const bool cpu_frame_to_buffer = composite || style.equalize != EqualizeMode::off;
   if (format) {
     rgb_format = converted_format((*format));
-    if (!composite) ensure_video_image(rgb_format);
+    if (!composite) ensure_video_image(video_, rgb_format);
     if (cpu_) {
-      if (composite) ensure_frame_buffers(0, rgb_format.byte_size());
+      if (cpu_frame_to_buffer) ensure_frame_buffers(0, rgb_format.byte_size());
       ensure_staging(kStagingRgbOffset + rgb_format.byte_size());
       const std::uint32_t levels = stats_levels(rgb_format.bits);
       cpu_levels_ = cpu_->convert_and_histogram((*format), (*planes), levels,
@@ -411,6 +429,24 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
                 cpu_levels_.counts.size() * sizeof(std::uint32_t));
   }
 
+  // The equalized frame is computed this tick when asked for and not done for this frame and
+  // mode (its buffers are made here: growing them waits for the frames in flight).
+  if (format || scan) equalized_fresh_ = false;
+  const bool equalize = (has_frame_ || format) && style.equalize != EqualizeMode::off &&
+                        (format ? (!cpu_ || cpu_frame_to_buffer) : rgb_current_) &&
+                        (!equalized_fresh_ || equalized_mode_ != style.equalize);
+  if (equalize) {
+    const FrameFormat f = format ? rgb_format : rgb_format_;
+    const VkDeviceSize bytes = (f.byte_size() + 15) & ~VkDeviceSize{15};
+    if (!equalized_ || equalized_.size() < bytes) {
+      wait_idle();  // the frames in flight may read the old buffer
+      equalized_ = render::Buffer(context_, bytes + bytes / 8,
+                                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                  render::MemoryUse::device, true, "viewer equalized");
+    }
+    if (!composite) ensure_video_image(equalized_video_, f);
+  }
+
   VHIST_VK_CHECK(vkResetFences(device, 1, &fence));
   const VkCommandBuffer cmd = slot.commands.begin();
   slot.timer->reset(cmd);
@@ -435,33 +471,20 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
                            VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                            VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
   }
-  if (format && composite && upload_rgb) {
-    // The compute composite reads the frame from the R'G'B' buffer.
+  if (format && cpu_frame_to_buffer && upload_rgb) {
+    // The compute composite and the equalize pass read the frame from the R'G'B' buffer.
     const VkBufferCopy region{kStagingRgbOffset, 0, rgb_format.byte_size()};
     vkCmdCopyBuffer(cmd, slot.staging.get(), rgb_.get(), 1, &region);
-  }
-  if (format && !composite) {
-    // The converted frame into the video image: from the staging memory (CPU engine) or from
-    // the convert pass's buffer.
-    const VkImage image = video_image_.get();
-    render::image_barrier(cmd, image,
-                          video_image_written_ ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED,
-                          VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
-                          VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-    VkBufferImageCopy region{};
-    region.bufferOffset = upload_rgb ? kStagingRgbOffset : 0;
-    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    region.imageExtent = {rgb_format.width, rgb_format.height, 1};
-    vkCmdCopyBufferToImage(cmd, upload_rgb ? slot.staging.get() : rgb_.get(), image,
-                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-    render::image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-                          VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                          VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
-    video_image_written_ = true;
   }
   if (format) {
     rgb_format_ = rgb_format;
     has_frame_ = true;
+    rgb_current_ = !cpu_ || cpu_frame_to_buffer;
+  }
+  if (format && !composite) {
+    // The converted frame into the video image: from the staging memory (CPU engine) or from
+    // the convert pass's buffer.
+    record_image_upload(cmd, video_, upload_rgb ? slot.staging.get() : rgb_.get(), upload_rgb ? kStagingRgbOffset : 0);
   }
 
   if (recount && cpu_) {
@@ -499,7 +522,7 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
     slot.height = rgb_format_.height;
     histogram_bins_ = bins;
   }
-  if ((recount && cpu_) || (format && composite && upload_rgb) || (cpu_ && scan)) {
+  if ((recount && cpu_) || (format && cpu_frame_to_buffer && upload_rgb) || (cpu_ && scan)) {
     render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                            VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                            VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
@@ -514,12 +537,25 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
                            VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
     cdf_fresh_ = true;
   }
-  // Draw with the CDF and table only when they are those of the frame shown.
+  // Draw with the CDF only when it is that of the frame shown.
   const bool cdf_ready = cdf_fresh_ && needs_cdf(style);
   const std::uint32_t cdf_fill = cdf_ready ? cdf_mask(style, CdfMode::instead) : 0;
   const std::uint32_t cdf_line = cdf_ready ? cdf_mask(style, CdfMode::over) : 0;
-  const std::uint32_t equalize = cdf_ready ? static_cast<std::uint32_t>(style.equalize) : shader::kEqualizeOff;
 
+  // The equalized frame, once per frame and mode: through the table into equalized_, then (to
+  // be rasterized) into its own image. Without the current frame in rgb_ (the CPU engine's
+  // frame before equalization was asked for) the original is shown until the next frame.
+  if (equalize) {
+    engine_.record_equalize(cmd, rgb_.address(), rgb_format_, levels, cdf_.table, style.equalize, equalized_.address());
+    render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                           VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                           VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
+    if (!composite) record_image_upload(cmd, equalized_video_, equalized_.get(), 0);
+    equalized_fresh_ = true;
+    equalized_mode_ = style.equalize;
+  }
+  const bool show_equalized = style.equalize != EqualizeMode::off && equalized_fresh_ &&
+                              equalized_mode_ == style.equalize && (composite || equalized_video_.written);
   const VkExtent2D extent = target.extent;
   const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
   if (composite) {
@@ -553,13 +589,12 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
     params.opacity = style.opacity;
     params.pixels = static_cast<float>(rgb_format_.pixel_count());
     params.cdf = cdf_.cdf.address();
-    params.table = cdf_.table.address();
+    params.equalized = show_equalized ? equalized_.address() : 0;
     params.levels = levels;
-    params.equalize = equalize;
     params.cdf_fill = cdf_fill;
     params.cdf_line = cdf_line;
-    params.split_x = style.split_view ? std::clamp(style.split_position, 0.0f, 1.0f) * w : 0.0f;
-    params.divider = style.split_view && equalize != shader::kEqualizeOff ? 1u : 0u;
+    params.split_x = style.split_view ? std::round(std::clamp(style.split_position, 0.0f, 1.0f) * w) : 0.0f;
+    params.divider = style.split_view && show_equalized ? 1u : 0u;
     std::memcpy(slot.composite_params.mapped(), &params, sizeof params);
     render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                            VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
@@ -592,13 +627,27 @@ VkCommandBuffer Overlay::record(const VideoFormat* format, const VideoPlanes* pl
     std::memcpy(push.rect, std::array<float, 4>{-sx, -sy, sx, sy}.data(), sizeof push.rect);
     std::memcpy(push.uv, std::array<float, 4>{0, 0, 1, 1}.data(), sizeof push.uv);
     push.code_scale = code_scale;
-    push.bits = rgb_format_.bits;
-    push.levels = levels;
-    push.equalize = equalize;
-    push.table = cdf_.table.address();
-    push.split_x = style.split_view ? std::clamp(style.split_position, 0.0f, 1.0f) * w : 0.0f;
-    push.divider = style.split_view && equalize != shader::kEqualizeOff ? 1u : 0u;
-    if (style.video) video_pipeline_.draw_quad(cmd, push, video_set_);
+    if (style.video && show_equalized) {
+      // The original left of the divider, the equalized frame right of it (all of it without
+      // the split view), each scissored to its side.
+      const auto split = static_cast<std::uint32_t>(
+          std::lround(style.split_view ? std::clamp(style.split_position, 0.0f, 1.0f) * w : 0.0f));
+      push.split_x = static_cast<float>(split);
+      push.divider = style.split_view ? 1u : 0u;
+      if (split > 0) {
+        const VkRect2D left{{0, 0}, {split, extent.height}};
+        vkCmdSetScissor(cmd, 0, 1, &left);
+        video_pipeline_.draw_quad(cmd, push, video_.set);
+      }
+      if (split < extent.width) {
+        const VkRect2D right{{static_cast<std::int32_t>(split), 0}, {extent.width - split, extent.height}};
+        vkCmdSetScissor(cmd, 0, 1, &right);
+        video_pipeline_.draw_quad(cmd, push, equalized_video_.set);
+      }
+      vkCmdSetScissor(cmd, 0, 1, &scissor);
+    } else if (style.video) {
+      video_pipeline_.draw_quad(cmd, push, video_.set);
+    }
     for (const HistogramQuad& q : layout_quads(style, w, h)) {
       HistogramPush hp{};
       hp.rect[0] = q.rect[0] / w * 2 - 1;

@@ -120,8 +120,16 @@ class Overlay {
  private:
   struct Slot;
   void ensure_frame_buffers(std::uint64_t plane_bytes, std::uint64_t rgb_bytes);
-  // The sampled image the video is drawn from, for frames of `format` (recreated on change).
-  void ensure_video_image(const FrameFormat& format);
+  // A sampled image the video is drawn from, with its descriptor set.
+  struct VideoImage {
+    render::Image2D image;
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    bool written = false;  // its layout is SHADER_READ_ONLY (else UNDEFINED)
+  };
+  // `image` sized and formatted for frames of `format` (recreated on change).
+  void ensure_video_image(VideoImage& image, const FrameFormat& format);
+  // Records the copy of a frame of rgb_format_ from `buffer` at `offset` into `image`.
+  void record_image_upload(VkCommandBuffer cmd, VideoImage& image, VkBuffer buffer, VkDeviceSize offset);
   void collect(Slot& slot);
   bool needs_cdf(const OverlayStyle& style) const;
 
@@ -145,9 +153,12 @@ class Overlay {
   render::UniqueSampler sampler_;
   render::UniqueDescriptorSetLayout set_layout_;
   render::UniqueDescriptorPool descriptor_pool_;
-  VkDescriptorSet video_set_ = VK_NULL_HANDLE;
-  render::Image2D video_image_;
-  bool video_image_written_ = false;  // its layout is SHADER_READ_ONLY (else UNDEFINED)
+  VideoImage video_;            // the frame
+  VideoImage equalized_video_;  // the equalized frame (rasterized split view)
+  render::Buffer equalized_;    // the equalized frame, written by equalize.comp
+  bool rgb_current_ = false;    // rgb_ holds the current frame (always on the GPU path)
+  bool equalized_fresh_ = false;  // equalized_ is the current frame's, by equalized_mode_
+  EqualizeMode equalized_mode_ = EqualizeMode::off;
   FrameFormat rgb_format_;
   std::unique_ptr<CpuEngine> cpu_;
   Histogram cpu_levels_;  // CPU path: the current frame's histogram at one level per code

@@ -261,6 +261,7 @@ struct App {
   std::vector<double> latencies_ms;  // capture to present of each new camera frame
   // Equalization is a way of looking at this session's video, not remembered in the settings.
   EqualizeMode equalize = EqualizeMode::off;
+  EqualizeMode equalize_drawn = EqualizeMode::off;  // as of the last tick
   bool split_view = false;
   float split_position = 0.5f;
   bool dragging_divider = false;
@@ -731,6 +732,12 @@ int run(App& app) {
       app.player.close();
     }
     const media::DecodedFrame* frame = new_frame && app.player.frame() ? &*app.player.frame() : nullptr;
+    // Equalization switched on or to another mode: the frame shown goes through the GPU again
+    // (the CPU engine keeps no copy of it there), also when paused.
+    if (app.equalize != app.equalize_drawn) {
+      if (!frame && app.player.frame()) frame = &*app.player.frame();
+      app.equalize_drawn = app.equalize;
+    }
     if (frame) {
       if (const std::string why = renderer.check(*frame, app.settings.bins); !why.empty()) {
         app.error = "cannot show '" + app.player.path() + "': " + why;

@@ -1,6 +1,8 @@
 #include "vhist/compute/histogram_engine.h"
 
+#include "vhist/compute/frame_stats.h"
 #include "vhist/render/vk_check.h"
+#include "vhist/shaders/equalize.spv.h"
 #include "vhist/shaders/hist_cdf.spv.h"
 #include "vhist/shaders/hist_chunk.spv.h"
 #include "vhist/shaders/hist_chunk_reduce.spv.h"
@@ -48,6 +50,14 @@ struct CdfPush {  // hist_cdf.comp
   VkDeviceAddress histogram;
   VkDeviceAddress cdf;
   VkDeviceAddress table;
+};
+
+struct EqualizePush {  // equalize.comp
+  VkDeviceAddress frame;
+  VkDeviceAddress equalized;
+  VkDeviceAddress table;
+  std::uint32_t pixel_count;
+  std::uint32_t mode;
 };
 
 constexpr VkDeviceSize kHistogramBytes = VkDeviceSize{sh::kMaxBins} * sh::kChannelCount * sizeof(std::uint32_t);
@@ -186,6 +196,11 @@ const render::ComputePipeline& HistogramEngine::pipeline(const PipelineKey& key)
     case Kernel::scale:
       slot = std::make_unique<render::ComputePipeline>(context_, hist_scale_spv, spec, sizeof(ScalePush), "hist_scale");
       break;
+    case Kernel::equalize:
+      spec.push_back({sh::kSpecPacking, key.packing});
+      spec.push_back({sh::kSpecBits, key.bits});
+      slot = std::make_unique<render::ComputePipeline>(context_, equalize_spv, spec, sizeof(EqualizePush), "equalize");
+      break;
     case Kernel::cdf:
       spec.push_back({sh::kSpecBits, key.bits});
       slot = std::make_unique<render::ComputePipeline>(context_, hist_cdf_spv, spec, sizeof(CdfPush), "hist_cdf");
@@ -235,6 +250,24 @@ void HistogramEngine::record_cdf(VkCommandBuffer cmd, const render::Buffer& hist
   }
   const CdfPush push{histogram.address(), target.cdf.address(), target.table.address()};
   pipeline({Kernel::cdf, levels, 0, bits, 0, 0, 0, 0}).dispatch(cmd, push, 1);
+}
+
+void HistogramEngine::record_equalize(VkCommandBuffer cmd, VkDeviceAddress frame_address, const FrameFormat& format,
+                                      std::uint32_t levels, const render::Buffer& table, EqualizeMode mode,
+                                      VkDeviceAddress out_address) {
+  if (auto err = check_format(format); !err.empty()) throw std::invalid_argument(err);
+  if (levels != stats_levels(format.bits)) throw std::invalid_argument("record_equalize: levels must be stats_levels(bits)");
+  if (mode == EqualizeMode::off) throw std::invalid_argument("record_equalize: no mode");
+  if (frame_address % 16 != 0 || out_address % 16 != 0) throw std::invalid_argument("frame addresses must be 16-byte aligned");
+  const auto& p = context_.properties();
+  // Blocks of 4 (RGBA8) or 2 (RGBA16) pixels, one per invocation, up to a grid of 65535 groups.
+  const std::uint32_t per_block = format.packing == PixelPacking::rgba8 ? 4 : 2;
+  const std::uint32_t groups = std::clamp<std::uint32_t>(div_up(div_up(format.pixel_count(), per_block), 256), 1,
+                                                         std::min<std::uint32_t>(p.max_workgroup_count_x, 65535));
+  const EqualizePush push{frame_address, out_address, table.address(), static_cast<std::uint32_t>(format.pixel_count()),
+                          static_cast<std::uint32_t>(mode)};
+  pipeline({Kernel::equalize, levels, static_cast<std::uint32_t>(format.packing), format.bits, 0, 0, 0, 0})
+      .dispatch(cmd, push, groups);
 }
 
 void HistogramEngine::record_fast(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format,

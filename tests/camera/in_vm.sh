@@ -41,4 +41,18 @@ rc=$?
 reconnects=$(sed -n 's/.* \([0-9][0-9]*\) reconnects.*/\1/p' "$work/viewer.err" | tail -1)
 [ "${reconnects:-0}" -ge 1 ] || fail "the viewer did not reconnect after the camera came back: $(tail -3 "$work/viewer.err")"
 echo "camera viewer: $(grep 'capture to present' "$work/viewer.err")"
+
+# Capture-to-present latency at 640x360 and 30 fps; the target is 1.5 frame periods plus one
+# display refresh, 66.7 ms. The window is 320x180: under emulation lavapipe draws a 640x360 window
+# at only about 8 fps, and each frame then waits a whole slow redraw (about 125 ms). Reported,
+# not enforced: timings in an emulated guest on a shared machine vary too much for a hard limit.
+if XDG_CONFIG_HOME="$work/xdg" timeout 240 xvfb-run -a "$vhist" /dev/video0 --camera-format YUYV \
+    --camera-size 640x360 --camera-fps 30 --frames 150 --size 320x180 2> "$work/latency.err"; then
+  median=$(sed -n 's/.*capture to present median \([0-9.]*\) ms.*/\1/p' "$work/latency.err")
+  verdict=$(awk -v m="${median:-1e9}" 'BEGIN { print (m <= 66.7 ? "within" : "ABOVE") }')
+  echo "camera latency (640x360 YUYV at 30 fps, window 320x180): median ${median:-?} ms, $verdict the 66.7 ms target;" \
+    "$(grep -h 'capture to present\|frames rendered' "$work/latency.err" | tr '\n' ' ')"
+else
+  fail "the viewer at 640x360 failed: $(tail -3 "$work/latency.err")"
+fi
 exit $status

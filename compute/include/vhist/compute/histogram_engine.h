@@ -12,6 +12,7 @@
 // The engine must outlive the command buffers it recorded.
 #pragma once
 
+#include "vhist/compute/cdf.h"
 #include "vhist/compute/histogram_types.h"
 #include "vhist/render/buffer.h"
 #include "vhist/render/compute_pipeline.h"
@@ -99,6 +100,16 @@ class HistogramEngine {
   void record_cdf(VkCommandBuffer cmd, const render::Buffer& histogram, std::uint32_t levels, std::uint32_t bits,
                   const CdfTarget& target);
 
+  // Records the equalization of the frame at `frame_address` (tightly packed as `format` says)
+  // through `table` (record_cdf's, `levels` records, levels == stats_levels(format.bits)) by
+  // `mode` into the frame at `out_address` (same layout and size; both 16-byte aligned): the
+  // codes reference_equalize() gives. Before: the frame's and the table's writes are visible to
+  // compute reads. After: the output is written by the compute stage. Throws
+  // std::invalid_argument for a bad format or level count, or mode off.
+  void record_equalize(VkCommandBuffer cmd, VkDeviceAddress frame_address, const FrameFormat& format,
+                       std::uint32_t levels, const render::Buffer& table, EqualizeMode mode,
+                       VkDeviceAddress out_address);
+
   // Creates the pipelines record() will use for this combination, so the first frame does not
   // pay for compilation.
   void prepare(const FrameFormat& format, std::uint32_t bins, Strategy strategy);
@@ -106,7 +117,7 @@ class HistogramEngine {
   render::Context& context() const noexcept { return context_; }
 
  private:
-  enum class Kernel { fast, chunk, reduce, scale, cdf };
+  enum class Kernel { fast, chunk, reduce, scale, cdf, equalize };
   struct PipelineKey {
     Kernel kernel;
     std::uint32_t bins, packing, bits, workgroup_size, copies, unroll, merge;
