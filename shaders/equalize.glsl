@@ -27,9 +27,8 @@ uvec3 equalize_codes(uvec2 table_address, uint mode, uvec3 rgb, uint levels, uin
   if (y == 0u) return uvec3(yeq);
   const uint top = (1u << bits) - 1u;
   const uint mx = max(rgb.r, max(rgb.g, rgb.b));
-  const uint num = vhist_gain_num(y, yeq, mx, top);
-  const uint den = vhist_gain_den(y, yeq, mx, top);
-  return uvec3(vhist_apply_gain(rgb.r, num, den), vhist_apply_gain(rgb.g, num, den), vhist_apply_gain(rgb.b, num, den));
+  const uint gain = vhist_luma_gain(y, yeq, mx, top);
+  return uvec3(vhist_apply_gain(rgb.r, gain), vhist_apply_gain(rgb.g, gain), vhist_apply_gain(rgb.b, gain));
 }
 
 #endif  // VHIST_EQUALIZE_GLSL

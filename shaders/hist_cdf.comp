@@ -12,8 +12,8 @@
 //
 // Then the equalization table (equalize_shared.h has the formula): the smallest non-zero
 // cumulative count of each channel is found with a shared atomicMin, and every level's code is
-// round((cdf - cdf_min) * top / (N - cdf_min)), computed exactly in integers: a 32x32-bit
-// product and a 48-by-32-bit long division, so that it equals the CPU's 64-bit arithmetic.
+// round((cdf - cdf_min) * top / (N - cdf_min)), computed exactly (muldiv_round), so that it
+// equals the CPU's 64-bit arithmetic.
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_buffer_reference_uvec2 : require
 #extension GL_GOOGLE_include_directive : require
@@ -47,24 +47,24 @@ shared uvec4 tree[kTreeEntries + kTreeEntries / 8u];
 shared uvec4 totals;
 shared uint first_count[kChannelCount];
 
-// round(a * m / d), halves up, for a <= d, m < 2^16, d > 0: the 48-bit product a * m divided
-// by d one bit at a time. The remainder stays below d < 2^32; the bit shifted out of it is kept
-// in `carry`, when set the shifted value certainly exceeds d.
+// round(a * m / d), halves up, for a <= d, m < 2^16, d > 0, exactly: a float estimate of the
+// quotient (relative error a few 2^-24, so within one of floor(a * m / d), which is at most m),
+// corrected by the exact remainder a * m - q * d computed in 64 bits (two 32-bit halves).
 uint muldiv_round(uint a, uint m, uint d) {
-  uint hi, lo;
-  umulExtended(a, m, hi, lo);
-  uint q = 0u, rem = 0u;
-  for (int i = 47; i >= 0; --i) {
-    const uint bit = i >= 32 ? (hi >> uint(i - 32)) & 1u : (lo >> uint(i)) & 1u;
-    const bool carry = (rem & 0x80000000u) != 0u;
-    rem = (rem << 1u) | bit;
-    q <<= 1u;  // the quotient is at most m, so nothing is lost
-    if (carry || rem >= d) {
-      rem -= d;
-      q |= 1u;
-    }
+  uint q = uint(float(a) * (float(m) / float(d)));
+  uint product_hi, product_lo, qd_hi, qd_lo;
+  umulExtended(a, m, product_hi, product_lo);
+  umulExtended(q, d, qd_hi, qd_lo);
+  uint rem = product_lo - qd_lo;  // the remainder's low half; it lies in [-d, 2d)
+  const uint rem_hi = product_hi - qd_hi - (product_lo < qd_lo ? 1u : 0u);
+  if (int(rem_hi) < 0) {
+    q -= 1u;  // the estimate was one too high
+    rem += d;
+  } else if (rem_hi != 0u || rem >= d) {
+    q += 1u;  // one too low
+    rem -= d;
   }
-  return rem >= d - rem ? q + 1u : q;  // 2 * rem >= d
+  return rem >= d - rem ? q + 1u : q;  // 2 * rem >= d: round the half up
 }
 
 void main() {

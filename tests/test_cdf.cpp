@@ -119,11 +119,18 @@ TEST(EqualizePixel, LumaKeepsHue) {
   const auto t = table_with(8, [](Channel, std::uint32_t level) { return std::min(2 * level, 255u); });
   // Grey 50 -> luma 50 -> 100: grey 100.
   EXPECT_EQ(vhist::equalize_pixel(t, EqualizeMode::luma, 50, 50, 50), (std::array<std::uint32_t, 3>{100, 100, 100}));
-  // (40, 20, 10): luma (13933*40 + 46871*20 + 4732*10 + 32768) >> 16 = 24 -> 48; gain 48/24 = 2 exactly.
+  // (40, 20, 10): luma (13933*40 + 46871*20 + 4732*10 + 32768) >> 16 = 24 -> 48; gain 48/24 = 2
+  // exactly (131072 in 16.16); G = 20 * 2 = 40.
   EXPECT_EQ(vhist::equalize_pixel(t, EqualizeMode::luma, 40, 20, 10), (std::array<std::uint32_t, 3>{80, 40, 20}));
   // (200, 100, 0): luma (2786600 + 4687100 + 32768) >> 16 = 114 -> 228, gain 2 would give 400 for R:
-  // the gain drops to 255 / 200, so (255, 127.5 -> 128, 0): hue kept, R at the top.
-  EXPECT_EQ(vhist::equalize_pixel(t, EqualizeMode::luma, 200, 100, 0), (std::array<std::uint32_t, 3>{255, 128, 0}));
+  // the gain drops to 255 / 200, in 16.16: (255 * 65536 + 100) / 200 = 83558 (1.27499), so
+  // R = (200 * 83558 + 32768) >> 16 = 255, G = (100 * 83558 + 32768) >> 16 = 127: hue kept.
+  EXPECT_EQ(vhist::equalize_pixel(t, EqualizeMode::luma, 200, 100, 0), (std::array<std::uint32_t, 3>{255, 127, 0}));
+  // The largest gain at 16 bits stays within 32 bits and at the top code: luma 1 -> 65535.
+  vhist::EqualizeTable deep{vhist::stats_levels(16), 16, std::vector<std::uint32_t>(1024 * 4, 65535)};
+  EXPECT_EQ(vhist::equalize_pixel(deep, EqualizeMode::luma, 0, 1, 0), (std::array<std::uint32_t, 3>{0, 65535, 0}));
+  EXPECT_EQ(vhist::equalize_pixel(deep, EqualizeMode::luma, 65535, 65535, 65535),
+            (std::array<std::uint32_t, 3>{65535, 65535, 65535}));
   // Luma 0 becomes the grey of its table entry.
   const auto lift = table_with(8, [](Channel, std::uint32_t level) { return level + 5; });
   EXPECT_EQ(vhist::equalize_pixel(lift, EqualizeMode::luma, 0, 0, 0), (std::array<std::uint32_t, 3>{5, 5, 5}));

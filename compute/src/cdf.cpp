@@ -80,9 +80,8 @@ std::array<std::uint32_t, 3> equalize_pixel(const EqualizeTable& t, EqualizeMode
       const std::uint32_t yeq = t.at(Channel::l, level(y));
       if (y == 0) return {yeq, yeq, yeq};
       const std::uint32_t top = (1u << t.bits) - 1, mx = std::max({r, g, b});
-      const std::uint32_t num = shader::vhist_gain_num(y, yeq, mx, top), den = shader::vhist_gain_den(y, yeq, mx, top);
-      return {shader::vhist_apply_gain(r, num, den), shader::vhist_apply_gain(g, num, den),
-              shader::vhist_apply_gain(b, num, den)};
+      const std::uint32_t gain = shader::vhist_luma_gain(y, yeq, mx, top);
+      return {shader::vhist_apply_gain(r, gain), shader::vhist_apply_gain(g, gain), shader::vhist_apply_gain(b, gain)};
     }
   }
   return {r, g, b};

@@ -18,7 +18,8 @@
 //   luma:        the luma y through the L table gives a target yeq; the three components are
 //                multiplied by the same gain yeq / y, so hue and saturation are kept. When that
 //                would push the largest component mx past the top code, the gain is lowered to
-//                (2^bits - 1) / mx. A pixel of luma 0 becomes the grey yeq.
+//                (2^bits - 1) / mx. The gain is one division per pixel, in 16.16 fixed point.
+//                A pixel of luma 0 becomes the grey yeq.
 #ifndef VHIST_EQUALIZE_SHARED_H
 #define VHIST_EQUALIZE_SHARED_H
 
@@ -32,12 +33,14 @@ VHIST_CONST kEqualizeOff = 0u;
 VHIST_CONST kEqualizeLuma = 1u;
 VHIST_CONST kEqualizeChannels = 2u;
 
-// The luma mode's gain num / den for a pixel of luma y > 0 whose largest component is mx.
-// Every product stays below 2^32 for codes of up to 16 bits.
-VHIST_FN uint vhist_gain_num(uint y, uint yeq, uint mx, uint top) { return mx * yeq > top * y ? top : yeq; }
-VHIST_FN uint vhist_gain_den(uint y, uint yeq, uint mx, uint top) { return mx * yeq > top * y ? mx : y; }
-// v * num / den rounded to nearest (halves up); at most `top` when num / den is a gain above.
-VHIST_FN uint vhist_apply_gain(uint v, uint num, uint den) { return (v * num + den / 2u) / den; }
+// The luma mode's gain in 16.16 fixed point, rounded to nearest, for a pixel of luma y > 0
+// whose largest component is mx: yeq / y, or top / mx where that is smaller.
+VHIST_FN uint vhist_luma_gain(uint y, uint yeq, uint mx, uint top) {
+  return mx * yeq > top * y ? ((top << 16u) + mx / 2u) / mx : ((yeq << 16u) + y / 2u) / y;
+}
+// A component v <= mx times that gain, rounded to nearest (halves up). For codes of up to 16
+// bits v * gain + 2^15 <= top * 2^16 + mx / 2 + 2^15 < 2^32, and the result is at most top.
+VHIST_FN uint vhist_apply_gain(uint v, uint gain) { return (v * gain + 32768u) >> 16u; }
 
 #ifdef __cplusplus
 }  // namespace vhist::shader
