@@ -15,6 +15,9 @@ packages=(
   # camera tests: a throw-away VM whose kernel's vivid driver is a real V4L2 camera
   # (../shared/tools/vivid-run.sh)
   qemu-system-x86 busybox-static cpio kmod v4l-utils
+  # MJPEG camera tests: vivid-run.sh -l builds v4l2loopback for the guest's kernel (with that
+  # kernel's headers, installed below)
+  make gcc
   # benchmarks: wall and memory figures
   time bc
 )
@@ -27,14 +30,48 @@ if [ "$(id -u)" -ne 0 ]; then
   fi
 fi
 
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+updated=no
+update() {
+  [ "$updated" = no ] || return 0
+  "${as_root[@]}" apt-get update
+  updated=yes
+}
+
+# The headers of the kernel that ../shared/tools/vivid-run.sh boots, resolved as it does: its
+# VIVID_KERNEL_PKG, else the kernel it has cached, else the one linux-image-amd64 depends on.
+guest_kernel_headers() {
+  local cache=${VIVID_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vivid-run} pkg=${VIVID_KERNEL_PKG:-}
+  if [ -z "$pkg" ] && [ -s "$cache/ready" ]; then pkg=$(cut -d' ' -f1 "$cache/ready"); fi
+  if [ -z "$pkg" ]; then
+    pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}')
+  fi
+  [ -z "$pkg" ] || echo "linux-headers-${pkg#linux-image-}"
+}
+
 missing=()
 for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  installed "$p" || missing+=("$p")
 done
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "setup.sh: all packages present"
-  exit 0
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup.sh: installing ${missing[*]}"
+  update
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 fi
-echo "setup.sh: installing ${missing[*]}"
-"${as_root[@]}" apt-get update
-"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+
+# Optional: without these headers the MJPEG camera tests skip (with a message saying so).
+headers=$(guest_kernel_headers)
+if [ -z "$headers" ]; then
+  update
+  headers=$(guest_kernel_headers)
+fi
+if [ -z "$headers" ]; then
+  echo "setup.sh: cannot resolve linux-image-amd64 to a kernel version; the MJPEG camera tests will skip" >&2
+elif ! installed "$headers"; then
+  echo "setup.sh: installing $headers (the camera VM's kernel headers, for v4l2loopback)"
+  update
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$headers" ||
+    echo "setup.sh: could not install $headers; the MJPEG camera tests will skip" >&2
+elif [ ${#missing[@]} -eq 0 ]; then
+  echo "setup.sh: all packages present"
+fi
