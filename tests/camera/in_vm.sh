@@ -44,8 +44,8 @@ echo "camera viewer: $(grep 'capture to present' "$work/viewer.err")"
 
 # Capture-to-present latency at 640x360 and 30 fps; the target is 1.5 frame periods plus one
 # display refresh, 66.7 ms. The window is 320x180: under emulation lavapipe draws a 640x360 window
-# at only about 8 fps, and each frame then waits a whole slow redraw (about 125 ms). Reported,
-# not enforced: timings in an emulated guest on a shared machine vary too much for a hard limit.
+# at only 6 to 8 fps (latency 125 to 170 ms), a 320x180 one at 15 to 18 fps. Reported, not
+# enforced: an emulated guest on a shared machine is no benchmark (docs/user-guide.md has figures).
 if XDG_CONFIG_HOME="$work/xdg" timeout 240 xvfb-run -a "$vhist" /dev/video0 --camera-format YUYV \
     --camera-size 640x360 --camera-fps 30 --frames 150 --size 320x180 2> "$work/latency.err"; then
   median=$(sed -n 's/.*capture to present median \([0-9.]*\) ms.*/\1/p' "$work/latency.err")
