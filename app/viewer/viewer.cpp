@@ -64,6 +64,8 @@ Options:
   --camera-size WxH   the camera's frame size
   --camera-fps N      the camera's frame rate
   --exercise-window   (tests) resize, minimize and restore the window while rendering
+  --quit-after T      (tests) run for T seconds, then exit with the --frames summary
+  --resize-storm N    (tests) N resize and minimize events while playing, one every 3 frames
 
 Keys: space play/pause, left/right seek 5 s, comma/period step one frame, 1-4 toggle R G B L,
 C cycle the cumulative histogram (off, over, instead), E cycle equalization (off, luma,
@@ -85,6 +87,8 @@ struct Options {
   std::optional<double> paused_at;
   bool no_vsync = false;
   bool exercise_window = false;
+  double quit_after = 0;  // seconds; 0: not set
+  int resize_storm = 0;   // events
   std::string device;
   bool camera = false;
   media::CameraOptions camera_options;
@@ -194,6 +198,16 @@ std::string parse(int argc, char** argv, Options& o) {
       o.camera_options.frame_rate = *fps;
     } else if (arg == "--exercise-window") {
       o.exercise_window = true;
+    } else if (arg == "--quit-after") {
+      const auto v = value();
+      const auto t = v ? cli::parse_time(*v) : std::nullopt;
+      if (!t || *t <= 0) return "--quit-after needs a time: seconds (90) or [HH:]MM:SS";
+      o.quit_after = *t;
+    } else if (arg == "--resize-storm") {
+      const auto v = value();
+      const auto n = v ? cli::parse_uint(*v, 1, 1000000) : std::nullopt;
+      if (!n) return "--resize-storm needs a positive number of events";
+      o.resize_storm = static_cast<int>(*n);
     } else if (arg == "--no-vsync") {
       o.no_vsync = true;
     } else if (arg == "--device") {
@@ -565,7 +579,11 @@ class GlfwSession {
 int run(App& app) {
   GlfwSession glfw;
   if (!glfwVulkanSupported()) throw std::runtime_error("GLFW found no Vulkan loader (install libvulkan1)");
-  const bool test_mode = app.options.frames > 0;
+  // --frames and --quit-after are test runs: a summary at the end, remembered settings untouched.
+  const bool test_mode = app.options.frames > 0 || app.options.quit_after > 0;
+  const auto run_started = std::chrono::steady_clock::now();
+  std::int64_t dropped_at_one_second = -1;  // the player's dropped count one second in
+  int storm_events = 0;
   int width = app.options.width ? app.options.width : app.settings.window_width;
   int height = app.options.height ? app.options.height : app.settings.window_height;
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
@@ -651,7 +669,7 @@ int run(App& app) {
   struct VulkanBackendEnd {
     render::Context& context;
     ~VulkanBackendEnd() {
-      vkDeviceWaitIdle(context.device());
+      render::wait_idle_for_teardown(context.device());
       ImGui_ImplVulkan_Shutdown();
     }
   } vulkan_backend_end{context};
@@ -704,6 +722,20 @@ int run(App& app) {
         glfwRestoreWindow(app.window);
       }
       if (step == 35) glfwSetWindowSize(app.window, width, height);
+    }
+    if (storm_events < app.options.resize_storm && rendered > 0 && rendered % 3 == 0) {
+      // Sizes cycling through small, large, odd and extreme aspect ratios, and every tenth
+      // event a minimize and restore.
+      static constexpr int kSizes[][2] = {{320, 180}, {1280, 720}, {641, 359}, {1600, 200}, {200, 900}, {960, 540}};
+      if (storm_events % 10 == 9) {
+        glfwIconifyWindow(app.window);
+        for (int i = 0; i < 3; ++i) glfwWaitEventsTimeout(0.01);
+        glfwRestoreWindow(app.window);
+      } else {
+        const auto& size = kSizes[static_cast<std::size_t>(storm_events) % std::size(kSizes)];
+        glfwSetWindowSize(app.window, size[0], size[1]);
+      }
+      ++storm_events;
     }
     if (!app.pending_open.empty()) {
       const std::string path = std::exchange(app.pending_open, {});
@@ -771,7 +803,11 @@ int run(App& app) {
     style.equalize = app.equalize;
     style.split_view = app.split_view;
     style.split_position = app.split_position;
-    const bool last = test_mode && rendered + 1 >= app.options.frames;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - run_started).count();
+    if (dropped_at_one_second < 0 && elapsed >= 1.0) dropped_at_one_second = app.player.dropped();
+    const bool last = (app.options.frames > 0 && rendered + 1 >= app.options.frames) ||
+                      (app.options.quit_after > 0 && elapsed >= app.options.quit_after &&
+                       (app.options.resize_storm == 0 || storm_events >= app.options.resize_storm));
     const bool want_shot = last && !app.options.screenshot.empty();
     if (!renderer.draw(frame, std::exchange(app.rehistogram, false), style, ImGui::GetDrawData(),
                        want_shot ? &screenshot : nullptr)) {
@@ -816,11 +852,13 @@ int run(App& app) {
     // For scripts and benchmarks: what this run did.
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
+    const std::int64_t dropped_later = dropped_at_one_second < 0 ? 0 : app.player.dropped() - dropped_at_one_second;
     std::fprintf(stderr,
-                 "vhist: %d frames rendered at %.1f fps (engine %s), %lld video frames shown, %lld dropped, "
-                 "peak RSS %.1f MiB\n",
+                 "vhist: %d frames rendered at %.1f fps (engine %s), %lld video frames shown, %lld dropped "
+                 "(%lld after the first second), peak RSS %.1f MiB, %d resize/minimize events\n",
                  rendered, app.fps, app.engine_name, static_cast<long long>(app.player.shown()),
-                 static_cast<long long>(app.player.dropped()), static_cast<double>(usage.ru_maxrss) / 1024.0);
+                 static_cast<long long>(app.player.dropped()), static_cast<long long>(dropped_later),
+                 static_cast<double>(usage.ru_maxrss) / 1024.0, storm_events);
   }
 
   if (!test_mode) {
@@ -875,11 +913,11 @@ int run_viewer(int argc, char** argv) {
   try {
     status = run(app);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "vhist: %s\n", e.what());
+    std::fprintf(stderr, "vhist: %s\n", render::failure_message(e).c_str());
     return 1;
   }
-  // Test runs (--frames) leave the remembered settings alone.
-  if (app.options.frames <= 0 && !app.settings_file.empty()) {
+  // Test runs (--frames, --quit-after) leave the remembered settings alone.
+  if (app.options.frames <= 0 && app.options.quit_after <= 0 && !app.settings_file.empty()) {
     if (const std::string err = save_settings(app.settings, app.settings_file); !err.empty()) {
       std::fprintf(stderr, "vhist: cannot save the settings: %s\n", err.c_str());
     }

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Soak test of the viewer: under Xvfb, with Vulkan validation on, it plays a looping clip for a
+# long time while its resident memory is sampled, then survives a storm of resize and minimize
+# events. Passes when
+#   - after the warm-up, RSS grows by less than 5 MiB (max of the later samples - first sample
+#     after the warm-up);
+#   - vhist reports no validation message (it exits 1 when there was one) and exits 0;
+#   - no video frame is dropped after the first second of playback;
+#   - the storm run delivers all its events and exits 0.
+# Writes OUT/soak-rss.csv (seconds, RSS in KiB), OUT/soak.log and OUT/storm.log.
+#
+#   scripts/soak.sh                         # 30 minutes (the issue's soak)
+#   scripts/soak.sh --seconds 90 --warmup 30  # the short version CTest runs
+# Options: --seconds S (default 1800), --warmup S (default 120), --sample S (default 5),
+#          --storm N (default 300), --build DIR (default build), --out DIR (default a temp dir).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=1800 warmup=120 sample=5 storm=300 build=build out=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --seconds) seconds=$2; shift 2 ;;
+    --warmup) warmup=$2; shift 2 ;;
+    --sample) sample=$2; shift 2 ;;
+    --storm) storm=$2; shift 2 ;;
+    --build) build=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    *) echo "soak.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+vhist="$build/app/vhist"
+[ -x "$vhist" ] || { echo "soak.sh: $vhist not found (build first, or give --build DIR)" >&2; exit 2; }
+[ -n "$out" ] || out=$(mktemp -d /tmp/vhist-soak.XXXXXX)
+mkdir -p "$out/config/vhist"
+# The panel shown (ImGui drawn every frame), looping, vsync as a desktop would have it.
+printf 'show_panel = true\nloop = true\n' > "$out/config/vhist/settings.ini"
+clip="$out/soak.mp4"
+[ -f "$clip" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=s=640x360:r=30,noise=alls=4:allf=t" -t 10 \
+  -c:v libx264 -preset veryfast -pix_fmt yuv420p "$clip"
+
+export XDG_CONFIG_HOME="$out/config" VHIST_VALIDATION=1
+fail=0
+
+echo "soak.sh: playing $clip for ${seconds}s (warm-up ${warmup}s, RSS every ${sample}s) -> $out"
+xvfb-run -a -s "-screen 0 1280x800x24" "$vhist" "$clip" --size 640x360 --quit-after "$seconds" \
+  > "$out/soak.out" 2> "$out/soak.log" &
+runner=$!
+echo "seconds,rss_kib" > "$out/soak-rss.csv"
+start=$(date +%s)
+pid=""
+while kill -0 "$runner" 2>/dev/null; do
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || pid=$(pgrep -n -f "^$vhist $clip" || true)
+  if [ -n "$pid" ] && [ -r "/proc/$pid/status" ]; then
+    rss=$(awk '/^VmRSS:/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
+    [ -n "$rss" ] && echo "$(( $(date +%s) - start )),$rss" >> "$out/soak-rss.csv"
+  fi
+  sleep "$sample"
+done
+status=0
+wait "$runner" || status=$?
+cat "$out/soak.log"
+if [ "$status" -ne 0 ]; then echo "soak.sh: FAIL: vhist exited $status" >&2; fail=1; fi
+if grep -q "validation message" "$out/soak.log"; then echo "soak.sh: FAIL: validation messages" >&2; fail=1; fi
+later=$(sed -n 's/.*(\([0-9]*\) after the first second).*/\1/p' "$out/soak.log" | tail -1)
+if [ -z "$later" ]; then
+  echo "soak.sh: FAIL: no summary line from vhist" >&2; fail=1
+elif [ "$later" -ne 0 ]; then
+  echo "soak.sh: FAIL: $later frames dropped after the first second" >&2; fail=1
+fi
+read -r base top samples < <(awk -F, -v w="$warmup" 'NR > 1 && $1 >= w { if (!n++) b = $2; if ($2 > m) m = $2 } END { print b + 0, m + 0, n + 0 }' "$out/soak-rss.csv")
+if [ "$samples" -lt 2 ]; then
+  echo "soak.sh: FAIL: too few RSS samples after the warm-up ($samples)" >&2; fail=1
+else
+  growth=$(( top - base ))
+  echo "soak.sh: RSS after warm-up ${base} KiB, highest later ${top} KiB, growth ${growth} KiB over $samples samples"
+  if [ "$growth" -ge 5120 ]; then echo "soak.sh: FAIL: RSS grew by ${growth} KiB (limit 5120)" >&2; fail=1; fi
+fi
+
+echo "soak.sh: resize/minimize storm of $storm events"
+status=0
+xvfb-run -a -s "-screen 0 1920x1200x24" "$vhist" "$clip" --size 640x360 --quit-after 1 --resize-storm "$storm" \
+  > "$out/storm.out" 2> "$out/storm.log" || status=$?
+cat "$out/storm.log"
+if [ "$status" -ne 0 ]; then echo "soak.sh: FAIL: vhist exited $status during the storm" >&2; fail=1; fi
+if ! grep -q ", $storm resize/minimize events" "$out/storm.log"; then
+  echo "soak.sh: FAIL: the storm did not deliver $storm events" >&2; fail=1
+fi
+[ "$fail" -eq 0 ] && echo "soak.sh: PASS ($out)"
+exit "$fail"
