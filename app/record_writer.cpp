@@ -69,6 +69,22 @@ void append_stats_json(std::string& out, const ChannelStats& s) {
   out += '}';
 }
 
+// "r":[...],"g":[...],"b":[...],"l":[...] with count(channel, bin) for bins 0..bins-1.
+template <typename Count>
+void append_channel_arrays(std::string& out, std::uint32_t bins, Count count) {
+  for (Channel c : kAllChannels) {
+    if (c != Channel::r) out += ',';
+    out += '"';
+    out += kChannelNames[static_cast<std::uint32_t>(c)];
+    out += "\":[";
+    for (std::uint32_t b = 0; b < bins; ++b) {
+      if (b != 0) out += ',';
+      append_uint(out, count(c, b));
+    }
+    out += ']';
+  }
+}
+
 }  // namespace
 
 void append_jsonl(std::string& out, const FrameRecord& r) {
@@ -84,29 +100,11 @@ void append_jsonl(std::string& out, const FrameRecord& r) {
   append_uint(out, r.bits);
   out += ",\"bins\":";
   append_uint(out, r.histogram.bins);
-  for (Channel c : kAllChannels) {
-    out += ",\"";
-    out += kChannelNames[static_cast<std::uint32_t>(c)];
-    out += "\":[";
-    for (std::uint32_t b = 0; b < r.histogram.bins; ++b) {
-      if (b != 0) out += ',';
-      append_uint(out, r.histogram.at(c, b));
-    }
-    out += ']';
-  }
+  out += ',';
+  append_channel_arrays(out, r.histogram.bins, [&](Channel c, std::uint32_t b) { return r.histogram.at(c, b); });
   if (r.cdf.bins != 0) {
     out += ",\"cdf\":{";
-    for (Channel c : kAllChannels) {
-      if (c != Channel::r) out += ',';
-      out += '"';
-      out += kChannelNames[static_cast<std::uint32_t>(c)];
-      out += "\":[";
-      for (std::uint32_t b = 0; b < r.cdf.bins; ++b) {
-        if (b != 0) out += ',';
-        append_uint(out, r.cdf.at(c, b));
-      }
-      out += ']';
-    }
+    append_channel_arrays(out, r.cdf.bins, [&](Channel c, std::uint32_t b) { return r.cdf.at(c, b); });
     out += '}';
   }
   out += ",\"stats\":{";

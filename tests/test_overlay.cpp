@@ -74,12 +74,18 @@ TEST_P(OverlayTest, ComputeCompositeDrawsTheRasterPicture) {
   }
 }
 
+// A 64x36 full-range grey frame, every pixel at code 200.
+test::TestFrame flat_grey_frame() {
+  test::TestFrame frame = test::make_test_frame("gray", 64, 36, 1, ColourMatrix::bt709, ColourRange::full);
+  for (auto& plane : frame.planes) std::fill(plane.begin(), plane.end(), std::byte{200});
+  return frame;
+}
+
 TEST_P(OverlayTest, BarsShowTheHistogram) {
   // A flat grey frame (full-range gray, code 200): every channel has one bin full, at
   // 200 * 16 / 256 = 12; in the split layout that column of the RGB quad is grey (R+G+B) to
   // the top, and of the luma quad white; every other column is background only.
-  test::TestFrame frame = test::make_test_frame("gray", 64, 36, 1, ColourMatrix::bt709, ColourRange::full);
-  for (auto& plane : frame.planes) std::fill(plane.begin(), plane.end(), std::byte{200});
+  const test::TestFrame frame = flat_grey_frame();
   const VkExtent2D extent{320, 180};
   viewer::OffscreenTarget target(context(), extent);
   viewer::Overlay overlay(context(), target.render_pass(), GetParam());
@@ -238,8 +244,7 @@ TEST_P(OverlayTest, CumulativeHistogramReplacesOrOverlaysTheBars) {
   // Instead of the histogram, the L quad shows the CDF's area: background left of 200/256 of
   // the width, white to the top right of it. Over the histogram, the curve runs along the
   // bottom left of the step and along the top right of it.
-  test::TestFrame frame = test::make_test_frame("gray", 64, 36, 1, ColourMatrix::bt709, ColourRange::full);
-  for (auto& plane : frame.planes) std::fill(plane.begin(), plane.end(), std::byte{200});
+  const test::TestFrame frame = flat_grey_frame();
   const VkExtent2D extent{320, 180};
   viewer::OffscreenTarget target(context(), extent);
   viewer::Overlay overlay(context(), target.render_pass(), GetParam());
