@@ -11,6 +11,7 @@
 #include "vhist/compute/frame_stats.h"
 #include "vhist/compute/video_pipeline.h"
 #include "vhist/render/context.h"
+#include "vhist/render/vk_check.h"
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -505,7 +506,7 @@ int run_analyze(int argc, char** argv) {
     }
     return status;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "vhist analyze: %s\n", e.what());
+    std::fprintf(stderr, "vhist analyze: %s\n", render::failure_message(e).c_str());
     return 1;
   }
 }

@@ -1,6 +1,9 @@
 #include "cli.h"
 
+// The fuzzer builds the parsers alone (fuzz/), without Vulkan.
+#ifndef VHIST_CLI_PARSERS_ONLY
 #include "vhist/render/context.h"
+#endif
 
 #include <cerrno>
 #include <charconv>
@@ -77,6 +80,7 @@ std::vector<std::string> split_list(std::string_view text) {
   return out;
 }
 
+#ifndef VHIST_CLI_PARSERS_ONLY
 int print_device_list() {
   try {
     const auto devices = render::Context::list_devices();
@@ -99,5 +103,6 @@ int print_device_list() {
     return 1;
   }
 }
+#endif
 
 }  // namespace vhist::cli

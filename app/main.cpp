@@ -10,6 +10,7 @@
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/synthetic_frames.h"
 #include "vhist/render/context.h"
+#include "vhist/render/vk_check.h"
 
 #include <cstdio>
 #include <cstring>
@@ -135,7 +136,7 @@ int main(int argc, char** argv) {
     try {
       return self_test(device);
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "vhist: %s\n", e.what());
+      std::fprintf(stderr, "vhist: %s\n", vhist::render::failure_message(e).c_str());
       return 1;
     }
   }

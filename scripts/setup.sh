@@ -20,6 +20,8 @@ packages=(
   make gcc
   # benchmarks: wall and memory figures
   time bc
+  # fuzzing (scripts/fuzz.sh): clang and its libFuzzer/sanitizer runtimes
+  clang-14 libclang-rt-14-dev
 )
 
 as_root=()

@@ -6,6 +6,7 @@
 extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libavformat/avio.h>
 #include <libavutil/avutil.h>
 #include <libavutil/dict.h>
 #include <libavutil/log.h>
@@ -159,6 +160,58 @@ std::string stream_summary(const AVFormatContext& fmt) {
 
 double q2d(AVRational r) { return r.den ? static_cast<double>(r.num) / r.den : 0.0; }
 
+// An input held in memory, read through a custom AVIOContext.
+struct MemoryInput {
+  std::string bytes;
+  std::size_t pos = 0;
+
+  static int read(void* opaque, std::uint8_t* buf, int size) {
+    auto* m = static_cast<MemoryInput*>(opaque);
+    if (size <= 0) return 0;
+    const std::size_t left = m->bytes.size() - std::min(m->pos, m->bytes.size());
+    if (left == 0) return AVERROR_EOF;
+    const std::size_t n = std::min(left, static_cast<std::size_t>(size));
+    std::memcpy(buf, m->bytes.data() + m->pos, n);
+    m->pos += n;
+    return static_cast<int>(n);
+  }
+
+  static std::int64_t seek(void* opaque, std::int64_t offset, int whence) {
+    auto* m = static_cast<MemoryInput*>(opaque);
+    const auto size = static_cast<std::int64_t>(m->bytes.size());
+    if (whence & AVSEEK_SIZE) return size;
+    std::int64_t base = 0;
+    switch (whence & ~AVSEEK_FORCE) {
+      case SEEK_SET: base = 0; break;
+      case SEEK_CUR: base = static_cast<std::int64_t>(m->pos); break;
+      case SEEK_END: base = size; break;
+      default: return AVERROR(EINVAL);
+    }
+    if (offset < -base || offset > size - base) return AVERROR(EINVAL);  // outside the bytes
+    m->pos = static_cast<std::size_t>(base + offset);
+    return base + offset;
+  }
+};
+
+struct AvioFree {
+  void operator()(AVIOContext* c) const {
+    av_freep(&c->buffer);
+    avio_context_free(&c);
+  }
+};
+using AvioPtr = std::unique_ptr<AVIOContext, AvioFree>;
+
+// The input in memory refers to another file or URL (a playlist, a data reference): refused.
+int refuse_io_open(AVFormatContext*, AVIOContext**, const char* url, int, AVDictionary**) {
+  if (LogSink* sink = t_sink) {
+    const std::lock_guard lock(sink->mutex);
+    if (sink->not_allowed.empty()) {
+      sink->not_allowed = "opening '" + std::string(url ? url : "") + "' refused: not on whitelist";
+    }
+  }
+  return AVERROR(EPERM);
+}
+
 // A stream's "DURATION" tag ("00:00:01.000000000", as Matroska muxers write it) in seconds; -1
 // when there is none.
 double duration_tag(const AVDictionary* metadata) {
@@ -178,6 +231,11 @@ class FfmpegSource final : public MediaSource {
   FfmpegSource(std::string path, const SourceOptions& options)
       : options_(options), loop_(options.loop), capacity_(std::max<std::size_t>(1, options.queue_frames)) {
     info_.path = std::move(path);
+  }
+  // Reads `bytes` instead of the file: `path` only names the input in messages.
+  void use_memory(std::string_view bytes) {
+    memory_ = std::make_unique<MemoryInput>();
+    memory_->bytes.assign(bytes);
   }
 
   ~FfmpegSource() override {
@@ -253,6 +311,20 @@ class FfmpegSource final : public MediaSource {
 
   static int interrupt(void* opaque) { return static_cast<std::atomic<bool>*>(opaque)->load() ? 1 : 0; }
 
+  // Every other file or URL the input asks to open (a playlist's entries, a data reference) goes
+  // through here: refused for input from memory; counted while opening, so that a playlist that
+  // lists itself (HLS keeps adding variants for ever) ends with an error instead of a hang.
+  static constexpr int kMaxNestedOpens = 256;
+  static int nested_open(AVFormatContext* s, AVIOContext** pb, const char* url, int flags, AVDictionary** options) {
+    auto* self = static_cast<FfmpegSource*>(s->opaque);
+    if (!self || self->memory_ || !self->default_io_open_) return refuse_io_open(s, pb, url, flags, options);
+    if (self->opening_ && ++self->nested_opens_ > kMaxNestedOpens) {
+      self->too_many_opens_ = true;
+      return AVERROR(ELOOP);
+    }
+    return self->default_io_open_(s, pb, url, flags, options);
+  }
+
   void request_seek(Seek s) {
     {
       const std::lock_guard lock(mutex_);
@@ -300,6 +372,12 @@ class FfmpegSource final : public MediaSource {
   MediaInfo info_;
   mutable LogSink sink_;  // before the contexts: their logging may reach it until they are freed
   std::int64_t errors_before_decoding_ = 0;  // sink_.errors when the decode thread started
+  std::unique_ptr<MemoryInput> memory_;  // open_memory's bytes (before io_ and format_: outlives them)
+  AvioPtr io_;                           // their reader
+  decltype(AVFormatContext::io_open) default_io_open_ = nullptr;
+  bool opening_ = false;                 // in open_input (the worker has not started)
+  int nested_opens_ = 0;
+  bool too_many_opens_ = false;
   FormatPtr format_;
   CodecPtr codec_;
   int stream_ = -1;
@@ -347,7 +425,11 @@ class FfmpegSource final : public MediaSource {
 void FfmpegSource::open_input() {
   const std::string& path = info_.path;
   const std::string q = quoted(path);
-  check_local_file(path);
+  if (!memory_) {
+    check_local_file(path);
+  } else if (memory_->bytes.empty()) {
+    throw MediaError(q + " is empty (0 bytes)");
+  }
 
   const ScopedSink scoped(&sink_);
   auto not_allowed = [&]() -> std::string {
@@ -367,13 +449,51 @@ void FfmpegSource::open_input() {
   raw->interrupt_callback.opaque = &abort_io_;
   AVDictionary* dict = nullptr;
   av_dict_set(&dict, "protocol_whitelist", "file", 0);
+  std::string url = "file:" + path;
+  if (memory_) {
+    constexpr int kBufferBytes = 1 << 16;
+    auto* buffer = static_cast<unsigned char*>(av_malloc(kBufferBytes));
+    if (buffer) io_.reset(avio_alloc_context(buffer, kBufferBytes, 0, memory_.get(), &MemoryInput::read, nullptr,
+                                            &MemoryInput::seek));
+    if (!io_) {
+      av_free(buffer);
+      avformat_free_context(raw);
+      av_dict_free(&dict);
+      throw std::bad_alloc();
+    }
+    raw->pb = io_.get();
+    raw->flags |= AVFMT_FLAG_CUSTOM_IO;
+    url.clear();
+  }
+  default_io_open_ = raw->io_open;
+  raw->opaque = this;
+  raw->io_open = &FfmpegSource::nested_open;
+  opening_ = true;
+  struct Opened {
+    bool& flag;
+    ~Opened() { flag = false; }
+  } opened{opening_};
+  auto too_many = [&]() -> std::string {
+    if (!too_many_opens_) return {};
+    return q + " asks to open more than " + std::to_string(kMaxNestedOpens) +
+           " other files while being opened (a playlist that refers to itself?)";
+  };
   std::unique_ptr<AVDictionary, DictFree> options(dict);
-  const std::string url = "file:" + path;
   dict = options.release();
   int ret = avformat_open_input(&raw, url.c_str(), nullptr, &dict);
   options.reset(dict);
   if (ret < 0) {  // avformat_open_input has freed the context
     if (std::string msg = not_allowed(); !msg.empty()) throw MediaError(msg);
+    if (std::string msg = too_many(); !msg.empty()) throw MediaError(msg);
+    // The input itself was readable (check_local_file): these come from a file it refers to (a
+    // concat list's "Unsafe file name", an unreadable segment).
+    if ((ret == AVERROR(ENOENT) || ret == AVERROR(EACCES) || ret == AVERROR(EPERM)) && !first_log().empty()) {
+      throw MediaError(q + " refers to a file that cannot or may not be opened (" + first_log() +
+                       "); vhist opens playlist entries only below the playlist's folder");
+    }
+    if (ret == AVERROR(EMFILE)) {  // a concat list that lists itself: one open file per level
+      throw MediaError(q + " opens too many files (" + first_log() + "; a playlist that refers to itself?)");
+    }
     if (ret == AVERROR(ENOENT)) throw MediaError("cannot open " + q + ": no such file");
     if (ret == AVERROR(EACCES) || ret == AVERROR(EPERM)) throw MediaError("cannot open " + q + ": permission denied");
     if (ret == AVERROR(EISDIR)) throw MediaError(q + " is a directory, not a video file");
@@ -386,6 +506,7 @@ void FfmpegSource::open_input() {
 
   ret = avformat_find_stream_info(format_.get(), nullptr);
   if (std::string msg = not_allowed(); !msg.empty()) throw MediaError(msg);
+  if (std::string msg = too_many(); !msg.empty()) throw MediaError(msg);
   if (ret < 0) {
     std::string detail = av_error(ret);
     if (const std::string log = first_log(); !log.empty()) detail += ": " + log;
@@ -402,6 +523,10 @@ void FfmpegSource::open_input() {
   const AVCodec* decoder = par->codec_id == AV_CODEC_ID_NONE ? nullptr : avcodec_find_decoder(par->codec_id);
   if (!decoder) {
     std::string name = avcodec_get_name(par->codec_id);
+    if (par->codec_id == AV_CODEC_ID_NONE && !par->codec_tag) {
+      throw MediaError(q + ": the video stream's codec is not identified (the file's header is incomplete or "
+                       "damaged: truncated?)");
+    }
     if (par->codec_id == AV_CODEC_ID_NONE) {
       char tag[AV_FOURCC_MAX_STRING_SIZE] = {};
       av_fourcc_make_string(tag, par->codec_tag);
@@ -422,6 +547,7 @@ void FfmpegSource::open_input() {
   codec_->flags |= AV_CODEC_FLAG_OUTPUT_CORRUPT;
   codec_->err_recognition |= AV_EF_CRCCHECK;
   codec_->opaque = &sink_;
+  if (options_.max_pixels > 0) codec_->max_pixels = options_.max_pixels;
   ret = avcodec_open2(codec_.get(), decoder, nullptr);
   if (ret < 0) {
     std::string detail = av_error(ret);
@@ -442,6 +568,12 @@ void FfmpegSource::open_input() {
       promised_duration_ = tagged;  // Matroska: the track's DURATION tag
     } else if (format_->nb_streams == 1 && format_->duration != AV_NOPTS_VALUE && format_->duration > 0) {
       promised_duration_ = static_cast<double>(format_->duration) / AV_TIME_BASE;
+    }
+    // Matroska's durations are end times: from a stream that starts late (-output_ts_offset),
+    // the frames' times (counted from the start) cover only the part after the start.
+    const double start_seconds = static_cast<double>(start_ts_) * q2d(time_base_);
+    if (promised_duration_ > 0 && start_seconds > 1.0 && st->duration == AV_NOPTS_VALUE) {
+      promised_duration_ = std::max(0.0, promised_duration_ - start_seconds);
     }
   }
 
@@ -757,6 +889,16 @@ void FfmpegSource::end_pass(bool read_error) {
 std::unique_ptr<MediaSource> MediaSource::open(const std::string& path, const SourceOptions& options) {
   install_logging();
   auto source = std::make_unique<FfmpegSource>(path, options);
+  source->open_input();
+  source->start();
+  return source;
+}
+
+std::unique_ptr<MediaSource> MediaSource::open_memory(const std::string& name, std::string_view bytes,
+                                                     const SourceOptions& options) {
+  install_logging();
+  auto source = std::make_unique<FfmpegSource>(name, options);
+  source->use_memory(bytes);
   source->open_input();
   source->start();
   return source;

@@ -14,6 +14,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace vhist::media {
 
@@ -69,6 +70,8 @@ struct SourceOptions {
   int decoder_threads = 0;          // 0: FFmpeg's automatic choice (frame threading on)
   bool loop = false;                // at the end, seek to the start and go on
   double start = 0;                 // seconds: first frame delivered is the first with pts >= start
+  std::int64_t max_pixels = 0;      // decoder's limit on width * height (0: FFmpeg's default);
+                                    // larger frames are rejected by the decoder
 };
 
 class MediaSource {
@@ -77,6 +80,12 @@ class MediaSource {
   // directory, permission denied, empty file, not a media file, no video stream, unsupported
   // codec; the message says what and why.
   static std::unique_ptr<MediaSource> open(const std::string& path, const SourceOptions& options = {});
+  // Opens bytes held in memory (copied), read through a custom AVIOContext; `name` stands for
+  // the input in messages. Nothing outside the bytes is reachable: a playlist or reference inside
+  // them (HLS, concat, a QuickTime data reference) that asks to open another file or URL is
+  // refused. Throws MediaError as open() does. For the fuzzer and tests.
+  static std::unique_ptr<MediaSource> open_memory(const std::string& name, std::string_view bytes,
+                                                  const SourceOptions& options = {});
   virtual ~MediaSource() = default;
 
   virtual const MediaInfo& info() const = 0;

@@ -248,8 +248,15 @@ void FrameConverter::prepare(const Key& key, AVPixelFormat dst) {
 void FrameConverter::convert(AvFramePtr decoded, DecodedFrame& out) {
   const auto fmt = static_cast<AVPixelFormat>(decoded->format);
   const ColourModel model = source_model(fmt);
-  const ColourMatrix matrix = resolve_matrix(decoded->colorspace, decoded->height);
-  const ColourRange range = resolve_range(decoded->color_range, fmt, model);
+  // Decoders copy these codes from the bitstream unchecked (mpeg2video: matrix 255), outside the
+  // enums' values: read them as integers and treat unknown codes as unspecified.
+  int colorspace = 0, color_range = 0;
+  std::memcpy(&colorspace, &decoded->colorspace, sizeof colorspace);
+  std::memcpy(&color_range, &decoded->color_range, sizeof color_range);
+  if (colorspace < 0 || colorspace >= AVCOL_SPC_NB) colorspace = AVCOL_SPC_UNSPECIFIED;
+  if (color_range < 0 || color_range >= AVCOL_RANGE_NB) color_range = AVCOL_RANGE_UNSPECIFIED;
+  const ColourMatrix matrix = resolve_matrix(static_cast<AVColorSpace>(colorspace), decoded->height);
+  const ColourRange range = resolve_range(static_cast<AVColorRange>(color_range), fmt, model);
   if (decoded->width <= 0 || decoded->height <= 0) throw MediaError("decoder produced an empty frame");
 
   out.planes = {};

@@ -257,11 +257,7 @@ Overlay::Overlay(render::Context& context, VkRenderPass render_pass, bool cpu_en
 
 Overlay::~Overlay() { wait_idle(); }
 
-void Overlay::wait_idle() {
-  std::vector<VkFence> fences;
-  for (const auto& slot : slots_) fences.push_back(slot->commands.fence());
-  vkWaitForFences(context_.device(), static_cast<std::uint32_t>(fences.size()), fences.data(), VK_TRUE, UINT64_MAX);
-}
+void Overlay::wait_idle() { render::wait_idle_for_teardown(context_.device()); }
 
 std::string Overlay::check(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) const {
   if (auto err = converter_.check(format, planes.stride); !err.empty()) return err;

@@ -36,10 +36,10 @@ bool Renderer::draw(const media::DecodedFrame* frame, bool rehistogram, const Ov
   }
   const VkSemaphore image_available = image_available_[overlay_.slot_index()].get();
   std::uint32_t image_index = 0;
-  const VkResult acquired =
-      vkAcquireNextImageKHR(device, swapchain_.get(), UINT64_MAX, image_available, VK_NULL_HANDLE, &image_index);
+  const VkResult acquired = VHIST_VK_HOOK(
+      vkAcquireNextImageKHR(device, swapchain_.get(), UINT64_MAX, image_available, VK_NULL_HANDLE, &image_index));
   if (acquired == VK_ERROR_OUT_OF_DATE_KHR) return false;
-  if (acquired != VK_SUBOPTIMAL_KHR) VHIST_VK_CHECK(acquired);
+  if (acquired != VK_SUBOPTIMAL_KHR) render::check(acquired, "vkAcquireNextImageKHR");
 
   const VkExtent2D extent = swapchain_.extent();
   render::Buffer shot;
@@ -81,7 +81,7 @@ bool Renderer::draw(const media::DecodedFrame* frame, bool rehistogram, const Ov
   present.swapchainCount = 1;
   present.pSwapchains = &sc;
   present.pImageIndices = &image_index;
-  const VkResult presented = vkQueuePresentKHR(context_.queue(), &present);
+  const VkResult presented = VHIST_VK_HOOK(vkQueuePresentKHR(context_.queue(), &present));
 
   if (screenshot) {
     VHIST_VK_CHECK(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX));
@@ -94,7 +94,7 @@ bool Renderer::draw(const media::DecodedFrame* frame, bool rehistogram, const Ov
   if (presented == VK_ERROR_OUT_OF_DATE_KHR || presented == VK_SUBOPTIMAL_KHR || acquired == VK_SUBOPTIMAL_KHR) {
     return false;
   }
-  VHIST_VK_CHECK(presented);
+  render::check(presented, "vkQueuePresentKHR");
   return true;
 }
 

@@ -421,6 +421,14 @@ fs::path settings_path() {
   return {};
 }
 
+Settings parse_settings(std::string_view content, const std::string& name, std::vector<std::string>* warnings) {
+  Settings settings;
+  Loader(name, settings, warnings).parse(content);
+  return settings;
+}
+
+std::string render_settings(const Settings& settings) { return render(settings); }
+
 Settings load_settings(const fs::path& file, std::vector<std::string>* warnings) {
   Settings settings;
   if (file.empty()) return settings;

@@ -69,6 +69,12 @@ std::filesystem::path settings_path();
 // Never throws on bad content.
 Settings load_settings(const std::filesystem::path& file, std::vector<std::string>* warnings = nullptr);
 
+// load_settings on text already in memory: `name` stands for the file in warnings. The fuzzer's
+// entry point.
+Settings parse_settings(std::string_view content, const std::string& name, std::vector<std::string>* warnings = nullptr);
+// The text save_settings writes.
+std::string render_settings(const Settings& settings);
+
 // Writes `settings` to FILE.tmp, flushes it to disk, then renames it over `file`, so a crash or a
 // full disk never leaves a half-written settings file; creates the folder when missing. Returns
 // an error message, empty on success (FILE.tmp is removed on failure).

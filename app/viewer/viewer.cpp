@@ -617,6 +617,12 @@ int run(App& app) {
     return VkExtent2D{static_cast<std::uint32_t>(std::max(w, 0)), static_cast<std::uint32_t>(std::max(h, 0))};
   };
   const bool vsync = app.settings.vsync && !app.options.no_vsync;
+  int refresh_hz = 60;  // the primary monitor's, when it says
+  if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+    if (const GLFWvidmode* mode = glfwGetVideoMode(monitor); mode && mode->refreshRate >= 24 && mode->refreshRate <= 1000) {
+      refresh_hz = mode->refreshRate;
+    }
+  }
   render::Swapchain swapchain(context, framebuffer_size(), vsync);
   // On a CPU Vulkan device (lavapipe) the CPU engine converts and counts; VHIST_ENGINE=gpu|cpu
   // overrides the choice (the tests run both).
@@ -831,10 +837,11 @@ int run(App& app) {
       }
     }
     if (last) break;
-    // Without vsync (or where presenting does not wait, as under Xvfb), do not spin faster than
-    // 240 frames a second: the decoder needs the CPU more.
+    // Where presenting does not wait for the display (Xvfb, some compositors), do not draw
+    // faster than the monitor refreshes with vsync on (240 frames a second without): frames
+    // nobody can see take CPU time the decoder needs.
     const auto frame_end = std::chrono::steady_clock::now();
-    const auto min_frame = std::chrono::microseconds(1000000 / 240);
+    const auto min_frame = std::chrono::microseconds(1000000 / (vsync ? refresh_hz : 240));
     if (frame_end - now < min_frame) std::this_thread::sleep_for(min_frame - (frame_end - now));
   }
   renderer.wait_idle();

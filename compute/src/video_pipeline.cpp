@@ -57,17 +57,8 @@ VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strat
 }
 
 VideoPipeline::~VideoPipeline() {
-  // Let the GPU finish with the slots' buffers before they are destroyed.
-  std::vector<VkFence> pending;
-  for (std::uint32_t i = 0; i < in_flight_; ++i) {
-    const std::uint32_t index = (next_ + static_cast<std::uint32_t>(slots_.size()) - in_flight_ + i) %
-                                static_cast<std::uint32_t>(slots_.size());
-    pending.push_back(slots_[index]->commands.fence());
-  }
-  if (!pending.empty()) {
-    vkWaitForFences(context_.device(), static_cast<std::uint32_t>(pending.size()), pending.data(), VK_TRUE,
-                    UINT64_MAX);
-  }
+  // Let the GPU finish with the slots' buffers before they are destroyed (not on a lost device).
+  if (in_flight_ > 0) render::wait_idle_for_teardown(context_.device());
 }
 
 std::string VideoPipeline::check(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) const {

@@ -3,12 +3,25 @@
 #include "vhist/render/vk_check.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string_view>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define VHIST_PIN_LIBRARIES 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define VHIST_PIN_LIBRARIES 1
+#endif
+#endif
+#ifdef VHIST_PIN_LIBRARIES
+#include <dlfcn.h>
+#include <link.h>
+#endif
 
 namespace vhist::render {
 namespace {
@@ -152,8 +165,30 @@ Probe probe(VkPhysicalDevice physical) {
   return p;
 }
 
+// AddressSanitizer builds (LeakSanitizer): before an instance is destroyed, every shared library
+// loaded so far (the Vulkan driver, LLVM, the layers, Xlib's) is made RTLD_NODELETE, so that the
+// loader's dlclose does not unmap it. An unmapped library's globals are no longer scanned, so
+// the blocks they still point to (driver state kept for the process's life) would be reported
+// as leaks from "<unknown module>", a stack no suppression can name. Kept mapped, they are
+// reachable, as they are in a normal process until it exits. See tests/lsan.supp.
+void pin_loaded_libraries() noexcept {
+#ifdef VHIST_PIN_LIBRARIES
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void*) -> int {
+        if (info->dlpi_name != nullptr && info->dlpi_name[0] != '\0') {
+          dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);  // never closed: pinned
+        }
+        return 0;
+      },
+      nullptr);
+#endif
+}
+
 struct InstanceDeleter {
-  void operator()(VkInstance instance) const { vkDestroyInstance(instance, nullptr); }
+  void operator()(VkInstance instance) const {
+    pin_loaded_libraries();
+    vkDestroyInstance(instance, nullptr);
+  }
 };
 
 VkInstance create_instance(const std::vector<const char*>& layers, const std::vector<const char*>& extensions,
@@ -321,6 +356,7 @@ Context::Context(const ContextOptions& options) {
     device_info.enabledExtensionCount = static_cast<std::uint32_t>(device_exts.size());
     device_info.ppEnabledExtensionNames = device_exts.data();
     VHIST_VK_CHECK(vkCreateDevice(physical_, &device_info, nullptr, &device_));
+    if (fault::armed()) fault::watch_device(device_);
     vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
 
     VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -341,7 +377,8 @@ Context::~Context() { destroy(); }
 void Context::destroy() noexcept {
   setup_pool_.reset();
   if (device_ != VK_NULL_HANDLE) {
-    vkDeviceWaitIdle(device_);
+    wait_idle_for_teardown(device_);
+    if (fault::armed()) fault::watch_device(VK_NULL_HANDLE);
     vkDestroyDevice(device_, nullptr);
     device_ = VK_NULL_HANDLE;
   }
@@ -356,6 +393,7 @@ void Context::destroy() noexcept {
     messenger_ = VK_NULL_HANDLE;
   }
   if (instance_ != VK_NULL_HANDLE) {
+    pin_loaded_libraries();
     vkDestroyInstance(instance_, nullptr);
     instance_ = VK_NULL_HANDLE;
   }

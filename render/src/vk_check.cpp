@@ -1,5 +1,8 @@
 #include "vhist/render/vk_check.h"
 
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -77,8 +80,142 @@ std::string describe(std::string_view call, VkResult result, std::source_locatio
 
 }  // namespace
 
+namespace {
+
+std::atomic<bool> g_device_lost{false};
+std::atomic<bool> g_injected_loss{false};
+
+// VHIST_FAULT, parsed once.
+struct FaultSpec {
+  VkResult result = VK_SUCCESS;
+  std::string_view call_prefix;  // "vkQueueSubmit" also matches vkQueueSubmit2
+  long nth = 0;
+};
+
+FaultSpec parse_fault(const char* text) {
+  const std::string_view spec = text;
+  const auto at = spec.find('@'), colon = spec.rfind(':');
+  FaultSpec f;
+  if (at == std::string_view::npos || colon == std::string_view::npos || colon < at) return {};
+  const std::string_view kind = spec.substr(0, at), point = spec.substr(at + 1, colon - at - 1);
+  if (kind == "device_lost") f.result = VK_ERROR_DEVICE_LOST;
+  if (kind == "out_of_device_memory") f.result = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+  if (kind == "surface_lost") f.result = VK_ERROR_SURFACE_LOST_KHR;
+  if (point == "submit") f.call_prefix = "vkQueueSubmit";
+  if (point == "acquire") f.call_prefix = "vkAcquireNextImageKHR";
+  if (point == "present") f.call_prefix = "vkQueuePresentKHR";
+  if (point == "alloc") f.call_prefix = "vkAllocateMemory";
+  if (point == "wait") f.call_prefix = "vkWaitForFences";
+  const std::string number(spec.substr(colon + 1));
+  char* end = nullptr;
+  f.nth = std::strtol(number.c_str(), &end, 10);
+  if (f.result == VK_SUCCESS || f.call_prefix.empty() || number.empty() || *end != '\0' || f.nth < 1) return {};
+  return f;
+}
+
+const FaultSpec& fault_spec() {
+  static const FaultSpec spec = [] {
+    const char* text = std::getenv("VHIST_FAULT");
+    FaultSpec f = text && *text ? parse_fault(text) : FaultSpec{};
+    if (text && *text && f.nth == 0) {
+      std::fprintf(stderr,
+                   "vhist: VHIST_FAULT='%s' ignored: expected KIND@POINT:N, KIND device_lost, out_of_device_memory or "
+                   "surface_lost, POINT submit, acquire, present, alloc or wait, N >= 1 (a test-only hook)\n",
+                   text);
+    }
+    return f;
+  }();
+  return spec;
+}
+
+std::atomic<long> g_fault_calls{0};
+std::atomic<VkDevice> g_watched_device{VK_NULL_HANDLE};
+
+// A real loss ends the device's pending work: what was submitted counts as complete. The
+// injected loss makes that true of the real device, so that objects freed after the failed call
+// (command buffers, fences, buffers of the frames in flight) are idle, for the driver and for
+// the validation layer.
+void drain_watched_device() noexcept {
+  if (const VkDevice device = g_watched_device.load(); device != VK_NULL_HANDLE) vkDeviceWaitIdle(device);
+}
+thread_local VkResult t_fault_result = VK_SUCCESS;
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+}  // namespace
+
+namespace fault {
+
+bool armed_from_environment() noexcept { return fault_spec().nth > 0; }
+
+bool hit_slow(std::string_view call) noexcept {
+  const FaultSpec& spec = fault_spec();
+  // After an injected loss the device stays lost for everything that would notice.
+  if (g_injected_loss.load()) {
+    for (std::string_view lost : {"vkQueueSubmit", "vkAcquireNextImageKHR", "vkQueuePresentKHR", "vkWaitForFences"}) {
+      if (starts_with(call, lost)) {
+        t_fault_result = VK_ERROR_DEVICE_LOST;
+        drain_watched_device();
+        return true;
+      }
+    }
+  }
+  if (!starts_with(call, spec.call_prefix)) return false;
+  if (g_fault_calls.fetch_add(1) + 1 != spec.nth) return false;
+  t_fault_result = spec.result;
+  if (spec.result == VK_ERROR_DEVICE_LOST) {
+    g_injected_loss = true;
+    g_device_lost = true;
+    drain_watched_device();
+  }
+  std::fprintf(stderr, "vhist: VHIST_FAULT: %s injected into call %ld of %.*s\n", result_name(spec.result).data(),
+               spec.nth, static_cast<int>(spec.call_prefix.size()), spec.call_prefix.data());
+  return true;
+}
+
+VkResult result() noexcept { return t_fault_result; }
+
+void watch_device(VkDevice device) noexcept { g_watched_device = device; }
+
+}  // namespace fault
+
+bool device_lost() noexcept { return g_device_lost.load(); }
+
+void wait_idle_for_teardown(VkDevice device) noexcept {
+  if (device == VK_NULL_HANDLE) return;
+  // Really lost: nothing will complete, and some drivers never return from a wait. Injected:
+  // the device is fine; draining it leaves the objects idle, as a real loss does.
+  if (g_device_lost.load() && !g_injected_loss.load()) return;
+  if (vkDeviceWaitIdle(device) == VK_ERROR_DEVICE_LOST) g_device_lost = true;
+}
+
+std::string failure_message(const std::exception& error) {
+  const auto* vk = dynamic_cast<const VulkanError*>(&error);
+  if (vk == nullptr) return error.what();
+  switch (vk->result()) {
+    case VK_ERROR_DEVICE_LOST:
+      return std::string("the GPU device was lost (") + error.what() +
+             "): the driver reset it after a hang or fault, or it was removed; no results after this point are "
+             "valid. Check the kernel log (dmesg) for GPU errors, then run again, or choose another device with "
+             "--device";
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+      return std::string("out of GPU memory (") + error.what() +
+             "): the device could not allocate what this run needs. Close other programs using the GPU, use a "
+             "smaller video, or choose a device with more memory with --device";
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+      return std::string("out of memory (") + error.what() + "): the Vulkan driver could not allocate host memory";
+    case VK_ERROR_SURFACE_LOST_KHR:
+      return std::string("the window's drawing surface was lost (") + error.what() +
+             "): the display server or window went away. Run vhist again";
+    default:
+      return error.what();
+  }
+}
+
 VulkanError::VulkanError(std::string_view call, VkResult result, std::source_location where)
-    : std::runtime_error(describe(call, result, where)), result_(result) {}
+    : std::runtime_error(describe(call, result, where)), result_(result) {
+  if (result == VK_ERROR_DEVICE_LOST) g_device_lost = true;
+}
 
 VulkanError::VulkanError(const std::string& message, VkResult result)
     : std::runtime_error(message), result_(result) {}

@@ -1,10 +1,21 @@
 // Checking VkResult values. Every Vulkan call that returns a VkResult goes through
 // VHIST_VK_CHECK, which throws VulkanError naming the call, the result and the source location:
 //   "vkCreateDevice failed: VK_ERROR_INITIALIZATION_FAILED (render/src/context.cpp:212)".
+// Calls whose result the caller inspects itself (acquire, present) go through VHIST_VK_HOOK.
+//
+// Fault injection (test-only): VHIST_FAULT=KIND@POINT:N makes the Nth call (counted from 1 over
+// the process) of POINT return KIND instead of being made. KIND: device_lost,
+// out_of_device_memory, surface_lost. POINT: submit (vkQueueSubmit*), acquire
+// (vkAcquireNextImageKHR), present (vkQueuePresentKHR), alloc (vkAllocateMemory), wait
+// (vkWaitForFences). A device lost stays lost: every later submit, acquire, present and wait
+// returns VK_ERROR_DEVICE_LOST too. Unset (always, outside the tests) the hook is one test of a
+// flag read once.
 #pragma once
 
 #include <vulkan/vulkan.h>
 
+#include <cstdint>
+#include <exception>
 #include <source_location>
 #include <stdexcept>
 #include <string>
@@ -26,6 +37,36 @@ class VulkanError : public std::runtime_error {
   VkResult result_;
 };
 
+// One line for a failed run: what failed, why, and what to do ("the GPU device was lost ...").
+// VulkanErrors with a device-lost, out-of-memory or surface-lost result are explained; anything
+// else is its what().
+std::string failure_message(const std::exception& error);
+
+// True once a Vulkan call returned VK_ERROR_DEVICE_LOST (or one was injected): waits for the
+// device are then skipped (a lost device may never signal a fence on some drivers).
+bool device_lost() noexcept;
+
+// The wait before objects are destroyed (destructors, resource swaps): vkDeviceWaitIdle, which
+// unlike a fence wait cannot hang on a fence whose submission failed (the queue must not be
+// used by another thread meanwhile; vhist submits from one thread). Never throws; skipped on a
+// lost device. When the loss was injected (the device is really fine) the device is drained,
+// so that what is destroyed next is idle, as it is after a real loss.
+void wait_idle_for_teardown(VkDevice device) noexcept;
+
+namespace fault {
+bool armed_from_environment() noexcept;
+inline bool armed() noexcept {
+  static const bool armed = armed_from_environment();
+  return armed;
+}
+// Counts `call` (its source text) against VHIST_FAULT; true when it is to fail with result().
+bool hit_slow(std::string_view call) noexcept;
+inline bool hit(std::string_view call) noexcept { return armed() && hit_slow(call); }
+VkResult result() noexcept;
+// The device an injected loss drains (Context sets it; VK_NULL_HANDLE before it is destroyed).
+void watch_device(VkDevice device) noexcept;
+}  // namespace fault
+
 // Throws VulkanError unless `result` is VK_SUCCESS (or another non-error status: VK_INCOMPLETE,
 // VK_SUBOPTIMAL_KHR ... are returned to the caller, which decides).
 inline VkResult check(VkResult result, std::string_view call,
@@ -38,5 +79,7 @@ inline VkResult check(VkResult result, std::string_view call,
 
 }  // namespace vhist::render
 
+// VkResult r = VHIST_VK_HOOK(vkQueuePresentKHR(queue, &info));  (the injected fault, else the call)
+#define VHIST_VK_HOOK(call) (::vhist::render::fault::hit(#call) ? ::vhist::render::fault::result() : (call))
 // VHIST_VK_CHECK(vkCreateBuffer(device, &info, nullptr, &buffer));
-#define VHIST_VK_CHECK(call) ::vhist::render::check((call), #call)
+#define VHIST_VK_CHECK(call) ::vhist::render::check(VHIST_VK_HOOK(call), #call)
