@@ -26,6 +26,12 @@ Renderer::Renderer(render::Context& context, render::Swapchain& swapchain, bool 
 
 Renderer::~Renderer() { overlay_.wait_idle(); }
 
+void Renderer::reset_semaphores() {
+  render_done_.clear();  // made again for the new swapchain's image count by draw()
+  image_available_.clear();
+  for (std::uint32_t i = 0; i < kFramesInFlight; ++i) image_available_.push_back(make_semaphore(context_.device()));
+}
+
 bool Renderer::draw(const media::DecodedFrame* frame, bool rehistogram, const OverlayStyle& style, ImDrawData* ui,
                     std::vector<std::uint8_t>* screenshot) {
   const VkDevice device = context_.device();

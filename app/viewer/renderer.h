@@ -25,7 +25,8 @@ class Renderer {
   // Everything for one tick. `frame` is a newly due decoded frame (nullptr: keep the last one);
   // `rehistogram` recounts the current frame (bins changed). `screenshot` receives the presented
   // image (RGBA, top row first) after waiting for it. Returns false when the swapchain is out of
-  // date (the caller recreates it and calls again next tick).
+  // date (the caller recreates it and calls again next tick). A lost surface is thrown as a
+  // render::VulkanError with VK_ERROR_SURFACE_LOST_KHR (the caller may recreate the surface).
   bool draw(const media::DecodedFrame* frame, bool rehistogram, const OverlayStyle& style, ImDrawData* ui,
             std::vector<std::uint8_t>* screenshot);
 
@@ -35,6 +36,9 @@ class Renderer {
   const FrameNumbers& numbers() const noexcept { return overlay_.numbers(); }
   bool cpu_engine() const noexcept { return overlay_.cpu_engine(); }
   void wait_idle() { overlay_.wait_idle(); }
+  // After a lost surface (wait_idle() first): new acquire and present semaphores, since a
+  // failed present may leave one signalled with nothing to wait for it.
+  void reset_semaphores();
 
   static constexpr std::uint32_t kFramesInFlight = Overlay::kFramesInFlight;
 

@@ -708,6 +708,21 @@ int run(App& app) {
     app.player.set_paused(true);
   }
 
+  // A lost surface (the window system dropped it) is remade from the same window, up to three
+  // times in a row without a frame presented in between; then the loss is reported and vhist ends.
+  int surface_losses = 0;
+  bool resend_frame = false;  // the frame due when the surface was lost was not drawn
+  const auto recover_surface = [&](const render::VulkanError& error) {
+    if (error.result() != VK_ERROR_SURFACE_LOST_KHR || ++surface_losses > 3) throw;
+    std::fprintf(stderr, "vhist: lost the window's drawing surface (%s); making a new one (attempt %d of 3)\n",
+                 error.what(), surface_losses);
+    renderer.wait_idle();
+    swapchain.release();
+    context.recreate_surface();
+    renderer.reset_semaphores();
+    resend_frame = true;
+  };
+
   int rendered = 0;
   bool swapchain_stale = false;
   auto last_frame_time = std::chrono::steady_clock::now();
@@ -753,9 +768,15 @@ int run(App& app) {
       glfwWaitEventsTimeout(0.1);
       continue;
     }
-    if (swapchain_stale || fb.width != swapchain.extent().width || fb.height != swapchain.extent().height) {
+    if (swapchain_stale || swapchain.get() == VK_NULL_HANDLE || fb.width != swapchain.extent().width ||
+        fb.height != swapchain.extent().height) {
       renderer.wait_idle();
-      swapchain.recreate(fb);
+      try {
+        swapchain.recreate(fb);
+      } catch (const render::VulkanError& e) {
+        recover_surface(e);
+        continue;
+      }
       ImGui_ImplVulkan_SetMinImageCount(2);
       swapchain_stale = false;
     }
@@ -776,6 +797,7 @@ int run(App& app) {
       if (!frame && app.player.frame()) frame = &*app.player.frame();
       app.equalize_drawn = app.equalize;
     }
+    if (std::exchange(resend_frame, false) && !frame && app.player.frame()) frame = &*app.player.frame();
     if (frame) {
       if (const std::string why = renderer.check(*frame, app.settings.bins); !why.empty()) {
         app.error = "cannot show '" + app.player.path() + "': " + why;
@@ -815,10 +837,19 @@ int run(App& app) {
                       (app.options.quit_after > 0 && elapsed >= app.options.quit_after &&
                        (app.options.resize_storm == 0 || storm_events >= app.options.resize_storm));
     const bool want_shot = last && !app.options.screenshot.empty();
-    if (!renderer.draw(frame, std::exchange(app.rehistogram, false), style, ImGui::GetDrawData(),
-                       want_shot ? &screenshot : nullptr)) {
+    bool drawn = false;
+    try {
+      drawn = renderer.draw(frame, std::exchange(app.rehistogram, false), style, ImGui::GetDrawData(),
+                            want_shot ? &screenshot : nullptr);
+    } catch (const render::VulkanError& e) {
+      recover_surface(e);
+      continue;
+    }
+    if (!drawn) {
       swapchain_stale = true;
       if (want_shot && screenshot.empty()) continue;  // not drawn: try again after the rebuild
+    } else {
+      surface_losses = 0;
     }
     ++rendered;
     if (frame && app.player.live()) app.latencies_ms.push_back(app.player.frame_age_ms());

@@ -293,6 +293,7 @@ Context::Context(const ContextOptions& options) {
     }
 
     if (options.create_surface) {
+      create_surface_ = options.create_surface;
       surface_ = options.create_surface(instance_);
       if (surface_ == VK_NULL_HANDLE) throw std::runtime_error("Could not create a Vulkan surface for the window.");
     }
@@ -373,6 +374,22 @@ Context::Context(const ContextOptions& options) {
 }
 
 Context::~Context() { destroy(); }
+
+void Context::recreate_surface() {
+  if (!create_surface_) throw std::logic_error("recreate_surface: this context has no window surface");
+  if (surface_ != VK_NULL_HANDLE) {
+    vkDestroySurfaceKHR(instance_, surface_, nullptr);
+    surface_ = VK_NULL_HANDLE;
+  }
+  surface_ = create_surface_(instance_);
+  if (surface_ == VK_NULL_HANDLE) throw std::runtime_error("Could not create a Vulkan surface for the window.");
+  VkBool32 can_present = VK_FALSE;
+  VHIST_VK_CHECK(vkGetPhysicalDeviceSurfaceSupportKHR(physical_, queue_family_, surface_, &can_present));
+  if (!can_present) {
+    throw std::runtime_error("The Vulkan device '" + description_.name +
+                             "' cannot present to the window's new surface from its compute and graphics queue.");
+  }
+}
 
 void Context::destroy() noexcept {
   setup_pool_.reset();

@@ -68,7 +68,21 @@ void Swapchain::destroy_views() noexcept {
   images_.clear();
 }
 
+void Swapchain::release() noexcept {
+  destroy_views();
+  if (swapchain_ != VK_NULL_HANDLE) vkDestroySwapchainKHR(context_.device(), swapchain_, nullptr);
+  swapchain_ = VK_NULL_HANDLE;
+}
+
 void Swapchain::recreate(VkExtent2D framebuffer_size) {
+  if (swapchain_ == VK_NULL_HANDLE) {
+    // A new surface (after release()): the render pass and the pipelines built on it assume
+    // this format.
+    const VkSurfaceFormatKHR offered = choose_format(context_.physical_device(), context_.surface());
+    if (offered.format != format_) {
+      throw std::runtime_error("The window's new surface no longer offers the swapchain format it had.");
+    }
+  }
   destroy_views();
   const VkSwapchainKHR old = swapchain_;
   swapchain_ = VK_NULL_HANDLE;

@@ -90,6 +90,7 @@ struct FaultSpec {
   VkResult result = VK_SUCCESS;
   std::string_view call_prefix;  // "vkQueueSubmit" also matches vkQueueSubmit2
   long nth = 0;
+  bool and_later = false;  // "N+": the Nth call and every later one
 };
 
 FaultSpec parse_fault(const char* text) {
@@ -106,7 +107,11 @@ FaultSpec parse_fault(const char* text) {
   if (point == "present") f.call_prefix = "vkQueuePresentKHR";
   if (point == "alloc") f.call_prefix = "vkAllocateMemory";
   if (point == "wait") f.call_prefix = "vkWaitForFences";
-  const std::string number(spec.substr(colon + 1));
+  std::string number(spec.substr(colon + 1));
+  if (!number.empty() && number.back() == '+') {
+    f.and_later = true;
+    number.pop_back();
+  }
   char* end = nullptr;
   f.nth = std::strtol(number.c_str(), &end, 10);
   if (f.result == VK_SUCCESS || f.call_prefix.empty() || number.empty() || *end != '\0' || f.nth < 1) return {};
@@ -120,7 +125,8 @@ const FaultSpec& fault_spec() {
     if (text && *text && f.nth == 0) {
       std::fprintf(stderr,
                    "vhist: VHIST_FAULT='%s' ignored: expected KIND@POINT:N, KIND device_lost, out_of_device_memory or "
-                   "surface_lost, POINT submit, acquire, present, alloc or wait, N >= 1 (a test-only hook)\n",
+                   "surface_lost, POINT submit, acquire, present, alloc or wait, N >= 1, N+ for that call and every later one "
+                   "(a test-only hook)\n",
                    text);
     }
     return f;
@@ -161,7 +167,8 @@ bool hit_slow(std::string_view call) noexcept {
     }
   }
   if (!starts_with(call, spec.call_prefix)) return false;
-  if (g_fault_calls.fetch_add(1) + 1 != spec.nth) return false;
+  const long count = g_fault_calls.fetch_add(1) + 1;
+  if (count != spec.nth && !(spec.and_later && count > spec.nth)) return false;
   t_fault_result = spec.result;
   if (spec.result == VK_ERROR_DEVICE_LOST) {
     g_injected_loss = true;
@@ -169,7 +176,7 @@ bool hit_slow(std::string_view call) noexcept {
     drain_watched_device();
   }
   std::fprintf(stderr, "vhist: VHIST_FAULT: %s injected into call %ld of %.*s\n", result_name(spec.result).data(),
-               spec.nth, static_cast<int>(spec.call_prefix.size()), spec.call_prefix.data());
+               count, static_cast<int>(spec.call_prefix.size()), spec.call_prefix.data());
   return true;
 }
 
@@ -206,7 +213,8 @@ std::string failure_message(const std::exception& error) {
       return std::string("out of memory (") + error.what() + "): the Vulkan driver could not allocate host memory";
     case VK_ERROR_SURFACE_LOST_KHR:
       return std::string("the window's drawing surface was lost (") + error.what() +
-             "): the display server or window went away. Run vhist again";
+             "), and making a new one for the window failed three times: the display server or window went away. "
+             "Run vhist again";
     default:
       return error.what();
   }

@@ -30,6 +30,7 @@ struct ContextOptions {
   std::vector<std::string> device_extensions;    // e.g. VK_KHR_swapchain
   // For a window: called once the instance exists, returns the surface to present to (the
   // context owns it from then on). The chosen device's queue must be able to present to it.
+  // Called again by recreate_surface() after the surface was lost.
   std::function<VkSurfaceKHR(VkInstance)> create_surface;
 };
 
@@ -72,6 +73,12 @@ class Context {
   // Validation warnings and errors reported since the context was created.
   std::uint32_t validation_message_count() const noexcept { return validation_messages_.load(); }
 
+  // After VK_ERROR_SURFACE_LOST_KHR: destroys the surface and makes a new one with
+  // options.create_surface, checking that the queue can present to it. The caller has destroyed
+  // every swapchain of the old surface first. Throws when there is no surface to remake or the
+  // new one cannot be presented to. Main thread only.
+  void recreate_surface();
+
   // Gives an object a name that validation messages and debuggers show. No-op without
   // VK_EXT_debug_utils.
   void set_name(VkObjectType type, std::uint64_t handle, const char* name) const;
@@ -95,6 +102,7 @@ class Context {
   VkInstance instance_ = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
   VkSurfaceKHR surface_ = VK_NULL_HANDLE;
+  std::function<VkSurfaceKHR(VkInstance)> create_surface_;
   VkPhysicalDevice physical_ = VK_NULL_HANDLE;
   VkDevice device_ = VK_NULL_HANDLE;
   VkQueue queue_ = VK_NULL_HANDLE;

@@ -29,6 +29,12 @@ class Swapchain {
   // old images). A zero size (minimized window) is not valid: the caller waits instead.
   void recreate(VkExtent2D framebuffer_size);
 
+  // Destroys the swapchain and its images' views (the caller has waited for the GPU), leaving
+  // the render pass: for a lost surface, before Context::recreate_surface(). recreate() then
+  // builds a new swapchain on the new surface, in the same format (it throws if the new surface
+  // no longer offers it).
+  void release() noexcept;
+
   VkSwapchainKHR get() const noexcept { return swapchain_; }
   VkFormat format() const noexcept { return format_; }
   VkExtent2D extent() const noexcept { return extent_; }

@@ -7,8 +7,8 @@
 // the process) of POINT return KIND instead of being made. KIND: device_lost,
 // out_of_device_memory, surface_lost. POINT: submit (vkQueueSubmit*), acquire
 // (vkAcquireNextImageKHR), present (vkQueuePresentKHR), alloc (vkAllocateMemory), wait
-// (vkWaitForFences). A device lost stays lost: every later submit, acquire, present and wait
-// returns VK_ERROR_DEVICE_LOST too. Unset (always, outside the tests) the hook is one test of a
+// (vkWaitForFences); N+ fails the Nth call and every later one. A device lost stays lost: every
+// later submit, acquire, present and wait returns VK_ERROR_DEVICE_LOST too. Unset (always, outside the tests) the hook is one test of a
 // flag read once.
 #pragma once
 
