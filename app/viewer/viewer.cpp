@@ -583,6 +583,8 @@ int run(App& app) {
   const bool test_mode = app.options.frames > 0 || app.options.quit_after > 0;
   const auto run_started = std::chrono::steady_clock::now();
   std::int64_t dropped_at_one_second = -1;  // the player's dropped count one second in
+  int drop_lines = 0;                        // drops reported as they happen (test runs)
+  auto previous_tick = std::chrono::steady_clock::now();
   int storm_events = 0;
   int width = app.options.width ? app.options.width : app.settings.window_width;
   int height = app.options.height ? app.options.height : app.settings.window_height;
@@ -783,6 +785,7 @@ int run(App& app) {
 
     const auto now = std::chrono::steady_clock::now();
     bool new_frame = false;
+    const std::int64_t dropped_before = app.player.dropped();
     try {
       new_frame = app.player.tick(now);
     } catch (const media::MediaError& e) {
@@ -833,6 +836,15 @@ int run(App& app) {
     style.split_position = app.split_position;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - run_started).count();
     if (dropped_at_one_second < 0 && elapsed >= 1.0) dropped_at_one_second = app.player.dropped();
+    // Test runs say when each drop after the first second happened and how late the tick was, so
+    // that a soak's drops can be laid beside what else the machine was doing (the first 50).
+    if (test_mode && dropped_at_one_second >= 0 && app.player.dropped() > dropped_before && drop_lines < 50) {
+      ++drop_lines;
+      std::fprintf(stderr, "vhist: at %.1f s: %lld frame(s) dropped; %.1f ms since the tick before\n", elapsed,
+                   static_cast<long long>(app.player.dropped() - dropped_before),
+                   std::chrono::duration<double, std::milli>(now - previous_tick).count());
+    }
+    previous_tick = now;
     const bool last = (app.options.frames > 0 && rendered + 1 >= app.options.frames) ||
                       (app.options.quit_after > 0 && elapsed >= app.options.quit_after &&
                        (app.options.resize_storm == 0 || storm_events >= app.options.resize_storm));
