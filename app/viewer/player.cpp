@@ -114,7 +114,13 @@ bool Player::tick(std::chrono::steady_clock::time_point now) {
   for (;;) {
     pull(std::chrono::milliseconds(0));
     if (!pending_ || pending_->pts > clock_) break;
-    if (changed) ++dropped_;  // overtaken by a later frame before it was drawn
+    if (changed) {
+      // Two frames due in one tick (the tick came late). The one taken is shown now, a little
+      // late, and the next waits for the next tick, unless the taken one is more than
+      // kLateLimit behind the clock: then it is overtaken (dropped) to catch up.
+      if (clock_ - current_->pts <= kLateLimit) break;
+      ++dropped_;
+    }
     current_ = std::move(pending_);
     pending_.reset();
     last_pts_ = std::max(last_pts_, current_->pts);

@@ -1,7 +1,9 @@
 // Playback: a MediaSource and the clock that decides which decoded frame is due. The clock is
 // the presentation time (pts; audio is ignored), advanced by wall time × speed while playing.
-// Each tick() takes the latest frame whose pts has come; frames overtaken before they were
-// shown are counted as dropped.
+// Each tick() takes the next frame whose pts has come. When a late tick finds several due, it
+// shows the first and leaves the next for the next tick, so that a stall of a tick or two (a
+// busy machine) shows every frame a little late instead of skipping one; frames more than
+// kLateLimit (media time) behind the clock are skipped to catch up, and counted as dropped.
 #pragma once
 
 #include "media/camera.h"
@@ -54,6 +56,9 @@ class Player {
   // Steps one frame forward (pauses) or back (pauses; seeks to the previous frame's index).
   void step_forward();
   void step_back();
+
+  // How far behind the clock (seconds of media time) a frame may be shown rather than skipped.
+  static constexpr double kLateLimit = 0.1;
 
   std::int64_t dropped() const noexcept { return dropped_; }
   std::int64_t shown() const noexcept { return shown_; }
