@@ -34,10 +34,13 @@ class Ticker {
     player_.open(path);
     start_ = Clock::now();
     player_.tick(start_);  // the first frame, shown at once
+    // The decoder fills its queue (4 frames) meanwhile; under the sanitizers on a busy machine
+    // its thread can take a while to start.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
   }
   // The index of the frame on screen after a tick at `ms`.
   std::int64_t at(double ms) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(3));  // the decoder refills its queue
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));  // the decoder refills its queue
     player_.tick(start_ + std::chrono::microseconds(static_cast<std::int64_t>(ms * 1000)));
     return player_.frame() ? player_.frame()->index : -1;
   }
