@@ -317,14 +317,7 @@ Context::Context(const ContextOptions& options) {
     properties_ = probes[chosen].properties;
     queue_family_ = probes[chosen].queue_family;
     vkGetPhysicalDeviceMemoryProperties(physical_, &memory_properties_);
-    if (surface_ != VK_NULL_HANDLE) {
-      VkBool32 can_present = VK_FALSE;
-      VHIST_VK_CHECK(vkGetPhysicalDeviceSurfaceSupportKHR(physical_, queue_family_, surface_, &can_present));
-      if (!can_present) {
-        throw std::runtime_error("The Vulkan device '" + description_.name +
-                                 "' cannot present to this window from its compute and graphics queue.");
-      }
-    }
+    if (surface_ != VK_NULL_HANDLE) check_can_present();
 
     const auto available = device_extensions(physical_);
     std::vector<const char*> device_exts;
@@ -383,11 +376,15 @@ void Context::recreate_surface() {
   }
   surface_ = create_surface_(instance_);
   if (surface_ == VK_NULL_HANDLE) throw std::runtime_error("Could not create a Vulkan surface for the window.");
+  check_can_present();
+}
+
+void Context::check_can_present() const {
   VkBool32 can_present = VK_FALSE;
   VHIST_VK_CHECK(vkGetPhysicalDeviceSurfaceSupportKHR(physical_, queue_family_, surface_, &can_present));
   if (!can_present) {
     throw std::runtime_error("The Vulkan device '" + description_.name +
-                             "' cannot present to the window's new surface from its compute and graphics queue.");
+                             "' cannot present to this window from its compute and graphics queue.");
   }
 }
 

@@ -55,10 +55,7 @@ Swapchain::Swapchain(Context& context, VkExtent2D framebuffer_size, bool vsync) 
   create(framebuffer_size, VK_NULL_HANDLE);
 }
 
-Swapchain::~Swapchain() {
-  destroy_views();
-  if (swapchain_ != VK_NULL_HANDLE) vkDestroySwapchainKHR(context_.device(), swapchain_, nullptr);
-}
+Swapchain::~Swapchain() { release(); }
 
 void Swapchain::destroy_views() noexcept {
   for (VkFramebuffer fb : framebuffers_) vkDestroyFramebuffer(context_.device(), fb, nullptr);

@@ -98,6 +98,8 @@ class Context {
                                                          const VkDebugUtilsMessengerCallbackDataEXT* data,
                                                          void* user);
   void destroy() noexcept;
+  // Throws unless the chosen queue family can present to surface_.
+  void check_can_present() const;
 
   VkInstance instance_ = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
