@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Structure limits (issue 14): in app/, render/ and compute/ (tests, fuzzers and shaders
+# excepted) no function or lambda of 80 lines or more and no source file of more than 600 lines.
+# Prints the longest functions and files, then each one past a limit; exit status 1 if any.
+#   scripts/check_structure.sh [--top N]
+# Function extents come from Universal Ctags (package universal-ctags): its C++ parser gives
+# each definition's first and last line, which a regex over braces would get wrong.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+top=10
+[ "${1:-}" = --top ] && top=$2
+
+max_function=79 max_file=600
+command -v ctags >/dev/null && ctags --version 2>/dev/null | grep -q "Universal Ctags" || {
+  echo "check_structure.sh: needs Universal Ctags (apt-get install -y --no-install-recommends universal-ctags)" >&2
+  exit 2
+}
+mapfile -t files < <(git ls-files -- 'app/*.cpp' 'app/*.h' 'render/*.cpp' 'render/*.h' 'compute/*.cpp' 'compute/*.h')
+
+# "LINES NAME FILE:LINE" for every function definition and lambda.
+functions=$(ctags --language-force=C++ --kinds-C++=f --fields=+ne -x --_xformat="%{end} %n %N %F" "${files[@]}" |
+  awk '$1 != "" { print $1 - $2 + 1, $3, $4 ":" $2 }' | sort -k1,1nr)
+file_lines=$(wc -l "${files[@]}" | grep -v ' total$' | sort -k1,1nr)
+
+echo "longest functions (lines, name, where):"
+head -n "$top" <<< "$functions" | sed 's/^/  /'
+echo "longest files (lines):"
+head -n "$top" <<< "$file_lines" | sed 's/^/  /'
+
+status=0
+while read -r n name where; do
+  [ "$n" -gt "$max_function" ] || continue
+  echo "check_structure.sh: $where: $name is $n lines (limit: under 80); split it into named steps" >&2
+  status=1
+done <<< "$functions"
+while read -r n file; do
+  [ "$n" -gt "$max_file" ] || continue
+  echo "check_structure.sh: $file is $n lines (limit: 600); split it by job" >&2
+  status=1
+done <<< "$file_lines"
+[ $status = 0 ] && echo "check_structure.sh: every function under 80 lines, every file at most 600 lines (${#files[@]} files)"
+exit $status
