@@ -39,7 +39,6 @@ std::string av_error_text(int err) {
   return buf;
 }
 
-
 std::string fourcc_text(std::uint32_t f) {
   std::string s;
   for (int i = 0; i < 4; ++i) {
@@ -71,6 +70,8 @@ std::string upper(std::string s) {
 // The V4L2 formats FFmpeg's v4l2 demuxer captures, with the name its `input_format` option takes
 // for them. Only fourccs FFmpeg picks for that name come in (its table maps yuv420p to YU12 before
 // YV12, so YV12 cannot be asked for); JPEG is reached through "mjpeg" when MJPG is not offered.
+namespace {
+
 struct FourccName {
   const char* fourcc;
   const char* ffmpeg;
@@ -84,6 +85,8 @@ constexpr FourccName kCapturable[] = {
     {"JPEG", "mjpeg"},       {"BA81", "bayer_bggr8"}, {"GBRG", "bayer_gbrg8"}, {"GRBG", "bayer_grbg8"},
     {"RGGB", "bayer_rggb8"},
 };
+
+}  // namespace
 
 const char* ffmpeg_name(const std::string& fourcc) {
   for (const FourccName& f : kCapturable) {
