@@ -1,5 +1,5 @@
-// app/media/png: PNG files written with libavcodec's encoder and read back, checked against the
-// ffmpeg command-line tools (ffprobe reads ours; ours reads ffmpeg's in several pixel formats).
+// app/media/png: PNG files written with stb_image_write and read back with stb_image, checked
+// against the ffmpeg command-line tools (ffprobe reads ours; ours reads ffmpeg's in several pixel formats).
 #include "media/png.h"
 
 #include "test_clips.h"

@@ -9,6 +9,8 @@ extern "C" {
 #include <libavutil/error.h>
 }
 
+#include "vhist/util/files.h"
+
 #include <memory>
 #include <string>
 
@@ -22,7 +24,7 @@ inline std::string av_error(int err) {
 }
 
 // A path or name in single quotes, as the messages show them.
-inline std::string quoted(const std::string& s) { return "'" + s + "'"; }
+using util::quoted;
 
 struct FormatClose {
   void operator()(AVFormatContext* c) const { avformat_close_input(&c); }

@@ -15,9 +15,9 @@ extern "C" {
 namespace vhist::media {
 
 void AvFrameFree::operator()(AVFrame* f) const { av_frame_free(&f); }
-void FrameConverter::SwsFree::operator()(SwsContext* c) const { sws_freeContext(c); }
+void FrameMapper::SwsFree::operator()(SwsContext* c) const { sws_freeContext(c); }
 // The pool is freed once its last buffer comes back (frames handed out may still hold some).
-void FrameConverter::PoolFree::operator()(AVBufferPool* p) const { av_buffer_pool_uninit(&p); }
+void FrameMapper::PoolFree::operator()(AVBufferPool* p) const { av_buffer_pool_uninit(&p); }
 
 namespace {
 
@@ -202,10 +202,10 @@ struct BufferUnref {
 
 }  // namespace
 
-FrameConverter::FrameConverter() : dst_format_(AV_PIX_FMT_NONE) {}
-FrameConverter::~FrameConverter() = default;
+FrameMapper::FrameMapper() : dst_format_(AV_PIX_FMT_NONE) {}
+FrameMapper::~FrameMapper() = default;
 
-void FrameConverter::prepare(const Key& key, AVPixelFormat dst) {
+void FrameMapper::prepare(const Key& key, AVPixelFormat dst) {
   if (key == key_ && sws_) return;
   const auto src = static_cast<AVPixelFormat>(key.src_format);
   if (!sws_isSupportedInput(src) || !sws_isSupportedOutput(dst)) {
@@ -245,7 +245,7 @@ void FrameConverter::prepare(const Key& key, AVPixelFormat dst) {
   key_ = key;
 }
 
-void FrameConverter::convert(AvFramePtr decoded, DecodedFrame& out) {
+void FrameMapper::map(AvFramePtr decoded, DecodedFrame& out) {
   const auto fmt = static_cast<AVPixelFormat>(decoded->format);
   const ColourModel model = source_model(fmt);
   // Decoders copy these codes from the bitstream unchecked (mpeg2video: matrix 255), outside the
@@ -261,51 +261,61 @@ void FrameConverter::convert(AvFramePtr decoded, DecodedFrame& out) {
 
   out.planes = {};
   if (std::optional<VideoFormat> layout = direct_layout(fmt)) {
-    VideoFormat& f = *layout;
-    f.width = static_cast<std::uint32_t>(decoded->width);
-    f.height = static_cast<std::uint32_t>(decoded->height);
-    f.matrix = matrix;
-    f.range = range;
-    f.pixel_format = pix_fmt_name(fmt);
-    bool negative = false;
-    for (std::uint32_t p = 0; p < f.plane_count; ++p) negative = negative || decoded->linesize[p] < 0;
-    out.converted = false;
-    if (!negative) {
-      for (std::uint32_t p = 0; p < f.plane_count; ++p) {
-        out.planes.data[p] = reinterpret_cast<const std::byte*>(decoded->data[p]);
-        out.planes.stride[p] = static_cast<std::uint32_t>(decoded->linesize[p]);
-      }
-      out.owner = std::shared_ptr<const AVFrame>(decoded.release(), AvFrameFree{});
-    } else {
-      // Bottom-up pictures (negative strides): copied top-down into memory of our own.
-      std::array<std::size_t, 3> offsets{};
-      std::size_t total = 0;
-      for (std::uint32_t p = 0; p < f.plane_count; ++p) {
-        const std::uint32_t stride = (f.plane_row_bytes(p) + 63u) & ~63u;
-        out.planes.stride[p] = stride;
-        offsets[p] = total;
-        total += std::size_t{stride} * f.plane_rows(p);
-      }
-      auto buffer = std::make_shared<std::vector<std::byte>>(total);
-      for (std::uint32_t p = 0; p < f.plane_count; ++p) {
-        std::byte* dst = buffer->data() + offsets[p];
-        const std::uint8_t* src = decoded->data[p];
-        for (std::uint32_t y = 0; y < f.plane_rows(p); ++y) {
-          std::memcpy(dst + std::size_t{y} * out.planes.stride[p], src + std::ptrdiff_t{decoded->linesize[p]} * y,
-                      f.plane_row_bytes(p));
-        }
-        out.planes.data[p] = dst;
-      }
-      out.owner = std::move(buffer);
+    layout->matrix = matrix;
+    layout->range = range;
+    map_direct(std::move(decoded), std::move(*layout), out);
+    return;
+  }
+  const AVPixelFormat dst = conversion_target(fmt);
+  if (dst == AV_PIX_FMT_NONE) throw MediaError("pixel format " + pix_fmt_name(fmt) + " is not supported");
+  const Key key{decoded->format, decoded->width, decoded->height, matrix, range};
+  map_converted(std::move(decoded), key, dst, out);
+}
+
+// The decoder's planes as they are (the frame becomes the owner); bottom-up pictures (negative
+// strides) are copied top-down into memory of our own.
+void FrameMapper::map_direct(AvFramePtr decoded, VideoFormat f, DecodedFrame& out) {
+  f.width = static_cast<std::uint32_t>(decoded->width);
+  f.height = static_cast<std::uint32_t>(decoded->height);
+  f.pixel_format = pix_fmt_name(decoded->format);
+  bool negative = false;
+  for (std::uint32_t p = 0; p < f.plane_count; ++p) negative = negative || decoded->linesize[p] < 0;
+  out.converted = false;
+  if (!negative) {
+    for (std::uint32_t p = 0; p < f.plane_count; ++p) {
+      out.planes.data[p] = reinterpret_cast<const std::byte*>(decoded->data[p]);
+      out.planes.stride[p] = static_cast<std::uint32_t>(decoded->linesize[p]);
     }
+    out.owner = std::shared_ptr<const AVFrame>(decoded.release(), AvFrameFree{});
     out.format = std::move(f);
     return;
   }
+  std::array<std::size_t, 3> offsets{};
+  std::size_t total = 0;
+  for (std::uint32_t p = 0; p < f.plane_count; ++p) {
+    const std::uint32_t stride = (f.plane_row_bytes(p) + 63u) & ~63u;
+    out.planes.stride[p] = stride;
+    offsets[p] = total;
+    total += std::size_t{stride} * f.plane_rows(p);
+  }
+  auto buffer = std::make_shared<std::vector<std::byte>>(total);
+  for (std::uint32_t p = 0; p < f.plane_count; ++p) {
+    std::byte* dst = buffer->data() + offsets[p];
+    const std::uint8_t* src = decoded->data[p];
+    for (std::uint32_t y = 0; y < f.plane_rows(p); ++y) {
+      std::memcpy(dst + std::size_t{y} * out.planes.stride[p], src + std::ptrdiff_t{decoded->linesize[p]} * y,
+                  f.plane_row_bytes(p));
+    }
+    out.planes.data[p] = dst;
+  }
+  out.owner = std::move(buffer);
+  out.format = std::move(f);
+}
 
-  const AVPixelFormat dst = conversion_target(fmt);
-  if (dst == AV_PIX_FMT_NONE) throw MediaError("pixel format " + pix_fmt_name(fmt) + " is not supported");
-  prepare(Key{decoded->format, decoded->width, decoded->height, matrix, range}, dst);
-
+// Through libswscale into `dst`, a handled format, in a buffer from the pool.
+void FrameMapper::map_converted(AvFramePtr decoded, const Key& key, AVPixelFormat dst, DecodedFrame& out) {
+  const auto fmt = static_cast<AVPixelFormat>(decoded->format);
+  prepare(key, dst);
   std::unique_ptr<AVBufferRef, BufferUnref> buffer(av_buffer_pool_get(pool_.get()));
   if (!buffer) throw std::bad_alloc();
   std::uint8_t* data[4] = {};
@@ -319,8 +329,8 @@ void FrameConverter::convert(AvFramePtr decoded, DecodedFrame& out) {
   VideoFormat f = dst_layout_;
   f.width = static_cast<std::uint32_t>(decoded->width);
   f.height = static_cast<std::uint32_t>(decoded->height);
-  f.matrix = matrix;
-  f.range = f.model == ColourModel::rgb ? ColourRange::full : range;
+  f.matrix = key.matrix;
+  f.range = f.model == ColourModel::rgb ? ColourRange::full : key.range;
   f.pixel_format = pix_fmt_name(fmt);
   for (std::uint32_t p = 0; p < f.plane_count; ++p) {
     out.planes.data[p] = reinterpret_cast<const std::byte*>(data[p]);

@@ -45,19 +45,21 @@ AVPixelFormat conversion_target(AVPixelFormat fmt);
 ColourMatrix resolve_matrix(AVColorSpace space, int height);
 ColourRange resolve_range(AVColorRange range, AVPixelFormat fmt, ColourModel model);
 
-// Turns decoded frames into DecodedFrames (format, planes, owner, converted). Keeps one
-// SwsContext and a pool of destination buffers, rebuilt only when the source format, size or
-// colour changes. Not thread-safe: one per decoding thread.
-class FrameConverter {
+// Maps decoded AVFrames onto DecodedFrames (format, planes, owner, converted): the frame's own
+// planes when their layout fits VideoFormat, else a libswscale copy in a handled format. (Not to
+// be confused with compute's FrameConverter, the GPU pass that turns planes into R'G'B'.)
+// Keeps one SwsContext and a pool of destination buffers, rebuilt only when the source format,
+// size or colour changes. Not thread-safe: one per decoding thread.
+class FrameMapper {
  public:
-  FrameConverter();
-  ~FrameConverter();
-  FrameConverter(const FrameConverter&) = delete;
-  FrameConverter& operator=(const FrameConverter&) = delete;
+  FrameMapper();
+  ~FrameMapper();
+  FrameMapper(const FrameMapper&) = delete;
+  FrameMapper& operator=(const FrameMapper&) = delete;
 
   // Fills frame.format, planes, owner and converted from `decoded` (which it takes over).
   // Throws MediaError when the frame's pixel format cannot be converted.
-  void convert(AvFramePtr decoded, DecodedFrame& frame);
+  void map(AvFramePtr decoded, DecodedFrame& frame);
 
  private:
   struct SwsFree {
@@ -75,6 +77,8 @@ class FrameConverter {
     bool operator==(const Key&) const = default;
   };
   void prepare(const Key& key, AVPixelFormat dst);
+  static void map_direct(AvFramePtr decoded, VideoFormat layout, DecodedFrame& out);
+  void map_converted(AvFramePtr decoded, const Key& key, AVPixelFormat dst, DecodedFrame& out);
 
   Key key_;
   AVPixelFormat dst_format_;
