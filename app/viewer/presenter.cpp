@@ -17,6 +17,22 @@ render::UniqueSemaphore make_semaphore(VkDevice device) {
   return render::UniqueSemaphore(device, sem);
 }
 
+// Copies the presented `image` into `shot` (host-readable) and returns it to the present layout.
+void record_screenshot_copy(VkCommandBuffer cmd, VkImage image, VkExtent2D extent, const render::Buffer& shot) {
+  render::image_barrier(cmd, image, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                        VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                        VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+  VkBufferImageCopy region{};
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.imageExtent = {extent.width, extent.height, 1};
+  vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, shot.get(), 1, &region);
+  render::image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
+                        VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
+                        VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0);
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+}
+
 }  // namespace
 
 Presenter::Presenter(render::Context& context, render::Swapchain& swapchain, Engine engine)
@@ -50,21 +66,9 @@ bool Presenter::draw(const media::DecodedFrame* frame, bool rehistogram, const D
   const VkExtent2D extent = swapchain_.extent();
   render::Buffer shot;
   const auto copy_for_screenshot = [&](VkCommandBuffer cmd) {
-    const VkImage image = swapchain_.image(image_index);
     shot = render::Buffer(context_, VkDeviceSize{extent.width} * extent.height * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                           render::MemoryUse::readback, false, "screenshot");
-    render::image_barrier(cmd, image, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                          VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                          VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-    VkBufferImageCopy region{};
-    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    region.imageExtent = {extent.width, extent.height, 1};
-    vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, shot.get(), 1, &region);
-    render::image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
-                          VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
-                          VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0);
-    render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                           VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+    record_screenshot_copy(cmd, swapchain_.image(image_index), extent, shot);
   };
   const RasterTarget target{swapchain_.render_pass(), swapchain_.framebuffer(image_index), extent};
   const VkCommandBuffer cmd = renderer_.record_raster(
