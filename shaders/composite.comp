@@ -18,37 +18,12 @@ layout(buffer_reference, buffer_reference_align = 4, std430) readonly buffer Wor
 layout(buffer_reference, buffer_reference_align = 4, std430) writeonly buffer OutWords {
   uint word[];
 };
-// Laid out as CompositeParams in app/viewer/overlay.cpp.
-layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Params {
-  uvec2 frame;      // the R'G'B' frame (rgba8 or rgba16 words)
-  uvec2 output_;    // the RGBA8 picture
-  uvec2 histogram;
-  uvec2 scale;
-  uvec2 palette;
-  uint width, height, bits, has_video;  // the frame
-  uint target_w, target_h, quad_count, mode;
-  vec2 cover;       // the cover scale (sx, sy)
-  uint bins;
-  float opacity;
-  float pixels;
-  float pad0;
-  vec4 quad_rect[4];   // pixels: x0, y0, x1, y1
-  uvec4 quad_mult[4];  // channel weights of each quad
-  uvec2 cdf;           // the cumulative histogram, `levels` records
-  uvec2 equalized;     // the equalized frame (equalize.comp), shown right of split_x; 0: none
-  uint levels;
-  uint pad1;
-  uint cdf_fill, cdf_line;
-  float split_x;       // pixels
-  uint divider;        // draw a line at split_x
-};
 
-layout(push_constant) uniform Push {
-  Params params;
-} pc;
+#define VHIST_SHADER_composite
+#include "vhist/draw_shared.h"  // CompositeParams, the push constants
 
 // The frame's codes at q (clamped to the edges), of the equalized frame when asked, in [0, 1].
-vec3 texel(Params p, ivec2 q, bool equalized) {
+vec3 texel(CompositeParams p, ivec2 q, bool equalized) {
   q = clamp(q, ivec2(0), ivec2(p.width - 1u, p.height - 1u));
   const uint index = uint(q.y) * p.width + uint(q.x);
   Words words = Words(equalized ? p.equalized : p.frame);
@@ -65,7 +40,7 @@ vec3 texel(Params p, ivec2 q, bool equalized) {
 }
 
 void main() {
-  Params p = pc.params;
+  CompositeParams p = pc.params;
   uvec2 px = gl_GlobalInvocationID.xy;
   if (px.x >= p.target_w || px.y >= p.target_h) return;
   vec2 centre = vec2(px) + 0.5;

@@ -18,17 +18,8 @@ layout(buffer_reference, buffer_reference_align = 4, std430) writeonly buffer Ou
   uint word[];
 };
 
-// Laid out as ConvertPush in compute/src/frame_converter.cpp.
-layout(push_constant) uniform Push {
-  uvec2 plane[3];    // device address of each plane (4-byte aligned)
-  uvec2 dst;         // device address of the output frame
-  uint width;
-  uint height;
-  uint stride[3];    // bytes between rows of each plane
-  uint comp[3];      // per component: plane | offset << 4 | step << 8 | shift << 16
-  uint format;       // bits | sample_bytes << 8 | model << 12 | sx << 16 | sy << 20
-  int cy, crv, cgu, cgv, cbu, yoff, coff8, shift;
-} pc;
+#define VHIST_SHADER_convert
+#include "vhist/compute_push.h"  // the push constants
 
 uint bits() { return pc.format & 0xffu; }
 uint sample_bytes() { return (pc.format >> 8u) & 0xfu; }

@@ -19,13 +19,8 @@ layout(buffer_reference, buffer_reference_align = 16, std430) writeonly buffer O
   uvec4 block[];
 };
 
-layout(push_constant) uniform Push {
-  FrameBlocks frame;  // the same frame, read as 16-byte blocks and as words
-  OutBlocks equalized;
-  uvec2 table;
-  uint pixel_count;
-  uint mode;  // kEqualizeLuma or kEqualizeChannels
-} pc;
+#define VHIST_SHADER_equalize
+#include "vhist/compute_push.h"  // the push constants
 
 // The packed pixel (w0, w1: its one or two words) with its components equalized.
 uvec2 equalize_pixel(uint w0, uint w1) {

@@ -30,11 +30,8 @@ layout(buffer_reference, buffer_reference_align = 16, std430) writeonly buffer L
   uvec4 level[];
 };
 
-layout(push_constant) uniform Push {
-  Counts histogram;  // kLevels records
-  Levels cdf;        // kLevels records: inclusive cumulative counts
-  Levels table;      // kLevels records: equalized codes
-} pc;
+#define VHIST_SHADER_hist_cdf
+#include "vhist/compute_push.h"  // the push constants
 
 const uint kTreeEntries = 2u * kScanWorkgroupSize;
 const uint kMaxRun = kMaxBins / kTreeEntries;

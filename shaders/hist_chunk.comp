@@ -11,12 +11,8 @@ layout(constant_id = kSpecBins) const uint kBins = 256u;
 layout(constant_id = kSpecPacking) const uint kPacking = kPackingRgba8;
 layout(constant_id = kSpecBits) const uint kBits = 8u;
 
-layout(push_constant) uniform Push {
-  FrameWords frame;
-  Chunks chunks;      // slot (y * chunks_across + x) for workgroup (x, y)
-  uint width;         // pixels per row
-  uint first_row;     // row of workgroup y == 0 (the frame is processed in bands of rows)
-} pc;
+#define VHIST_SHADER_hist_chunk
+#include "vhist/compute_push.h"  // the push constants
 
 shared uint chunk[kChannelCount * kBins];
 

@@ -10,12 +10,8 @@
 layout(local_size_x = kReduceWorkgroupSize) in;
 layout(constant_id = kSpecBins) const uint kBins = 256u;
 
-layout(push_constant) uniform Push {
-  Chunks chunks;
-  Histogram histogram;
-  uint stride;        // chunks between the two members of a pair; 0: accumulate
-  uint chunk_count;   // chunks in this band
-} pc;
+#define VHIST_SHADER_hist_chunk_reduce
+#include "vhist/compute_push.h"  // the push constants
 
 const uint kEntries = kChannelCount * kBins;
 

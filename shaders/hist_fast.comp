@@ -25,12 +25,8 @@ layout(constant_id = kSpecUnroll) const uint kUnroll = 2u;
 // content, more instructions on busy content); 0: one atomic per pixel and channel.
 layout(constant_id = kSpecMerge) const uint kMerge = 1u;
 
-layout(push_constant) uniform Push {
-  FrameBlocks frame_blocks;  // the frame, as 16-byte blocks
-  FrameWords frame_words;    // the same address, as words
-  Histogram histogram;       // output, zeroed beforehand
-  uint pixel_count;
-} pc;
+#define VHIST_SHADER_hist_fast
+#include "vhist/compute_push.h"  // the push constants
 
 const uint kCopyStride = kChannelCount * kBins + 1u;
 shared uint counts[kCopies * kCopyStride];

@@ -10,11 +10,8 @@
 layout(local_size_x = kScaleWorkgroupSize) in;
 layout(constant_id = kSpecBins) const uint kBins = 256u;
 
-layout(push_constant) uniform Push {
-  Histogram histogram;
-  Scale scale;
-  uint pixel_count;
-} pc;
+#define VHIST_SHADER_hist_scale
+#include "vhist/compute_push.h"  // the push constants
 
 shared uvec4 partial_max[kScaleWorkgroupSize];
 

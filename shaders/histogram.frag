@@ -5,21 +5,8 @@
 #extension GL_GOOGLE_include_directive : require
 #include "histogram_bars.glsl"
 
-// Laid out as HistogramPush in app/viewer/overlay.cpp; quad.vert reads the first 32 bytes.
-layout(push_constant) uniform Push {
-  layout(offset = 32) uvec2 histogram;
-  uvec2 scale;
-  uvec2 palette;
-  uvec2 cdf;
-  uvec4 channel_mult;
-  uint bins;
-  uint mode;
-  float pixels;
-  float opacity;
-  uint levels;
-  uint cdf_fill;
-  uint cdf_line;
-} pc;
+#define VHIST_SHADER_histogram_frag
+#include "vhist/draw_shared.h"  // the push constants
 
 layout(location = 0) in vec2 v_uv;
 layout(location = 0) out vec4 colour;

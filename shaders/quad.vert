@@ -3,10 +3,9 @@
 // space (x0, y0, x1, y1; y down, as Vulkan's), texture coordinates from `uv`. The video uses a
 // rect larger than clip space to cover the window (the articles' cover scale); histograms use a
 // rect inside it.
-layout(push_constant) uniform Push {
-  vec4 rect;
-  vec4 uv;
-} pc;
+#extension GL_GOOGLE_include_directive : require
+#define VHIST_SHADER_quad_vert
+#include "vhist/draw_shared.h"  // the push constants
 
 layout(location = 0) out vec2 v_uv;
 

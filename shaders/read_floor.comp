@@ -8,12 +8,8 @@
 
 layout(local_size_x_id = kSpecWorkgroupSize) in;
 
-layout(push_constant) uniform Push {
-  FrameBlocks frame;
-  Histogram sink;
-  uint block_count;
-  uint sentinel;
-} pc;
+#define VHIST_SHADER_read_floor
+#include "vhist/compute_push.h"  // the push constants
 
 void main() {
   const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;

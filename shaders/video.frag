@@ -5,14 +5,11 @@
 // bits, so its UNORM value is rescaled to [0, 1] by `code_scale` = 65535 / (2^bits - 1).
 // The split view draws this quad twice, scissored: the original frame left of the divider, the
 // equalized one (equalize.comp) right of it; with `divider` set, a line marks the split.
+#extension GL_GOOGLE_include_directive : require
 layout(set = 0, binding = 0) uniform sampler2D video;
 
-// Laid out as VideoPush in app/viewer/overlay.cpp; quad.vert reads the first 32 bytes.
-layout(push_constant) uniform Push {
-  layout(offset = 32) float code_scale;
-  float split_x;  // framebuffer pixels
-  uint divider;
-} pc;
+#define VHIST_SHADER_video_frag
+#include "vhist/draw_shared.h"  // the push constants
 
 layout(location = 0) in vec2 v_uv;
 layout(location = 0) out vec4 colour;

@@ -1,6 +1,5 @@
 // The fixed-point conversion against the standards' formulas evaluated independently in double,
 // the CPU engine against the CPU reference, and the statistics against hand-made histograms.
-#include "test_frames.h"
 
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_engine.h"
@@ -21,7 +20,7 @@ namespace {
 
 // One 4:4:4 pixel through reference_pixel.
 Rgb convert_one(ColourMatrix m, ColourRange r, std::uint32_t bits, std::uint32_t y, std::uint32_t cb, std::uint32_t cr) {
-  VideoFormat f = test::layout_format(bits == 8 ? "yuv444p" : "yuv444p12", 1, 1);
+  VideoFormat f = synthetic_layout_format(bits == 8 ? "yuv444p" : "yuv444p12", 1, 1);
   f.bits = bits;
   f.matrix = m;
   f.range = r;
@@ -117,7 +116,7 @@ TEST(Colour, ChromaUpsamplingWeights) {
   // 4x4 yuv420p frame: Y' flat at 126, Cb flat at 128, Cr a 2x2 grid of distinct values. With
   // full range BT.601, R' - G'... is linear in Cr, so compare the interpolated Cr directly:
   // reference_pixel's R' minus the R' of neutral chroma, through the Cr gain.
-  test::TestFrame t = test::make_test_frame("yuv420p", 4, 4, 1, ColourMatrix::bt601, ColourRange::full);
+  SyntheticVideoFrame t = make_synthetic_frame("yuv420p", 4, 4, 1, ColourMatrix::bt601, ColourRange::full);
   auto& y = t.planes[0];
   auto& cb = t.planes[1];
   auto& cr = t.planes[2];
@@ -153,7 +152,7 @@ TEST_P(CpuEngineLayouts, EqualsTheReference) {
   for (auto [w, h] : {std::pair{1u, 1u}, {3u, 3u}, {17u, 9u}, {64u, 48u}, {101u, 7u}}) {
     for (ColourMatrix m : {ColourMatrix::bt601, ColourMatrix::bt709, ColourMatrix::bt2020}) {
       for (ColourRange r : {ColourRange::limited, ColourRange::full}) {
-        const test::TestFrame t = test::make_test_frame(GetParam(), w, h, w * 31 + h, m, r);
+        const SyntheticVideoFrame t = make_synthetic_frame(GetParam(), w, h, w * 31 + h, m, r);
         const auto rgb = reference_convert(t.format, t.view());
         const FrameFormat ff = converted_format(t.format);
         for (std::uint32_t bins : {16u, 256u}) {
@@ -169,7 +168,7 @@ TEST_P(CpuEngineLayouts, EqualsTheReference) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(All, CpuEngineLayouts, ::testing::ValuesIn(test::test_layouts()));
+INSTANTIATE_TEST_SUITE_P(All, CpuEngineLayouts, ::testing::ValuesIn(synthetic_layouts()));
 
 TEST(FrameStats, HandMadeHistogram) {
   Histogram h(256);

@@ -1,7 +1,7 @@
 // The GPU convert pass and the video pipeline against the CPU reference: every layout, odd
 // sizes, all matrices and ranges; byte-exact R'G'B' and exact histograms.
 #include "gpu_test_env.h"
-#include "test_frames.h"
+#include "vhist/compute/synthetic_frames.h"
 
 #include "vhist/compute/blocking_io.h"
 #include "vhist/compute/colour.h"
@@ -17,7 +17,7 @@ namespace {
 class GpuConvert : public test::GpuTest, public ::testing::WithParamInterface<std::string> {};
 
 // Uploads the frame's planes, runs the convert pass, reads the R'G'B' frame back.
-std::vector<std::byte> convert_on_gpu(render::Context& context, const test::TestFrame& t) {
+std::vector<std::byte> convert_on_gpu(render::Context& context, const SyntheticVideoFrame& t) {
   const PlaneOffsets layout = plane_offsets(t.format, t.stride);
   render::Buffer planes(context, layout.total, VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                         render::MemoryUse::device, true, "test planes");
@@ -53,7 +53,7 @@ TEST_P(GpuConvert, EqualsTheReferenceByteForByte) {
   for (auto [w, h] : {std::pair{1u, 1u}, {3u, 5u}, {17u, 9u}, {66u, 34u}}) {
     for (ColourMatrix m : {ColourMatrix::bt601, ColourMatrix::bt709, ColourMatrix::bt2020}) {
       for (ColourRange r : {ColourRange::limited, ColourRange::full}) {
-        const test::TestFrame t = test::make_test_frame(GetParam(), w, h, w * 7 + h, m, r);
+        const SyntheticVideoFrame t = make_synthetic_frame(GetParam(), w, h, w * 7 + h, m, r);
         const auto want = reference_convert(t.format, t.view());
         const auto got = convert_on_gpu(context(), t);
         ASSERT_EQ(got.size(), want.size());
@@ -66,7 +66,7 @@ TEST_P(GpuConvert, EqualsTheReferenceByteForByte) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(All, GpuConvert, ::testing::ValuesIn(test::test_layouts()));
+INSTANTIATE_TEST_SUITE_P(All, GpuConvert, ::testing::ValuesIn(synthetic_layouts()));
 
 class VideoPipelineTest : public test::GpuTest {};
 
@@ -86,7 +86,7 @@ TEST_F(VideoPipelineTest, ManyFramesInFlightEqualTheReference) {
   for (int round = 0; round < 2; ++round) {
     for (const auto& layout : layouts) {
       const std::uint32_t w = 40 + 13 * static_cast<std::uint32_t>(tag % 5), h = 24 + 7 * static_cast<std::uint32_t>(tag % 3);
-      const test::TestFrame t = test::make_test_frame(layout, w, h, static_cast<std::uint32_t>(tag) + 100);
+      const SyntheticVideoFrame t = make_synthetic_frame(layout, w, h, static_cast<std::uint32_t>(tag) + 100);
       const std::uint32_t bins = stats_levels(t.format.bits);
       expected.push_back({tag, reference_histogram(reference_convert(t.format, t.view()), converted_format(t.format), bins)});
       if (auto done = pipeline.submit(t.format, t.view(), bins, tag)) results.push_back(std::move(*done));
@@ -107,7 +107,7 @@ TEST_F(VideoPipelineTest, ParallelStagingCopyOfLargeFrames) {
   HistogramEngine engine(context());
   VideoPipeline pipeline(engine, 2, Strategy::fast, 3);
   for (const char* layout : {"yuv420p10", "nv12"}) {
-    const test::TestFrame t = test::make_test_frame(layout, 1921, 1081, 7);
+    const SyntheticVideoFrame t = make_synthetic_frame(layout, 1921, 1081, 7);
     const std::uint32_t bins = stats_levels(t.format.bits);
     const Histogram want = reference_histogram(reference_convert(t.format, t.view()), converted_format(t.format), bins);
     ASSERT_FALSE(pipeline.submit(t.format, t.view(), bins, 0).has_value());
@@ -121,7 +121,7 @@ TEST_F(VideoPipelineTest, RejectsFramesBeyondTheDeviceLimit) {
   HistogramEngine engine(context());
   VideoPipeline pipeline(engine, 2);
   const std::uint32_t too_wide = context().properties().max_image_dimension_2d + 2;
-  VideoFormat f = test::layout_format("gray", too_wide, 1);
+  VideoFormat f = synthetic_layout_format("gray", too_wide, 1);
   std::vector<std::byte> row(too_wide);
   VideoPlanes planes;
   planes.data[0] = row.data();

@@ -2,10 +2,10 @@
 // quads) and the compute composite must draw the same picture; and the bars must sit where the
 // histogram says. Validation on, any message fails the test.
 #include "gpu_test_env.h"
-#include "test_frames.h"
+#include "vhist/compute/synthetic_frames.h"
 
 #include "viewer/offscreen.h"
-#include "viewer/overlay.h"
+#include "viewer/frame_renderer.h"
 
 #include "vhist/compute/cdf.h"
 #include "vhist/compute/colour.h"
@@ -23,21 +23,19 @@ namespace {
 class OverlayTest : public test::GpuTest, public ::testing::WithParamInterface<bool> {};
 
 // Draws one tick of `frame` into `target` (raster or composite) and returns the picture.
-std::vector<std::uint8_t> draw_once(render::Context& context, viewer::Overlay& overlay, viewer::OffscreenTarget& target,
-                                    const test::TestFrame& frame, const viewer::OverlayStyle& style, bool composite) {
+std::vector<std::uint8_t> draw_once(render::Context& context, viewer::FrameRenderer& overlay, viewer::OffscreenTarget& target,
+                                    const SyntheticVideoFrame& frame, const viewer::DrawStyle& style, bool composite) {
   std::vector<std::uint8_t> pixels;
   for (int tick = 0; tick < 2; ++tick) {  // the second tick redraws the same frame, counted already
     overlay.begin();
     const VideoPlanes planes = frame.view();
-    const VkCommandBuffer cmd = overlay.record(
-        tick == 0 ? &frame.format : nullptr, tick == 0 ? &planes : nullptr, false, style,
-        composite ? target.composite() : target.raster(), nullptr, [&](VkCommandBuffer c) {
-          if (composite) {
-            target.record_readback_composite(c);
-          } else {
-            target.record_readback_raster(c);
-          }
-        });
+    const VideoFormat* format = tick == 0 ? &frame.format : nullptr;
+    const VideoPlanes* new_planes = tick == 0 ? &planes : nullptr;
+    const VkCommandBuffer cmd =
+        composite ? overlay.record_composite(format, new_planes, false, style, target.composite(),
+                                             [&](VkCommandBuffer c) { target.record_readback_composite(c); })
+                  : overlay.record_raster(format, new_planes, false, style, target.raster(), nullptr,
+                                          [&](VkCommandBuffer c) { target.record_readback_raster(c); });
     render::submit(context, cmd, overlay.fence());
     overlay.end();
     overlay.wait_idle();
@@ -49,12 +47,12 @@ std::vector<std::uint8_t> draw_once(render::Context& context, viewer::Overlay& o
 TEST_P(OverlayTest, ComputeCompositeDrawsTheRasterPicture) {
   const bool cpu_engine = GetParam();
   // A 4:2:0 frame of another aspect than the target, so that the cover fit crops.
-  const test::TestFrame frame = test::make_test_frame("yuv420p", 96, 64, 3);
+  const SyntheticVideoFrame frame = make_synthetic_frame("yuv420p", 96, 64, 3);
   const VkExtent2D extent{160, 90};
   viewer::OffscreenTarget target(context(), extent);
-  viewer::Overlay overlay(context(), target.render_pass(), cpu_engine);
+  viewer::FrameRenderer overlay(context(), target.render_pass(), cpu_engine ? Engine::cpu : Engine::gpu);
   for (viewer::Layout layout : {viewer::Layout::split, viewer::Layout::overlay, viewer::Layout::stacked}) {
-    viewer::OverlayStyle style;
+    viewer::DrawStyle style;
     style.layout = layout;
     style.bins = 16;
     style.opacity = 0.6f;
@@ -75,8 +73,8 @@ TEST_P(OverlayTest, ComputeCompositeDrawsTheRasterPicture) {
 }
 
 // A 64x36 full-range grey frame, every pixel at code 200.
-test::TestFrame flat_grey_frame() {
-  test::TestFrame frame = test::make_test_frame("gray", 64, 36, 1, ColourMatrix::bt709, ColourRange::full);
+SyntheticVideoFrame flat_grey_frame() {
+  SyntheticVideoFrame frame = make_synthetic_frame("gray", 64, 36, 1, ColourMatrix::bt709, ColourRange::full);
   for (auto& plane : frame.planes) std::fill(plane.begin(), plane.end(), std::byte{200});
   return frame;
 }
@@ -85,11 +83,11 @@ TEST_P(OverlayTest, BarsShowTheHistogram) {
   // A flat grey frame (full-range gray, code 200): every channel has one bin full, at
   // 200 * 16 / 256 = 12; in the split layout that column of the RGB quad is grey (R+G+B) to
   // the top, and of the luma quad white; every other column is background only.
-  const test::TestFrame frame = flat_grey_frame();
+  const SyntheticVideoFrame frame = flat_grey_frame();
   const VkExtent2D extent{320, 180};
   viewer::OffscreenTarget target(context(), extent);
-  viewer::Overlay overlay(context(), target.render_pass(), GetParam());
-  viewer::OverlayStyle style;
+  viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+  viewer::DrawStyle style;
   style.bins = 16;
   style.opacity = 1.0f;
   for (bool composite : {false, true}) {
@@ -116,8 +114,8 @@ TEST_P(OverlayTest, BarsShowTheHistogram) {
 // A low-contrast R'G'B' frame (rgb24, so the conversion is the identity): each channel holds
 // codes 64..191 with a triangular distribution (more pixels mid-range), different per channel;
 // with `grey` the three channels are equal.
-test::TestFrame low_contrast_frame(std::uint32_t width, std::uint32_t height, bool grey) {
-  test::TestFrame frame = test::make_test_frame("rgb24", width, height, 1, ColourMatrix::bt709, ColourRange::full);
+SyntheticVideoFrame low_contrast_frame(std::uint32_t width, std::uint32_t height, bool grey) {
+  SyntheticVideoFrame frame = make_synthetic_frame("rgb24", width, height, 1, ColourMatrix::bt709, ColourRange::full);
   std::uint32_t state = 12345;
   const auto next = [&] {
     state = state * 1664525u + 1013904223u;
@@ -136,7 +134,7 @@ test::TestFrame low_contrast_frame(std::uint32_t width, std::uint32_t height, bo
 }
 
 // The frame equalized by the CPU reference (histogram -> CDF -> table -> pixels), as RGBA8.
-std::vector<std::uint8_t> reference_equalized(const test::TestFrame& frame, EqualizeMode mode) {
+std::vector<std::uint8_t> reference_equalized(const SyntheticVideoFrame& frame, EqualizeMode mode) {
   const auto rgb = reference_convert(frame.format, frame.view());
   const FrameFormat f = converted_format(frame.format);
   const auto table = reference_equalize_table(reference_cdf(reference_histogram(rgb, f, stats_levels(f.bits))), f.bits);
@@ -152,12 +150,12 @@ TEST_P(OverlayTest, EqualizedPictureIsTheReferenceAndSpansTheRange) {
   // equalized frame itself, which must equal the CPU reference code for code, drawn by the
   // rasterizer (video.frag) and by the compute composite. No histogram quads.
   for (bool grey : {true, false}) {
-    const test::TestFrame frame = low_contrast_frame(128, 72, grey);
+    const SyntheticVideoFrame frame = low_contrast_frame(128, 72, grey);
     const VkExtent2D extent{128, 72};
     viewer::OffscreenTarget target(context(), extent);
-    viewer::Overlay overlay(context(), target.render_pass(), GetParam());
+    viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
     for (EqualizeMode mode : {EqualizeMode::luma, EqualizeMode::channels}) {
-      viewer::OverlayStyle style;
+      viewer::DrawStyle style;
       style.channels = {false, false, false, false};
       style.equalize = mode;
       const auto expected = reference_equalized(frame, mode);
@@ -208,11 +206,11 @@ TEST_P(OverlayTest, EqualizedPictureIsTheReferenceAndSpansTheRange) {
 }
 
 TEST_P(OverlayTest, SplitViewShowsOriginalLeftAndEqualizedRight) {
-  const test::TestFrame frame = low_contrast_frame(128, 72, false);
+  const SyntheticVideoFrame frame = low_contrast_frame(128, 72, false);
   const VkExtent2D extent{128, 72};
   viewer::OffscreenTarget target(context(), extent);
-  viewer::Overlay overlay(context(), target.render_pass(), GetParam());
-  viewer::OverlayStyle style;
+  viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+  viewer::DrawStyle style;
   style.channels = {false, false, false, false};
   style.equalize = EqualizeMode::channels;
   style.split_view = true;
@@ -244,11 +242,11 @@ TEST_P(OverlayTest, CumulativeHistogramReplacesOrOverlaysTheBars) {
   // Instead of the histogram, the L quad shows the CDF's area: background left of 200/256 of
   // the width, white to the top right of it. Over the histogram, the curve runs along the
   // bottom left of the step and along the top right of it.
-  const test::TestFrame frame = flat_grey_frame();
+  const SyntheticVideoFrame frame = flat_grey_frame();
   const VkExtent2D extent{320, 180};
   viewer::OffscreenTarget target(context(), extent);
-  viewer::Overlay overlay(context(), target.render_pass(), GetParam());
-  viewer::OverlayStyle style;
+  viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+  viewer::DrawStyle style;
   style.bins = 16;
   style.opacity = 1.0f;
   style.channels = {false, false, false, true};

@@ -19,6 +19,7 @@
 #include "vhist/render/gpu_timer.h"
 #include "vhist/render/vk_check.h"
 #include "vhist/shaders/empty.spv.h"
+#include "vhist/compute_push.h"
 #include "vhist/shaders/read_floor.spv.h"
 
 #include <algorithm>
@@ -84,12 +85,7 @@ struct Options {
   std::string json_path;
 };
 
-struct FloorPush {  // read_floor.comp
-  VkDeviceAddress frame;
-  VkDeviceAddress sink;
-  std::uint32_t block_count;
-  std::uint32_t sentinel;
-};
+using vhist::shader::FloorPush;  // read_floor.comp's push constants (compute_push.h)
 
 struct Row {
   std::string size, content, what, mode;

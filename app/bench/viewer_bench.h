@@ -10,7 +10,7 @@
 namespace vhist::bench {
 
 // For each size, draws decoded 8-bit 4:2:0 frames (a new frame every tick, as in playback) into
-// an offscreen image of the same size with the viewer's Overlay: staging copy, upload, convert,
+// an offscreen image of the same size with the viewer's FrameRenderer: staging copy, upload, convert,
 // histograms, video quad, histogram quads. Prints the median GPU time per frame (timestamp
 // queries around the whole command buffer) and the wall-clock rate. `iterations` 0 picks a count
 // for the device. Returns false when a Vulkan call failed.

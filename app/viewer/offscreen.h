@@ -1,9 +1,9 @@
-// Headless targets for the Overlay: an offscreen RGBA8 image with a render pass like the
+// Headless targets for the FrameRenderer: an offscreen RGBA8 image with a render pass like the
 // swapchain's (the rasterized picture), and a host-readable copy of it. Used by the benchmark
 // and the tests; no window needed.
 #pragma once
 
-#include "viewer/overlay.h"
+#include "viewer/frame_renderer.h"
 
 #include "vhist/render/buffer.h"
 #include "vhist/render/image.h"
@@ -21,9 +21,9 @@ class OffscreenTarget {
   OffscreenTarget& operator=(const OffscreenTarget&) = delete;
 
   // The rasterized target (render pass ends with the image ready for transfer reads).
-  RenderTarget raster() const { return {pass_.get(), framebuffer_, extent_, 0}; }
+  RasterTarget raster() const { return {pass_.get(), framebuffer_, extent_}; }
   // The compute-composited target: a device-local RGBA8 buffer of the same size.
-  RenderTarget composite() const { return {VK_NULL_HANDLE, VK_NULL_HANDLE, extent_, composite_.address()}; }
+  CompositeTarget composite() const { return {extent_, composite_.address()}; }
   VkRenderPass render_pass() const { return pass_.get(); }
 
   // Records copies of the image (after a raster tick) or the buffer (after a composite tick)

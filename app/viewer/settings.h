@@ -4,6 +4,8 @@
 // skipped (a newer vhist may have written them) and a bad value only resets that one setting.
 #pragma once
 
+#include "viewer/picture_modes.h"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -14,15 +16,6 @@
 #include <vector>
 
 namespace vhist::viewer {
-
-// How bar heights are scaled: to the tallest bin (auto), logarithmically, or to a fixed maximum.
-enum class ScaleMode { automatic, logarithmic, fixed };    // "auto", "log", "fixed"
-// Channels side by side, drawn over each other, or one above the other.
-enum class Layout { split, overlay, stacked };             // "split", "overlay", "stacked"
-enum class Palette { classic, colorblind, mono };          // "classic", "colorblind", "mono"
-// A channel's cumulative histogram: not drawn, drawn as a curve over the histogram, or drawn as
-// an area instead of the histogram.
-enum class CdfMode { off, over, instead };                 // "off", "over", "instead"
 
 inline constexpr std::uint32_t kMinBins = 16, kMaxBins = 1024;
 inline constexpr float kMinSpeed = 0.25f, kMaxSpeed = 4.0f;

@@ -5,7 +5,7 @@
 #include "media/png.h"
 #include "viewer/file_browser.h"
 #include "viewer/player.h"
-#include "viewer/renderer.h"
+#include "viewer/presenter.h"
 #include "viewer/settings.h"
 
 #include "vhist/render/context.h"
@@ -360,7 +360,7 @@ void on_drop(GLFWwindow* window, int count, const char** paths) {
 const char* channel_name(int c) { return c == 0 ? "R" : c == 1 ? "G" : c == 2 ? "B" : "L"; }
 
 // The control panel (Tab hides it).
-void draw_panel(App& app, const FrameNumbers& numbers) {
+void draw_panel(App& app, const FrameStatistics& numbers) {
   Settings& s = app.settings;
   Player& p = app.player;
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
@@ -633,7 +633,7 @@ int run(App& app) {
     if (std::string_view(engine) == "gpu") cpu_engine = false;
     if (std::string_view(engine) == "cpu") cpu_engine = true;
   }
-  Renderer renderer(context, swapchain, cpu_engine);
+  Presenter renderer(context, swapchain, cpu_engine ? Engine::cpu : Engine::gpu);
   app.engine_name = cpu_engine ? "cpu" : "gpu";
 
   // ImGui: its GLFW backend installs its callbacks and chains ours (set first).
@@ -670,7 +670,7 @@ int run(App& app) {
   init.Queue = context.queue();
   init.DescriptorPool = pool_handle;
   init.MinImageCount = 2;
-  init.ImageCount = std::max(swapchain.image_count(), Renderer::kFramesInFlight);
+  init.ImageCount = std::max(swapchain.image_count(), Presenter::kFramesInFlight);
   init.MSAASamples = VK_SAMPLE_COUNT_1_BIT;
   init.CheckVkResultFn = check_vk;
   ImGui_ImplVulkan_Init(&init, swapchain.render_pass());
@@ -813,7 +813,7 @@ int run(App& app) {
     ImGui_ImplVulkan_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
-    if (app.settings.show_panel) draw_panel(app, renderer.numbers());
+    if (app.settings.show_panel) draw_panel(app, renderer.statistics());
     if (app.equalize != EqualizeMode::off && app.player.is_open()) draw_split(app);
     if (!app.player.is_open() && !app.settings.show_panel) {
       ImGui::SetNextWindowPos(ImVec2(10, 10));
@@ -823,7 +823,7 @@ int run(App& app) {
     }
     ImGui::Render();
 
-    OverlayStyle style;
+    DrawStyle style;
     style.channels = {app.settings.channel_r, app.settings.channel_g, app.settings.channel_b, app.settings.channel_l};
     style.scale = app.settings.scale;
     style.bins = app.settings.bins;

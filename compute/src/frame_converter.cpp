@@ -1,6 +1,7 @@
 #include "vhist/compute/frame_converter.h"
 
 #include "vhist/colour_shared.h"
+#include "vhist/compute_push.h"
 #include "vhist/shaders/convert.spv.h"
 
 #include <cstddef>
@@ -11,16 +12,9 @@ namespace vhist {
 
 namespace {
 
-// Laid out exactly as the Push block of convert.comp (std430: 8-byte uvec2 first).
-struct ConvertPush {
-  VkDeviceAddress plane[3];
-  VkDeviceAddress dst;
-  std::uint32_t width, height;
-  std::uint32_t stride[3];
-  std::uint32_t comp[3];
-  std::uint32_t format;
-  std::int32_t cy, crv, cgu, cgv, cbu, yoff, coff8, shift;
-};
+// The push constants, declared once for convert.comp and this code (compute_push.h). The range
+// ends with the last field (C++ pads the struct to a multiple of 8).
+using shader::ConvertPush;
 constexpr std::uint32_t kConvertPushBytes = offsetof(ConvertPush, shift) + sizeof(std::int32_t);
 static_assert(kConvertPushBytes == 100);
 

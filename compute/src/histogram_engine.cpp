@@ -1,5 +1,7 @@
 #include "vhist/compute/histogram_engine.h"
 
+#include "vhist/compute_push.h"
+
 #include "vhist/compute/frame_stats.h"
 #include "vhist/render/vk_check.h"
 #include "vhist/shaders/equalize.spv.h"
@@ -19,46 +21,13 @@ namespace {
 
 namespace sh = shader;
 
-// Push-constant blocks, laid out exactly as the `Push` blocks of the shaders named.
-struct FastPush {  // hist_fast.comp
-  VkDeviceAddress frame_blocks;
-  VkDeviceAddress frame_words;
-  VkDeviceAddress histogram;
-  std::uint32_t pixel_count;
-  std::uint32_t unused;
-};
-struct ChunkPush {  // hist_chunk.comp
-  VkDeviceAddress frame;
-  VkDeviceAddress chunks;
-  std::uint32_t width;
-  std::uint32_t first_row;
-};
-struct ReducePush {  // hist_chunk_reduce.comp
-  VkDeviceAddress chunks;
-  VkDeviceAddress histogram;
-  std::uint32_t stride;
-  std::uint32_t chunk_count;
-};
-struct ScalePush {  // hist_scale.comp
-  VkDeviceAddress histogram;
-  VkDeviceAddress scale;
-  std::uint32_t pixel_count;
-  std::uint32_t unused;
-};
-
-struct CdfPush {  // hist_cdf.comp
-  VkDeviceAddress histogram;
-  VkDeviceAddress cdf;
-  VkDeviceAddress table;
-};
-
-struct EqualizePush {  // equalize.comp
-  VkDeviceAddress frame;
-  VkDeviceAddress equalized;
-  VkDeviceAddress table;
-  std::uint32_t pixel_count;
-  std::uint32_t mode;
-};
+// The passes' push constants, declared once for the shaders and this code (compute_push.h).
+using sh::CdfPush;
+using sh::ChunkPush;
+using sh::EqualizePush;
+using sh::FastPush;
+using sh::ReducePush;
+using sh::ScalePush;
 
 constexpr VkDeviceSize kHistogramBytes = VkDeviceSize{sh::kMaxBins} * sh::kChannelCount * sizeof(std::uint32_t);
 constexpr VkDeviceSize kScaleBytes = 32;

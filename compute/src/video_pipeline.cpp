@@ -38,10 +38,7 @@ VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strat
     : engine_(engine),
       context_(engine.context()),
       strategy_(strategy),
-      converter_(engine.context()),
-      // A copy of a 4K frame (12 MB) takes about a millisecond on one core: use up to four
-      // threads, leaving the other cores to the decoder.
-      copiers_(copy_threads != 0 ? copy_threads : std::clamp(std::thread::hardware_concurrency() / 4, 1u, 4u)) {
+      upload_(engine.context(), copy_threads) {
   if (slots == 0) throw std::invalid_argument("a video pipeline needs at least one slot");
   for (std::uint32_t i = 0; i < slots; ++i) {
     auto slot = std::make_unique<Slot>();
@@ -62,22 +59,8 @@ VideoPipeline::~VideoPipeline() {
 }
 
 std::string VideoPipeline::check(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) const {
-  if (auto err = converter_.check(format, planes.stride); !err.empty()) return err;
+  if (auto err = upload_.check(format, planes); !err.empty()) return err;
   return engine_.check(converted_format(format), bins);
-}
-
-VideoPipeline::Slot& VideoPipeline::prepare_slot(Slot& slot, std::uint64_t staging_bytes, const FrameFormat& rgb) {
-  if (!slot.staging || slot.staging.size() < staging_bytes) {
-    // Grow with headroom so that small size changes do not reallocate again.
-    const std::uint64_t size = staging_bytes + staging_bytes / 8;
-    slot.staging = render::Buffer(context_, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, render::MemoryUse::upload, false,
-                                  "video staging");
-    slot.planes = render::Buffer(context_, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                                 render::MemoryUse::device, true, "video planes");
-  }
-  const std::uint64_t rgb_bytes = (rgb.byte_size() + 15) & ~std::uint64_t{15};
-  if (!slot.rgb || slot.rgb.size() < rgb_bytes) slot.rgb = engine_.create_frame_buffer(rgb, "video rgb");
-  return slot;
 }
 
 std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, const VideoPlanes& planes,
@@ -86,56 +69,48 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
   std::optional<FrameResult> done;
   if (in_flight_ == slots_.size()) done = finish_one();
 
+  // The slot's buffers are its own and its previous frame is done: they grow without waiting.
+  Slot& slot = *slots_[next_];
   const FrameFormat rgb = converted_format(format);
-  const PlaneOffsets layout = plane_offsets(format, planes.stride);
-  Slot& slot = prepare_slot(*slots_[next_], layout.total, rgb);
-  auto* staging = static_cast<std::byte*>(slot.staging.mapped());
-  if (layout.total < (4u << 20) || copiers_.size() == 1) {
-    copy_planes(format, planes, layout, staging);
-  } else {
-    const unsigned parts = copiers_.size();
-    copiers_.run([&](unsigned part) {
-      for (std::uint32_t p = 0; p < format.plane_count; ++p) {
-        const std::uint64_t begin = layout.bytes[p] * part / parts, end = layout.bytes[p] * (part + 1) / parts;
-        std::memcpy(staging + layout.offset[p] + begin, planes.data[p] + begin, end - begin);
-      }
-    });
-  }
+  const PlaneOffsets layout = upload_.stage(format, planes, slot.staging);
+  upload_.grow_device_planes(slot.planes, layout);
+  grow_frame_buffer(context_, slot.rgb, rgb, "video rgb");
   slot.tag = tag;
   slot.bins = bins;
   slot.format = rgb;
   slot.with_cdf = cdf;
+  render::submit(context_, record(slot, format, planes, layout), slot.commands.fence());
+  next_ = (next_ + 1) % static_cast<std::uint32_t>(slots_.size());
+  ++in_flight_;
+  return done;
+}
 
+// One frame's command buffer: upload, convert, histogram (and prefix sum), readback; timestamps
+// between the stages.
+VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, const VideoPlanes& planes,
+                           const PlaneOffsets& layout) {
   const VkCommandBuffer cmd = slot.commands.begin();
   slot.timer->reset(cmd);
   slot.timer->write(cmd, 0);
-  const VkBufferCopy region{0, 0, layout.total};
-  vkCmdCopyBuffer(cmd, slot.staging.get(), slot.planes.get(), 1, &region);
-  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-  GpuPlanes gpu_planes;
-  for (std::uint32_t p = 0; p < format.plane_count; ++p) {
-    gpu_planes.address[p] = slot.planes.address() + layout.offset[p];
-    gpu_planes.stride[p] = planes.stride[p];
-  }
+  upload_.record_copy(cmd, slot.staging, slot.planes, layout);
   slot.timer->write(cmd, 1);
-  converter_.record(cmd, format, gpu_planes, slot.rgb.address());
+  upload_.record_convert(cmd, format, planes, slot.planes, layout, slot.rgb.address());
   slot.timer->write(cmd, 2);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-  engine_.record(cmd, slot.rgb.address(), rgb, bins, strategy_, slot.target);
-  if (cdf) {
+  engine_.record(cmd, slot.rgb.address(), slot.format, slot.bins, strategy_, slot.target);
+  if (slot.with_cdf) {
     render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                            VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-    engine_.record_cdf(cmd, slot.target.histogram, bins, rgb.bits, slot.cdf);
+    engine_.record_cdf(cmd, slot.target.histogram, slot.bins, slot.format.bits, slot.cdf);
   }
   results_to_transfer(cmd);
-  const VkDeviceSize histogram_bytes = VkDeviceSize{bins} * shader::kChannelCount * 4;
+  const VkDeviceSize histogram_bytes = VkDeviceSize{slot.bins} * shader::kChannelCount * 4;
   const VkBufferCopy histogram_region{0, 0, histogram_bytes};
   vkCmdCopyBuffer(cmd, slot.target.histogram.get(), slot.readback.get(), 1, &histogram_region);
   const VkBufferCopy scale_region{0, histogram_bytes, 32};
   vkCmdCopyBuffer(cmd, slot.target.scale.get(), slot.readback.get(), 1, &scale_region);
-  if (cdf) {
+  if (slot.with_cdf) {
     const VkBufferCopy cdf_region{0, kReadbackCdfOffset, histogram_bytes};
     vkCmdCopyBuffer(cmd, slot.cdf.cdf.get(), slot.readback.get(), 1, &cdf_region);
   }
@@ -143,11 +118,7 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
                          VK_ACCESS_2_HOST_READ_BIT);
   VHIST_VK_CHECK(vkEndCommandBuffer(cmd));
-
-  render::submit(context_, cmd, slot.commands.fence());
-  next_ = (next_ + 1) % static_cast<std::uint32_t>(slots_.size());
-  ++in_flight_;
-  return done;
+  return cmd;
 }
 
 std::optional<FrameResult> VideoPipeline::finish_one() {

@@ -249,6 +249,24 @@ VKAPI_ATTR VkBool32 VKAPI_CALL Context::on_debug_message(VkDebugUtilsMessageSeve
 
 Context::Context(const ContextOptions& options) {
   validation_ = options.validation || options.require_validation || env_flag("VHIST_VALIDATION");
+  try {
+    open_instance(options);
+    if (options.create_surface) {
+      create_surface_ = options.create_surface;
+      surface_ = options.create_surface(instance_);
+      if (surface_ == VK_NULL_HANDLE) throw std::runtime_error("Could not create a Vulkan surface for the window.");
+    }
+    choose_physical_device(options);
+    open_device(options);
+  } catch (...) {
+    destroy();
+    throw;
+  }
+}
+
+// The instance, with the validation layer when asked (and installed) and the debug messenger
+// counting its messages.
+void Context::open_instance(const ContextOptions& options) {
   std::vector<const char*> layers;
   std::vector<const char*> extensions;
   for (const auto& e : options.instance_extensions) extensions.push_back(e.c_str());
@@ -280,90 +298,85 @@ Context::Context(const ContextOptions& options) {
   // The messenger is chained into instance creation too, so messages from vkCreateInstance and
   // vkDestroyInstance are counted.
   instance_ = create_instance(layers, extensions, validation_ ? &messenger_info : nullptr);
-  try {
-    if (validation_) {
-      auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
-          vkGetInstanceProcAddr(instance_, "vkCreateDebugUtilsMessengerEXT"));
-      if (create == nullptr) throw std::runtime_error("vkCreateDebugUtilsMessengerEXT is missing");
-      VHIST_VK_CHECK(create(instance_, &messenger_info, nullptr, &messenger_));
-    }
-    if (debug_utils) {
-      set_object_name_ = reinterpret_cast<PFN_vkSetDebugUtilsObjectNameEXT>(
-          vkGetInstanceProcAddr(instance_, "vkSetDebugUtilsObjectNameEXT"));
-    }
-
-    if (options.create_surface) {
-      create_surface_ = options.create_surface;
-      surface_ = options.create_surface(instance_);
-      if (surface_ == VK_NULL_HANDLE) throw std::runtime_error("Could not create a Vulkan surface for the window.");
-    }
-
-    const auto physicals = physical_devices(instance_);
-    std::vector<Probe> probes;
-    std::vector<DeviceDescription> descriptions;
-    for (VkPhysicalDevice physical : physicals) {
-      probes.push_back(probe(physical));
-      descriptions.push_back(probes.back().description);
-    }
-    std::string selector = options.device;
-    if (selector.empty()) {
-      if (const char* env = std::getenv("VHIST_DEVICE")) selector = env;
-    }
-    const DeviceChoice choice = choose_device(descriptions, selector);
-    if (choice.index < 0) throw std::runtime_error(choice.error);
-    const auto chosen = static_cast<std::size_t>(choice.index);
-    physical_ = physicals[chosen];
-    description_ = probes[chosen].description;
-    properties_ = probes[chosen].properties;
-    queue_family_ = probes[chosen].queue_family;
-    vkGetPhysicalDeviceMemoryProperties(physical_, &memory_properties_);
-    if (surface_ != VK_NULL_HANDLE) check_can_present();
-
-    const auto available = device_extensions(physical_);
-    std::vector<const char*> device_exts;
-    for (const auto& e : options.device_extensions) {
-      if (!has_extension(available, e.c_str())) {
-        throw std::runtime_error("The Vulkan device '" + description_.name + "' lacks the extension " + e + ".");
-      }
-      device_exts.push_back(e.c_str());
-    }
-
-    const float priority = 1.0f;
-    VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    queue_info.queueFamilyIndex = queue_family_;
-    queue_info.queueCount = 1;
-    queue_info.pQueuePriorities = &priority;
-
-    VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-    f12.bufferDeviceAddress = VK_TRUE;
-    VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-    f13.synchronization2 = VK_TRUE;
-    f13.maintenance4 = VK_TRUE;  // LocalSizeId: workgroup sizes from specialization constants
-    f12.pNext = &f13;
-    VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-    features.pNext = &f12;
-
-    VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    device_info.pNext = &features;
-    device_info.queueCreateInfoCount = 1;
-    device_info.pQueueCreateInfos = &queue_info;
-    device_info.enabledExtensionCount = static_cast<std::uint32_t>(device_exts.size());
-    device_info.ppEnabledExtensionNames = device_exts.data();
-    VHIST_VK_CHECK(vkCreateDevice(physical_, &device_info, nullptr, &device_));
-    if (fault::armed()) fault::watch_device(device_);
-    vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
-
-    VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-    pool_info.queueFamilyIndex = queue_family_;
-    VkCommandPool pool = VK_NULL_HANDLE;
-    VHIST_VK_CHECK(vkCreateCommandPool(device_, &pool_info, nullptr, &pool));
-    setup_pool_ = UniqueCommandPool(device_, pool);
-    set_name(VK_OBJECT_TYPE_COMMAND_POOL, reinterpret_cast<std::uint64_t>(pool), "setup command pool");
-  } catch (...) {
-    destroy();
-    throw;
+  if (validation_) {
+    auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance_, "vkCreateDebugUtilsMessengerEXT"));
+    if (create == nullptr) throw std::runtime_error("vkCreateDebugUtilsMessengerEXT is missing");
+    VHIST_VK_CHECK(create(instance_, &messenger_info, nullptr, &messenger_));
   }
+  if (debug_utils) {
+    set_object_name_ = reinterpret_cast<PFN_vkSetDebugUtilsObjectNameEXT>(
+        vkGetInstanceProcAddr(instance_, "vkSetDebugUtilsObjectNameEXT"));
+  }
+}
+
+// The physical device: options.device, else $VHIST_DEVICE, else the best (choose_device).
+void Context::choose_physical_device(const ContextOptions& options) {
+  const auto physicals = physical_devices(instance_);
+  std::vector<Probe> probes;
+  std::vector<DeviceDescription> descriptions;
+  for (VkPhysicalDevice physical : physicals) {
+    probes.push_back(probe(physical));
+    descriptions.push_back(probes.back().description);
+  }
+  std::string selector = options.device;
+  if (selector.empty()) {
+    if (const char* env = std::getenv("VHIST_DEVICE")) selector = env;
+  }
+  const DeviceChoice choice = choose_device(descriptions, selector);
+  if (choice.index < 0) throw std::runtime_error(choice.error);
+  const auto chosen = static_cast<std::size_t>(choice.index);
+  physical_ = physicals[chosen];
+  description_ = probes[chosen].description;
+  properties_ = probes[chosen].properties;
+  queue_family_ = probes[chosen].queue_family;
+  vkGetPhysicalDeviceMemoryProperties(physical_, &memory_properties_);
+  if (surface_ != VK_NULL_HANDLE) check_can_present();
+}
+
+// The logical device with the features vhist needs, its queue and the setup command pool.
+void Context::open_device(const ContextOptions& options) {
+  const auto available = device_extensions(physical_);
+  std::vector<const char*> device_exts;
+  for (const auto& e : options.device_extensions) {
+    if (!has_extension(available, e.c_str())) {
+      throw std::runtime_error("The Vulkan device '" + description_.name + "' lacks the extension " + e + ".");
+    }
+    device_exts.push_back(e.c_str());
+  }
+
+  const float priority = 1.0f;
+  VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  queue_info.queueFamilyIndex = queue_family_;
+  queue_info.queueCount = 1;
+  queue_info.pQueuePriorities = &priority;
+
+  VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  f12.bufferDeviceAddress = VK_TRUE;
+  VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  f13.synchronization2 = VK_TRUE;
+  f13.maintenance4 = VK_TRUE;  // LocalSizeId: workgroup sizes from specialization constants
+  f12.pNext = &f13;
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  features.pNext = &f12;
+
+  VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  device_info.pNext = &features;
+  device_info.queueCreateInfoCount = 1;
+  device_info.pQueueCreateInfos = &queue_info;
+  device_info.enabledExtensionCount = static_cast<std::uint32_t>(device_exts.size());
+  device_info.ppEnabledExtensionNames = device_exts.data();
+  VHIST_VK_CHECK(vkCreateDevice(physical_, &device_info, nullptr, &device_));
+  if (fault::armed()) fault::watch_device(device_);
+  vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
+
+  VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+  pool_info.queueFamilyIndex = queue_family_;
+  VkCommandPool pool = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateCommandPool(device_, &pool_info, nullptr, &pool));
+  setup_pool_ = UniqueCommandPool(device_, pool);
+  set_name(VK_OBJECT_TYPE_COMMAND_POOL, reinterpret_cast<std::uint64_t>(pool), "setup command pool");
 }
 
 Context::~Context() { destroy(); }

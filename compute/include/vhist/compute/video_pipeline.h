@@ -1,6 +1,6 @@
 // Frames of a video through the GPU, several in flight: each submit() copies the decoded planes
-// into a persistently mapped staging slot, then one command buffer uploads them, converts them
-// to R'G'B' (FrameConverter), histograms them (HistogramEngine), optionally takes the prefix
+// into a persistently mapped staging slot, then one command buffer uploads them and converts
+// them to R'G'B' (FrameUpload, the viewer's path too), histograms them (HistogramEngine), optionally takes the prefix
 // sum of the histogram (the CDF, HistogramEngine::record_cdf), and copies the counts back to
 // host memory. Results come out in submission order, a few frames later, without stalling the
 // GPU between frames. Buffers are per slot and reused; they grow only when a frame is larger than
@@ -10,9 +10,8 @@
 #pragma once
 
 #include "vhist/compute/cdf.h"
-#include "vhist/compute/frame_converter.h"
+#include "vhist/compute/frame_upload.h"
 #include "vhist/compute/histogram_engine.h"
-#include "vhist/compute/thread_pool.h"
 #include "vhist/render/buffer.h"
 #include "vhist/render/gpu_timer.h"
 #include "vhist/render/handles.h"
@@ -39,8 +38,8 @@ struct FrameResult {
 
 class VideoPipeline {
  public:
-  // `copy_threads` split the staging copy of frames over 4 MiB; 0 picks a quarter of the
-  // hardware threads, from 1 to 4.
+  // `copy_threads` split the staging copy of large frames (FrameUpload); 0 picks a quarter of
+  // the hardware threads, from 1 to 4.
   VideoPipeline(HistogramEngine& engine, std::uint32_t slots = 3, Strategy strategy = Strategy::fast,
                 unsigned copy_threads = 0);
   ~VideoPipeline();
@@ -62,14 +61,13 @@ class VideoPipeline {
 
  private:
   struct Slot;
-  Slot& prepare_slot(Slot& slot, std::uint64_t staging_bytes, const FrameFormat& rgb);
+  VkCommandBuffer record(Slot& slot, const VideoFormat& format, const VideoPlanes& planes, const PlaneOffsets& layout);
   FrameResult collect(Slot& slot);
 
   HistogramEngine& engine_;
   render::Context& context_;
   Strategy strategy_;
-  FrameConverter converter_;
-  ThreadPool copiers_;  // the staging copy of large frames is split across these
+  FrameUpload upload_;  // staging copy (split across threads for large frames), upload, convert
   std::vector<std::unique_ptr<Slot>> slots_;
   std::uint32_t next_ = 0;       // slot the next submit uses
   std::uint32_t in_flight_ = 0;  // slots submitted and not collected, the oldest at next_ - in_flight_

@@ -98,6 +98,10 @@ class Context {
                                                          const VkDebugUtilsMessengerCallbackDataEXT* data,
                                                          void* user);
   void destroy() noexcept;
+  // The constructor's steps, in order (each throws on failure; the constructor cleans up).
+  void open_instance(const ContextOptions& options);
+  void choose_physical_device(const ContextOptions& options);
+  void open_device(const ContextOptions& options);
   // Throws unless the chosen queue family can present to surface_.
   void check_can_present() const;
 

@@ -1,0 +1,17 @@
+// The modes of the picture the frame renderer draws (scale, layout, palette, cumulative curves).
+// They belong to the picture code; the viewer's settings store them too, so this header has no
+// dependencies and settings.h includes it. Names and parsing: viewer/settings.h.
+#pragma once
+
+namespace vhist::viewer {
+
+// How bar heights are scaled: to the tallest bin (auto), logarithmically, or to a fixed maximum.
+enum class ScaleMode { automatic, logarithmic, fixed };    // "auto", "log", "fixed"
+// Channels side by side, drawn over each other, or one above the other.
+enum class Layout { split, overlay, stacked };             // "split", "overlay", "stacked"
+enum class Palette { classic, colorblind, mono };          // "classic", "colorblind", "mono"
+// A channel's cumulative histogram: not drawn, drawn as a curve over the histogram, or drawn as
+// an area instead of the histogram.
+enum class CdfMode { off, over, instead };                 // "off", "over", "instead"
+
+}  // namespace vhist::viewer

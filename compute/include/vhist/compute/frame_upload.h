@@ -1,0 +1,71 @@
+// The one path of a decoded frame to the GPU, used by `vhist analyze` (VideoPipeline) and the
+// viewer (FrameRenderer): the planes copied into persistently mapped staging memory (split
+// across threads for large frames), copied into device-local memory, and converted to the
+// R'G'B' frame the histogram engine counts (FrameConverter). Also the one growth rule of the
+// frame-sized buffers on the way.
+//
+// One thread uses a FrameUpload (the staging copy runs on its ThreadPool).
+#pragma once
+
+#include "vhist/compute/frame_converter.h"
+#include "vhist/compute/histogram_types.h"
+#include "vhist/compute/thread_pool.h"
+#include "vhist/compute/video_frame.h"
+#include "vhist/render/buffer.h"
+#include "vhist/render/context.h"
+
+#include <cstdint>
+#include <string>
+
+namespace vhist {
+
+// Frames of at least this many bytes are copied into staging memory by several threads.
+inline constexpr std::uint64_t kParallelCopyBytes = 4u << 20;
+
+// The growth rule for frame-sized buffers: when `buffer` is smaller than `bytes` it is replaced
+// by one of bytes plus an eighth (so that small size changes do not reallocate again), rounded
+// up to 16 bytes. Returns true when it was replaced: the caller must have waited for the GPU's
+// use of the old one. `use` and `addressable` as render::Buffer's.
+bool grow_buffer(const render::Context& context, render::Buffer& buffer, std::uint64_t bytes, VkBufferUsageFlags usage,
+                 render::MemoryUse use, bool addressable, const char* name);
+// Whether grow_buffer would replace `buffer` for `bytes`.
+inline bool needs_growth(const render::Buffer& buffer, std::uint64_t bytes) {
+  return !buffer || buffer.size() < bytes;
+}
+// An R'G'B' frame buffer (device-local, addressable, storage and transfer source and
+// destination) for frames of `format`, grown by grow_buffer's rule.
+bool grow_frame_buffer(const render::Context& context, render::Buffer& buffer, const FrameFormat& format,
+                       const char* name);
+
+class FrameUpload {
+ public:
+  // `copy_threads` split the staging copy of frames of kParallelCopyBytes or more; 0 picks a
+  // quarter of the hardware threads, from 1 to 4 (the other cores are the decoder's).
+  explicit FrameUpload(render::Context& context, unsigned copy_threads = 0);
+
+  // Empty when the convert pass takes a frame of this format and strides; else why.
+  std::string check(const VideoFormat& format, const VideoPlanes& planes) const;
+
+  // Host side: copies the planes into `staging` (host-visible, grown by grow_buffer's rule:
+  // the caller must not have it in use on the GPU) and returns where each plane went.
+  PlaneOffsets stage(const VideoFormat& format, const VideoPlanes& planes, render::Buffer& staging);
+  // Grows `device_planes` (device-local, addressable) to hold `layout`; true when replaced.
+  bool grow_device_planes(render::Buffer& device_planes, const PlaneOffsets& layout) const;
+
+  // Records the copy of a staged frame into `device_planes`. After: its writes visible to
+  // compute-shader reads.
+  void record_copy(VkCommandBuffer cmd, const render::Buffer& staging, const render::Buffer& device_planes,
+                   const PlaneOffsets& layout) const;
+  // Records the convert pass from `device_planes` (as record_copy left them) into `dst`
+  // (converted_format(format).byte_size() bytes). After: dst written by the compute stage; the
+  // caller places the barrier for its readers.
+  void record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes,
+                      const render::Buffer& device_planes, const PlaneOffsets& layout, VkDeviceAddress dst) const;
+
+ private:
+  render::Context& context_;
+  FrameConverter converter_;
+  ThreadPool copiers_;
+};
+
+}  // namespace vhist

@@ -1,0 +1,83 @@
+#include "vhist/compute/frame_upload.h"
+
+#include "vhist/render/compute_pipeline.h"
+
+#include <algorithm>
+#include <cstring>
+#include <thread>
+
+namespace vhist {
+
+bool grow_buffer(const render::Context& context, render::Buffer& buffer, std::uint64_t bytes, VkBufferUsageFlags usage,
+                 render::MemoryUse use, bool addressable, const char* name) {
+  if (!needs_growth(buffer, bytes)) return false;
+  const std::uint64_t size = (bytes + bytes / 8 + 15) & ~std::uint64_t{15};
+  buffer = render::Buffer(context, size, usage, use, addressable, name);
+  return true;
+}
+
+bool grow_frame_buffer(const render::Context& context, render::Buffer& buffer, const FrameFormat& format,
+                       const char* name) {
+  const std::uint64_t bytes = (format.byte_size() + 15) & ~std::uint64_t{15};
+  return grow_buffer(context, buffer, bytes,
+                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                         VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                     render::MemoryUse::device, true, name);
+}
+
+FrameUpload::FrameUpload(render::Context& context, unsigned copy_threads)
+    : context_(context),
+      converter_(context),
+      // A copy of a 4K frame (12 MB) takes about a millisecond on one core: use up to four
+      // threads, leaving the other cores to the decoder.
+      copiers_(copy_threads != 0 ? copy_threads : std::clamp(std::thread::hardware_concurrency() / 4, 1u, 4u)) {}
+
+std::string FrameUpload::check(const VideoFormat& format, const VideoPlanes& planes) const {
+  return converter_.check(format, planes.stride);
+}
+
+PlaneOffsets FrameUpload::stage(const VideoFormat& format, const VideoPlanes& planes, render::Buffer& staging) {
+  const PlaneOffsets layout = plane_offsets(format, planes.stride);
+  grow_buffer(context_, staging, layout.total, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, render::MemoryUse::upload, false,
+              "frame staging");
+  auto* dst = static_cast<std::byte*>(staging.mapped());
+  if (layout.total < kParallelCopyBytes || copiers_.size() == 1) {
+    copy_planes(format, planes, layout, dst);
+    return layout;
+  }
+  const unsigned parts = copiers_.size();
+  copiers_.run([&](unsigned part) {
+    for (std::uint32_t p = 0; p < format.plane_count; ++p) {
+      const std::uint64_t begin = layout.bytes[p] * part / parts, end = layout.bytes[p] * (part + 1) / parts;
+      std::memcpy(dst + layout.offset[p] + begin, planes.data[p] + begin, end - begin);
+    }
+  });
+  return layout;
+}
+
+bool FrameUpload::grow_device_planes(render::Buffer& device_planes, const PlaneOffsets& layout) const {
+  return grow_buffer(context_, device_planes, layout.total,
+                     VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, render::MemoryUse::device,
+                     true, "frame planes");
+}
+
+void FrameUpload::record_copy(VkCommandBuffer cmd, const render::Buffer& staging, const render::Buffer& device_planes,
+                              const PlaneOffsets& layout) const {
+  const VkBufferCopy region{0, 0, layout.total};
+  vkCmdCopyBuffer(cmd, staging.get(), device_planes.get(), 1, &region);
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+}
+
+void FrameUpload::record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes,
+                                 const render::Buffer& device_planes, const PlaneOffsets& layout,
+                                 VkDeviceAddress dst) const {
+  GpuPlanes gpu;
+  for (std::uint32_t p = 0; p < format.plane_count; ++p) {
+    gpu.address[p] = device_planes.address() + layout.offset[p];
+    gpu.stride[p] = planes.stride[p];
+  }
+  converter_.record(cmd, format, gpu, dst);
+}
+
+}  // namespace vhist

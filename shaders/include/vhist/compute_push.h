@@ -1,0 +1,106 @@
+// The push-constant blocks of the compute passes of the histogram engine, the convert pass and
+// the benchmark's read floor, declared once for GLSL and C++ (interface_shared.h says how).
+// A shader defines VHIST_SHADER_<its name> before including this header.
+#ifndef VHIST_COMPUTE_PUSH_H
+#define VHIST_COMPUTE_PUSH_H
+
+#include "vhist/interface_shared.h"
+
+#ifdef __cplusplus
+namespace vhist::shader {
+#endif
+
+#if defined(__cplusplus) || defined(VHIST_SHADER_hist_fast)
+VHIST_PUSH_BLOCK(FastPush) {
+  VHIST_ADDRESS(FrameBlocks, frame_blocks);  // the frame, as 16-byte blocks
+  VHIST_ADDRESS(FrameWords, frame_words);    // the same address, as words
+  VHIST_ADDRESS(Histogram, histogram);       // output, zeroed beforehand
+  VHIST_UINT(pixel_count);
+  VHIST_UINT(unused);
+} VHIST_PC;
+#endif
+
+#if defined(__cplusplus) || defined(VHIST_SHADER_hist_chunk)
+VHIST_PUSH_BLOCK(ChunkPush) {
+  VHIST_ADDRESS(FrameWords, frame);
+  VHIST_ADDRESS(Chunks, chunks);  // slot (y * chunks_across + x) for workgroup (x, y)
+  VHIST_UINT(width);              // pixels per row
+  VHIST_UINT(first_row);          // row of workgroup y == 0 (the frame is processed in bands of rows)
+} VHIST_PC;
+#endif
+
+#if defined(__cplusplus) || defined(VHIST_SHADER_hist_chunk_reduce)
+VHIST_PUSH_BLOCK(ReducePush) {
+  VHIST_ADDRESS(Chunks, chunks);
+  VHIST_ADDRESS(Histogram, histogram);
+  VHIST_UINT(stride);       // chunks between the two members of a pair; 0: accumulate
+  VHIST_UINT(chunk_count);  // chunks in this band
+} VHIST_PC;
+#endif
+
+#if defined(__cplusplus) || defined(VHIST_SHADER_hist_scale)
+VHIST_PUSH_BLOCK(ScalePush) {
+  VHIST_ADDRESS(Histogram, histogram);
+  VHIST_ADDRESS(Scale, scale);
+  VHIST_UINT(pixel_count);
+  VHIST_UINT(unused);
+} VHIST_PC;
+#endif
+
+#if defined(__cplusplus) || defined(VHIST_SHADER_hist_cdf)
+VHIST_PUSH_BLOCK(CdfPush) {
+  VHIST_ADDRESS(Counts, histogram);  // kLevels records
+  VHIST_ADDRESS(Levels, cdf);        // kLevels records: inclusive cumulative counts
+  VHIST_ADDRESS(Levels, table);      // kLevels records: equalized codes
+} VHIST_PC;
+#endif
+
+#if defined(__cplusplus) || defined(VHIST_SHADER_equalize)
+VHIST_PUSH_BLOCK(EqualizePush) {
+  VHIST_ADDRESS(FrameBlocks, frame);  // the same frame, read as 16-byte blocks and as words
+  VHIST_ADDRESS(OutBlocks, equalized);
+  VHIST_ADDRESS(uvec2, table);
+  VHIST_UINT(pixel_count);
+  VHIST_UINT(mode);  // kEqualizeLuma or kEqualizeChannels
+} VHIST_PC;
+#endif
+
+#if defined(__cplusplus) || defined(VHIST_SHADER_read_floor)
+VHIST_PUSH_BLOCK(FloorPush) {
+  VHIST_ADDRESS(FrameBlocks, frame);
+  VHIST_ADDRESS(Histogram, sink);
+  VHIST_UINT(block_count);
+  VHIST_UINT(sentinel);
+} VHIST_PC;
+#endif
+
+#if defined(__cplusplus) || defined(VHIST_SHADER_convert)
+// colour_shared.h defines the packing of comp and format and the coefficients.
+VHIST_PUSH_BLOCK(ConvertPush) {
+  VHIST_ADDRESSES(uvec2, plane, 3);  // device address of each plane (4-byte aligned)
+  VHIST_ADDRESS(uvec2, dst);         // device address of the output frame
+  VHIST_UINT(width);
+  VHIST_UINT(height);
+  VHIST_UINTS(stride, 3);  // bytes between rows of each plane
+  VHIST_UINTS(comp, 3);    // per component: plane | offset << 4 | step << 8 | shift << 16
+  VHIST_UINT(format);      // bits | sample_bytes << 8 | model << 12 | sx << 16 | sy << 20
+  VHIST_INT(cy);
+  VHIST_INT(crv);
+  VHIST_INT(cgu);
+  VHIST_INT(cgv);
+  VHIST_INT(cbu);
+  VHIST_INT(yoff);
+  VHIST_INT(coff8);
+  VHIST_INT(shift);
+} VHIST_PC;
+#endif
+
+#ifdef __cplusplus
+// The sizes the pipelines' push ranges are made with. ConvertPush's last field ends at 100
+// bytes; C++ pads the struct to 104 (8-byte alignment), which the range need not cover.
+static_assert(sizeof(FastPush) == 32 && sizeof(ChunkPush) == 24 && sizeof(ReducePush) == 24 &&
+              sizeof(ScalePush) == 24 && sizeof(CdfPush) == 24 && sizeof(EqualizePush) == 32 &&
+              sizeof(FloorPush) == 24);
+}  // namespace vhist::shader
+#endif
+#endif  // VHIST_COMPUTE_PUSH_H
