@@ -91,7 +91,8 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (line.end.done) {
-    std::fprintf(stderr, "%s: %s (see %s --help)\n", line.program.c_str(), line.end.error.c_str(), line.program.c_str());
+    const char* program = line.program.c_str();
+    std::fprintf(stderr, "%s: %s (see %s --help)\n", program, line.end.error.c_str(), program);
     return line.end.status;
   }
   switch (line.command) {

@@ -49,7 +49,9 @@ constexpr CliRow<CommonOptions> kDevice[] = {
 
 constexpr CliRow<CommonOptions> kCamera[] = {
     {"--camera-format", "F", "for a camera: its pixel format, a V4L2 fourcc (YUYV, NV12, MJPG ...)", "Camera",
-     [](CommonOptions& o, std::string_view v) { return set_text(o.camera_format, v, "a pixel format (e.g. YUYV, NV12, MJPG)"); }},
+     [](CommonOptions& o, std::string_view v) {
+       return set_text(o.camera_format, v, "a pixel format (e.g. YUYV, NV12, MJPG)");
+     }},
     {"--camera-size", "WxH", "for a camera: its frame size", "Camera",
      [](CommonOptions& o, std::string_view v) { return set_size(o.camera_width, o.camera_height, v); }},
     {"--camera-fps", "N", "for a camera: its frame rate", "Camera",
@@ -122,7 +124,9 @@ void add_option(CLI::App& app, std::string_view flags, std::string_view value_na
     option = app.add_flag_callback(
         std::string(flags),
         [apply, name] {
-          if (const std::string expected = apply(""); !expected.empty()) throw CLI::ValidationError(name + ": " + expected);
+          if (const std::string expected = apply(""); !expected.empty()) {
+            throw CLI::ValidationError(name + ": " + expected);
+          }
         },
         wrap(help));
   } else {

@@ -431,13 +431,19 @@ const vhist::cli::CliRow<Options> kRows[] = {
      "histogram, readback",
      "Figures", [](Options& o, std::string_view) { return set_flag(o.video); }},
     {"--video-only", "", "only that", "Figures",
-     [](Options& o, std::string_view) { return set_flag(o.video = o.video_only = true); }},
+     [](Options& o, std::string_view) {
+       o.video = true;
+       return set_flag(o.video_only);
+     }},
     {"--viewer", "",
      "also time the viewer's whole per-frame GPU work (upload, convert, histograms, drawing) into an offscreen "
      "image of each size",
      "Figures", [](Options& o, std::string_view) { return set_flag(o.viewer); }},
     {"--viewer-only", "", "only that", "Figures",
-     [](Options& o, std::string_view) { return set_flag(o.viewer = o.viewer_only = true); }},
+     [](Options& o, std::string_view) {
+       o.viewer = true;
+       return set_flag(o.viewer_only);
+     }},
     {"--json", "FILE", "also write all results as JSON to FILE", "Output",
      [](Options& o, std::string_view v) { return vhist::cli::set_text(o.json_path, v, "a file name"); }},
     {"--version", "", "print the version", "Output",

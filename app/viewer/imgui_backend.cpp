@@ -17,7 +17,9 @@ namespace vhist::viewer {
 namespace {
 
 void check_vk(VkResult r) {
-  if (r != VK_SUCCESS) std::fprintf(stderr, "vhist: ImGui Vulkan backend: %s\n", std::string(render::result_name(r)).c_str());
+  if (r != VK_SUCCESS) {
+    std::fprintf(stderr, "vhist: ImGui Vulkan backend: %s\n", std::string(render::result_name(r)).c_str());
+  }
 }
 
 render::UniqueDescriptorPool make_pool(render::Context& context) {

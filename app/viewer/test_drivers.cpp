@@ -30,7 +30,8 @@ class TestDrivers final : public LoopHooks {
     if (dropped_at_one_second_ < 0 && elapsed >= 1.0) dropped_at_one_second_ = player.dropped();
     // Test runs say when each drop after the first second happened and how late the tick was, so
     // that a soak's drops can be laid beside what else the machine was doing (the first 50).
-    if (options_.test_mode() && dropped_at_one_second_ >= 0 && player.dropped() > tick.dropped_before && drop_lines_ < 50) {
+    const bool dropped = player.dropped() > tick.dropped_before;
+    if (options_.test_mode() && dropped_at_one_second_ >= 0 && dropped && drop_lines_ < 50) {
       ++drop_lines_;
       std::fprintf(stderr, "vhist: at %.1f s: %lld frame(s) dropped; %.1f ms since the tick before\n", elapsed,
                    static_cast<long long>(player.dropped() - tick.dropped_before),

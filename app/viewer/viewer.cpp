@@ -92,7 +92,8 @@ void open_file(App& app, const std::string& path) {
     app.player.set_paused(false);
     app.error.clear();
     if (!app.player.live()) remember_recent(app.settings, path);
-    if (app.window) glfwSetWindowTitle(app.window, ("vhist - " + std::filesystem::path(path).filename().string()).c_str());
+    const std::string title = "vhist - " + std::filesystem::path(path).filename().string();
+    if (app.window) glfwSetWindowTitle(app.window, title.c_str());
   } catch (const media::MediaError& e) {
     app.error = e.what();
     std::fprintf(stderr, "vhist: %s\n", e.what());
@@ -145,9 +146,11 @@ void on_drop(GLFWwindow* window, int count, const char** paths) {
 class GlfwSession {
  public:
   GlfwSession() {
-    glfwSetErrorCallback([](int code, const char* text) { std::fprintf(stderr, "vhist: GLFW error %d: %s\n", code, text); });
+    glfwSetErrorCallback(
+        [](int code, const char* text) { std::fprintf(stderr, "vhist: GLFW error %d: %s\n", code, text); });
     if (!glfwInit()) {
-      throw std::runtime_error("cannot open a window: no display could be reached (is DISPLAY or WAYLAND_DISPLAY set?)");
+      throw std::runtime_error(
+          "cannot open a window: no display could be reached (is DISPLAY or WAYLAND_DISPLAY set?)");
     }
     if (!glfwVulkanSupported()) {
       glfwTerminate();
@@ -203,9 +206,8 @@ VkExtent2D framebuffer_size(GLFWwindow* window) {
 // The primary monitor's refresh rate, when it says; else 60.
 int refresh_rate() {
   if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
-    if (const GLFWvidmode* mode = glfwGetVideoMode(monitor); mode && mode->refreshRate >= 24 && mode->refreshRate <= 1000) {
-      return mode->refreshRate;
-    }
+    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+    if (mode && mode->refreshRate >= 24 && mode->refreshRate <= 1000) return mode->refreshRate;
   }
   return 60;
 }

@@ -40,7 +40,8 @@ void draw_file_section(App& app) {
   if (ImGui::Button("Cameras")) app.cameras = media::list_cameras();
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##cameras", app.cameras.cameras.empty() ? "(press Cameras to look for cameras)" : "Open a camera")) {
+  const char* camera_hint = app.cameras.cameras.empty() ? "(press Cameras to look for cameras)" : "Open a camera";
+  if (ImGui::BeginCombo("##cameras", camera_hint)) {
     for (const auto& c : app.cameras.cameras) {
       if (ImGui::Selectable((c.path + "  " + c.name + "  (" + c.bus + ")").c_str())) app.pending_open = c.path;
     }
