@@ -330,25 +330,28 @@ int Analyzer::finish(const Tally& tally) const {
   return 0;
 }
 
+// The input: a camera (live frames until --frames N or Ctrl-C) or a file. Throws media::MediaError.
+std::unique_ptr<media::MediaSource> open_source(const AnalyzeOptions& options) {
+  if (media::is_camera_path(options.common.input)) {
+    media::CameraOptions camera;
+    camera.pixel_format = options.common.camera_format;
+    camera.width = options.common.camera_width;
+    camera.height = options.common.camera_height;
+    camera.frame_rate = options.common.camera_fps;
+    return media::CameraSource::open(options.common.input, camera);
+  }
+  media::SourceOptions source_options;
+  source_options.start = options.start();
+  return media::MediaSource::open(options.common.input, source_options);
+}
+
 }  // namespace
 
 int run_analyze(const AnalyzeOptions& options) {
   // Input first: bad input is reported before any device is started.
-  media::SourceOptions source_options;
-  source_options.start = options.start();
   std::unique_ptr<media::MediaSource> source;
   try {
-    if (media::is_camera_path(options.common.input)) {
-      // A camera: live frames until --frames N (or Ctrl-C).
-      media::CameraOptions camera;
-      camera.pixel_format = options.common.camera_format;
-      camera.width = options.common.camera_width;
-      camera.height = options.common.camera_height;
-      camera.frame_rate = options.common.camera_fps;
-      source = media::CameraSource::open(options.common.input, camera);
-    } else {
-      source = media::MediaSource::open(options.common.input, source_options);
-    }
+    source = open_source(options);
   } catch (const media::MediaError& e) {
     std::fprintf(stderr, "vhist analyze: %s\n", e.what());
     return 2;

@@ -7,8 +7,8 @@ namespace vhist::app {
 namespace {
 
 constexpr const char* kDescription =
-    "vhist: GPU-native video histograms. Plays INPUT (a local video file; without one, the bundled demo clip) in a "
-    "window with its R, G, B and luma histograms drawn over the video.";
+    "vhist: GPU-native video histograms. Plays INPUT (a local video file; without one, the bundled demo\n"
+    "clip) in a window with its R, G, B and luma histograms drawn over the video.";
 
 // The device tools: flags of the root command (as vhist always took them) and subcommands.
 struct Tool {
