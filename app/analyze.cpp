@@ -1,5 +1,6 @@
 #include "analyze.h"
 
+#include "camera_options.h"
 #include "peak_rss.h"
 #include "media/camera.h"
 #include "media/media_source.h"
@@ -333,12 +334,7 @@ int Analyzer::finish(const Tally& tally) const {
 // The input: a camera (live frames until --frames N or Ctrl-C) or a file. Throws media::MediaError.
 std::unique_ptr<media::MediaSource> open_source(const AnalyzeOptions& options) {
   if (media::is_camera_path(options.common.input)) {
-    media::CameraOptions camera;
-    camera.pixel_format = options.common.camera_format;
-    camera.width = options.common.camera_width;
-    camera.height = options.common.camera_height;
-    camera.frame_rate = options.common.camera_fps;
-    return media::CameraSource::open(options.common.input, camera);
+    return media::CameraSource::open(options.common.input, cli::camera_options(options.common));
   }
   media::SourceOptions source_options;
   source_options.start = options.start();

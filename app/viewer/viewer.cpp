@@ -11,6 +11,7 @@
 // test_drivers.cpp, called through LoopHooks.
 #include "viewer/viewer.h"
 
+#include "camera_options.h"
 #include "viewer/imgui_backend.h"
 #include "viewer/renderer.h"
 #include "viewer/settings_table.h"
@@ -78,12 +79,7 @@ void open_file(App& app, const std::string& path) {
   app.open_path = path;  // kept in the path field, to correct it when opening fails
   try {
     if (media::is_camera_path(path)) {
-      media::CameraOptions camera;
-      camera.pixel_format = app.options.common.camera_format;
-      camera.width = app.options.common.camera_width;
-      camera.height = app.options.common.camera_height;
-      camera.frame_rate = app.options.common.camera_fps;
-      app.player.open_camera(path, camera);
+      app.player.open_camera(path, cli::camera_options(app.options.common));
     } else {
       app.player.open(path);
     }
