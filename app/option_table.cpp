@@ -73,9 +73,9 @@ constexpr CliRow<CommonOptions> kViewerTime[] = {
     {"--paused-at", "T", "the same as --start", "Time", set_start, true},
 };
 
-// Help text broken into lines of at most `width` characters at spaces: CLI11 indents the lines
-// after a newline under the first.
-std::string wrap(std::string_view text, std::size_t width = 74) {
+}  // namespace
+
+std::string wrap(std::string_view text, std::size_t width) {
   std::string out;
   std::size_t line = 0;
   while (!text.empty()) {
@@ -94,8 +94,6 @@ std::string wrap(std::string_view text, std::size_t width = 74) {
   }
   return out;
 }
-
-}  // namespace
 
 std::span<const CliRow<CommonOptions>> input_rows() { return kInput; }
 std::span<const CliRow<CommonOptions>> device_rows() { return kDevice; }

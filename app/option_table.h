@@ -89,6 +89,10 @@ ParseEnd parse_args(CLI::App& app, const std::vector<std::string>& args,
 // extras collected (parse_args reports them), the help's footer.
 void configure_app(CLI::App& app, std::string_view footer);
 
+// `text` broken into lines of at most `width` characters at spaces (CLI11 indents the lines after
+// a newline in an option's help under its first line).
+std::string wrap(std::string_view text, std::size_t width = 74);
+
 // Helpers for rows: apply a parsed value or say what was expected.
 std::string set_positive(std::int64_t& field, std::string_view text, std::uint32_t max);
 std::string set_text(std::string& field, std::string_view text, std::string_view expected);

@@ -85,13 +85,33 @@ void add_viewer_options(CLI::App& app, ViewerOptions& options) {
   cli::add_rows(app, cli::camera_rows(), options.common);
 }
 
+namespace {
+
+// "Keys: a, b, c" in lines of at most 100 characters, broken between items only.
+std::string key_lines(const std::vector<std::string>& items) {
+  std::string out = "Keys:";
+  std::size_t line = out.size();
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string item = items[i] + (i + 1 < items.size() ? "," : ".");
+    if (line + 1 + item.size() > 100) {
+      out += "\n ";
+      line = 1;
+    }
+    out += " " + item;
+    line += 1 + item.size();
+  }
+  return out + "\n";
+}
+
+}  // namespace
+
 std::string viewer_help_footer() {
-  std::string keys = "Keys: ";
-  for (const auto& [key, what] : kActionKeys) keys += std::string(key) + " " + std::string(what) + ", ";
+  std::vector<std::string> keys;
+  for (const auto& [key, what] : kActionKeys) keys.push_back(std::string(key) + " " + std::string(what));
   std::string settings = "\nSettings (remembered in $XDG_CONFIG_HOME/vhist/settings.ini unless marked):\n";
   const Settings defaults;
   for (const SettingRow& row : setting_rows()) {
-    if (row.key) keys += key_name(row.key) + " " + std::string(row.name) + ", ";
+    if (row.key) keys.push_back(key_name(row.key) + " " + std::string(row.name));
     if (!row.field) continue;
     std::string line = "  " + std::string(row.name);
     line.resize(std::max<std::size_t>(line.size() + 1, 18), ' ');
@@ -101,8 +121,8 @@ std::string viewer_help_footer() {
     if (!row.remembered) line += " (this run only)";
     settings += line + "\n";
   }
-  keys += "drop a file on the window to open it.";
-  return keys + "\n" + settings +
+  keys.emplace_back("drop a file on the window to open it");
+  return key_lines(keys) + settings +
          "\nEnvironment:\n  VHIST_DEVICE=SEL       same as --device\n"
          "  VHIST_VALIDATION=1     enable the Vulkan validation layer and report its messages\n";
 }
