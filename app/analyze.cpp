@@ -1,6 +1,7 @@
 #include "analyze.h"
 
-#include "cli.h"
+#include "camera_options.h"
+#include "peak_rss.h"
 #include "media/camera.h"
 #include "media/media_source.h"
 #include "record_writer.h"
@@ -8,12 +9,12 @@
 #include "vhist/compute/cdf.h"
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_engine.h"
+#include "vhist/compute/engine_choice.h"
 #include "vhist/compute/frame_stats.h"
 #include "vhist/compute/video_pipeline.h"
 #include "vhist/render/context.h"
 #include "vhist/render/vk_check.h"
 
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -33,147 +34,9 @@ namespace vhist::app {
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: vhist analyze INPUT [options]
-
-Decodes every video frame of INPUT (a local file, or a camera such as /dev/video0: then it runs
-until --frames N or Ctrl-C), computes its R, G, B and luma histograms
-and statistics with the GPU engine, and writes one record per frame.
-
-Options:
-  --bins N            bins per channel: a power of two from 16 to 256 for 8-bit sources,
-                      up to 1024 for deeper ones (default 256)
-  --cdf               add each channel's cumulative histogram (CDF) at the same bins: the
-                      number of pixels at or below each bin
-  --frames N          stop after N frames (default: all)
-  --start T           begin at time T: seconds (12.5) or [HH:]MM:SS[.fff]
-  --format F          jsonl (one JSON object per line, the default) or csv (one row per
-                      frame and channel); default: csv when -o ends in .csv
-  -o, --output FILE   write the records to FILE (default: standard output)
-  --engine E          auto (default), gpu or cpu. auto uses the CPU engine when the Vulkan
-                      device is itself a CPU (lavapipe), where it is several times faster.
-                      none decodes only and writes no records: the decoder's own speed
-  --device SEL        Vulkan device: an index from `vhist --list-devices` or part of its name
-  --camera-format F   for a camera: its pixel format, a V4L2 fourcc (YUYV, NV12, MJPG ...)
-  --camera-size WxH   for a camera: its frame size
-  --camera-fps N      for a camera: its frame rate
-  -q, --quiet         no progress bar
-  -v, --verbose       report the engine, and a summary at the end (frames, fps, peak memory)
-  -h, --help          this text
-
-Statistics are in code values of the source's depth (0..255 for 8-bit video, 0..1023 for
-10-bit): min, max, mean, median, p1, p99, and clip_low / clip_high, the fractions of pixels
-at the lowest and highest code. The percentiles are read off the CDF at one level per code
-(the GPU's prefix sum with the GPU engine). A progress bar is drawn on stderr when it is a terminal.
-
-Exit status: 0 success; 1 no usable Vulkan device, or the output cannot be written;
-2 bad usage or bad input (missing, unreadable, not a video, truncated, corrupt frames,
-frames too large for the device); 130 interrupted (the records written so far are complete).
-)";
-
 std::atomic<bool> g_interrupted{false};
 
 extern "C" void on_interrupt(int) { g_interrupted.store(true); }
-
-struct Options {
-  std::string input;
-  std::string output = "-";
-  std::optional<RecordFormat> format;
-  std::uint32_t bins = 256;
-  std::int64_t frames = -1;
-  double start = 0;
-  std::string engine = "auto";
-  std::string device;
-  bool quiet = false, verbose = false;
-  bool cdf = false;
-  media::CameraOptions camera;
-};
-
-// Parses argv into `o`; returns an error message, empty on success, "help" for --help.
-std::string parse(int argc, char** argv, Options& o) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    const auto value = [&](std::string_view name) -> std::optional<std::string_view> {
-      if (i + 1 >= argc) return std::nullopt;
-      (void)name;
-      return std::string_view(argv[++i]);
-    };
-    if (arg == "-h" || arg == "--help") return "help";
-    if (arg == "-q" || arg == "--quiet") {
-      o.quiet = true;
-    } else if (arg == "-v" || arg == "--verbose") {
-      o.verbose = true;
-    } else if (arg == "--cdf") {
-      o.cdf = true;
-    } else if (arg == "--bins") {
-      const auto v = value(arg);
-      const auto n = v ? cli::parse_uint(*v, 1, 1u << 20) : std::nullopt;
-      if (!n || (*n & (*n - 1)) != 0 || *n < shader::kMinBins || *n > shader::kMaxBins) {
-        return "--bins needs a power of two from 16 to 1024";
-      }
-      o.bins = *n;
-    } else if (arg == "--frames") {
-      const auto v = value(arg);
-      const auto n = v ? cli::parse_uint(*v, 1, 0xffffffffu) : std::nullopt;
-      if (!n) return "--frames needs a positive whole number";
-      o.frames = *n;
-    } else if (arg == "--start") {
-      const auto v = value(arg);
-      const auto t = v ? cli::parse_time(*v) : std::nullopt;
-      if (!t) return "--start needs a time: seconds (12.5) or [HH:]MM:SS[.fff]";
-      o.start = *t;
-    } else if (arg == "--format") {
-      const auto v = value(arg);
-      if (v == "jsonl") o.format = RecordFormat::jsonl;
-      else if (v == "csv") o.format = RecordFormat::csv;
-      else return "--format needs jsonl or csv";
-    } else if (arg == "-o" || arg == "--output") {
-      const auto v = value(arg);
-      if (!v || v->empty()) return std::string(arg) + " needs a file name (or - for standard output)";
-      o.output = *v;
-    } else if (arg == "--engine") {
-      const auto v = value(arg);
-      if (v != "auto" && v != "gpu" && v != "cpu" && v != "none") return "--engine needs auto, gpu, cpu or none";
-      o.engine = *v;
-    } else if (arg == "--device") {
-      const auto v = value(arg);
-      if (!v) return "--device needs a value (an index or part of a device name)";
-      o.device = *v;
-    } else if (arg == "--camera-format") {
-      const auto v = value(arg);
-      if (!v || v->empty()) return "--camera-format needs a pixel format (e.g. YUYV, NV12, MJPG)";
-      o.camera.pixel_format = *v;
-    } else if (arg == "--camera-size") {
-      const auto v = value(arg);
-      const auto size = v ? cli::parse_size(*v) : std::nullopt;
-      if (!size) return "--camera-size needs WxH (e.g. 640x360)";
-      o.camera.width = size->first;
-      o.camera.height = size->second;
-    } else if (arg == "--camera-fps") {
-      const auto v = value(arg);
-      const auto fps = v ? cli::parse_rate(*v) : std::nullopt;
-      if (!fps) return "--camera-fps needs a frame rate (e.g. 30 or 12.5)";
-      o.camera.frame_rate = *fps;
-    } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
-      return "unknown option '" + std::string(arg) + "'";
-    } else if (o.input.empty()) {
-      o.input = arg;
-    } else {
-      return "more than one input given ('" + o.input + "' and '" + std::string(arg) + "')";
-    }
-  }
-  if (o.input.empty()) return "no input file given";
-  if (!o.format) {
-    const bool csv = o.output.size() > 4 && o.output.compare(o.output.size() - 4, 4, ".csv") == 0;
-    o.format = csv ? RecordFormat::csv : RecordFormat::jsonl;
-  }
-  return {};
-}
-
-double peak_rss_mib() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_maxrss) / 1024.0;
-}
 
 // The progress line on stderr: drawn at most 10 times a second, only on a terminal.
 class Progress {
@@ -216,7 +79,7 @@ struct InputError {
 
 class Analyzer {
  public:
-  Analyzer(const Options& options, media::MediaSource& source, render::Context& context, std::FILE* out)
+  Analyzer(const AnalyzeOptions& options, media::MediaSource& source, render::Context& context, std::FILE* out)
       : o_(options), source_(source), context_(context), out_(out) {}
 
   // Returns the exit status.
@@ -229,12 +92,33 @@ class Analyzer {
     std::uint32_t width, height, bits;
   };
 
+  struct Engines {
+    bool decode_only = false;
+    std::unique_ptr<CpuEngine> cpu;
+    std::unique_ptr<HistogramEngine> gpu;
+    std::unique_ptr<VideoPipeline> pipeline;
+  };
+  struct Tally {
+    std::int64_t decoded = 0;
+    double gpu_ms = 0;
+    double seconds = 0;
+  };
+
+  Engines make_engines() const;
+  void announce(const Engines& engines) const;
+  std::int64_t expected_frames() const;
+  // Decodes and histograms until the end, --frames or an interrupt; throws InputError or
+  // media::MediaError for bad input.
+  void process(Engines& engines, Progress& progress, Tally& tally);
+  void summary(const Engines& engines, const Tally& tally) const;
+  int finish(const Tally& tally) const;
+  std::string where() const { return o_.output == "-" ? "standard output" : "'" + o_.output + "'"; }
   void check_frame(const media::DecodedFrame& frame) const;
   // `levels_cdf`: the GPU's prefix sum of `levels`; null to take it on the CPU.
   void emit(const Pending& meta, const Histogram& levels, const Cdf* levels_cdf);
   void flush_buffer();
 
-  const Options& o_;
+  const AnalyzeOptions& o_;
   media::MediaSource& source_;
   render::Context& context_;
   std::FILE* out_;
@@ -252,7 +136,7 @@ void Analyzer::check_frame(const media::DecodedFrame& frame) const {
                      " pixels per side this Vulkan device (" + context_.description().name + ") supports"};
   }
   if (o_.bins > max_bins_for_bits(f.bits)) {
-    throw InputError{"--bins " + std::to_string(o_.bins) + " needs a source deeper than 8 bits; '" + o_.input +
+    throw InputError{"--bins " + std::to_string(o_.bins) + " needs a source deeper than 8 bits; '" + o_.common.input +
                      "' is " + std::to_string(f.bits) + "-bit (" + f.pixel_format + "): use --bins " +
                      std::to_string(max_bins_for_bits(f.bits)) + " or fewer"};
   }
@@ -298,80 +182,93 @@ void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* lev
   if (buffer_.size() > (1u << 20)) flush_buffer();
 }
 
-int Analyzer::run() {
-  const bool use_cpu =
-      o_.engine == "cpu" || (o_.engine == "auto" && context_.description().kind == render::DeviceKind::cpu);
-  const bool decode_only = o_.engine == "none";
-  std::unique_ptr<CpuEngine> cpu;
-  std::unique_ptr<HistogramEngine> gpu;
-  std::unique_ptr<VideoPipeline> pipeline;
-  if (decode_only) {
+Analyzer::Engines Analyzer::make_engines() const {
+  Engines e;
+  e.decode_only = o_.engine == "none";
+  // "none" is analyze's own (decode only); the rest is the one engine rule.
+  const bool use_cpu = !e.decode_only && choose_engine(context_.description().kind,
+                                                       parse_engine_choice(o_.engine).value_or(EngineChoice::automatic)) ==
+                                             Engine::cpu;
+  if (e.decode_only) {
     // Nothing to set up: frames are decoded and dropped.
   } else if (use_cpu) {
-    cpu = std::make_unique<CpuEngine>();
+    e.cpu = std::make_unique<CpuEngine>();
   } else {
-    gpu = std::make_unique<HistogramEngine>(context_);
-    pipeline = std::make_unique<VideoPipeline>(*gpu, 3);
+    e.gpu = std::make_unique<HistogramEngine>(context_);
+    e.pipeline = std::make_unique<VideoPipeline>(*e.gpu, 3);
   }
-  const bool tty = isatty(STDERR_FILENO) != 0;
-  if (o_.verbose || (tty && !o_.quiet)) {
-    if (decode_only) {
-      std::fprintf(stderr, "vhist analyze: engine none: decoding only, no records\n");
-    } else if (use_cpu) {
-      std::fprintf(stderr, "vhist analyze: engine cpu (%u threads)%s\n", cpu->threads(),
-                   o_.engine == "auto" ? (", because the Vulkan device " + context_.description().name +
-                                          " is itself a CPU").c_str()
-                                       : "");
-    } else {
-      std::fprintf(stderr, "vhist analyze: engine gpu on %s\n", context_.description().name.c_str());
-    }
-  }
+  return e;
+}
 
+void Analyzer::announce(const Engines& e) const {
+  if (e.decode_only) {
+    std::fprintf(stderr, "vhist analyze: engine none: decoding only, no records\n");
+  } else if (e.cpu) {
+    std::fprintf(stderr, "vhist analyze: engine cpu (%u threads)%s\n", e.cpu->threads(),
+                 o_.engine == "auto" ? (", because the Vulkan device " + context_.description().name +
+                                        " is itself a CPU").c_str()
+                                     : "");
+  } else {
+    std::fprintf(stderr, "vhist analyze: engine gpu on %s\n", context_.description().name.c_str());
+  }
+}
+
+std::int64_t Analyzer::expected_frames() const {
   const media::MediaInfo& info = source_.info();
   std::int64_t expected = info.frame_count;
   if (expected < 0 && info.duration > 0 && info.frame_rate > 0) {
-    expected = static_cast<std::int64_t>(std::llround((info.duration - o_.start) * info.frame_rate));
+    expected = static_cast<std::int64_t>(std::llround((info.duration - o_.start()) * info.frame_rate));
   }
   if (o_.frames > 0 && (expected < 0 || expected > o_.frames)) expected = o_.frames;
-  Progress progress(tty && !o_.quiet, expected);
+  return expected;
+}
+
+void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
+  std::deque<Pending> pending;
+  media::DecodedFrame frame;
+  while (!g_interrupted.load() && (o_.frames < 0 || tally.decoded < o_.frames)) {
+    const auto st = source_.next(frame, std::chrono::milliseconds(100));
+    if (st == media::MediaSource::Status::timeout) continue;
+    if (st == media::MediaSource::Status::end) break;
+    check_frame(frame);
+    const Pending meta{frame.index, frame.pts, frame.format.width, frame.format.height, frame.format.bits};
+    const std::uint32_t levels = stats_levels(frame.format.bits);
+    ++tally.decoded;
+    if (e.decode_only) {
+      ++written_;  // counted as processed; nothing is written
+    } else if (e.cpu) {
+      emit(meta, e.cpu->histogram(frame.format, frame.planes, levels), nullptr);
+    } else {
+      pending.push_back(meta);
+      if (auto done = e.pipeline->submit(frame.format, frame.planes, levels, 0, true)) {
+        tally.gpu_ms += done->gpu_ms;
+        emit(pending.front(), done->histogram, &done->cdf);
+        pending.pop_front();
+      }
+    }
+    frame = {};  // release the decoder's frame before waiting for the next
+    progress.update(written_);
+  }
+  while (e.pipeline && e.pipeline->in_flight() > 0) {
+    auto done = e.pipeline->finish_one();
+    tally.gpu_ms += done->gpu_ms;
+    emit(pending.front(), done->histogram, &done->cdf);
+    pending.pop_front();
+  }
+}
+
+int Analyzer::run() {
+  Engines engines = make_engines();
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  if (o_.verbose || (tty && !o_.quiet)) announce(engines);
+  Progress progress(tty && !o_.quiet, expected_frames());
 
   const auto started = std::chrono::steady_clock::now();
-  std::deque<Pending> pending;
-  std::int64_t decoded = 0;
-  double gpu_ms = 0;
+  Tally tally;
   int status = 0;
   std::string failure;
   try {
-    media::DecodedFrame frame;
-    while (!g_interrupted.load() && (o_.frames < 0 || decoded < o_.frames)) {
-      const auto st = source_.next(frame, std::chrono::milliseconds(100));
-      if (st == media::MediaSource::Status::timeout) continue;
-      if (st == media::MediaSource::Status::end) break;
-      check_frame(frame);
-      const Pending meta{frame.index, frame.pts, frame.format.width, frame.format.height, frame.format.bits};
-      const std::uint32_t levels = stats_levels(frame.format.bits);
-      ++decoded;
-      if (decode_only) {
-        ++written_;  // counted as processed; nothing is written
-      } else if (cpu) {
-        emit(meta, cpu->histogram(frame.format, frame.planes, levels), nullptr);
-      } else {
-        pending.push_back(meta);
-        if (auto done = pipeline->submit(frame.format, frame.planes, levels, 0, true)) {
-          gpu_ms += done->gpu_ms;
-          emit(pending.front(), done->histogram, &done->cdf);
-          pending.pop_front();
-        }
-      }
-      frame = {};  // release the decoder's frame before waiting for the next
-      progress.update(written_);
-    }
-    while (pipeline && pipeline->in_flight() > 0) {
-      auto done = pipeline->finish_one();
-      gpu_ms += done->gpu_ms;
-      emit(pending.front(), done->histogram, &done->cdf);
-      pending.pop_front();
-    }
+    process(engines, progress, tally);
   } catch (const InputError& e) {
     failure = e.message;
     status = 2;
@@ -384,76 +281,76 @@ int Analyzer::run() {
   if (std::fflush(out_) != 0) throw std::runtime_error("cannot write the output: " + std::string(std::strerror(errno)));
   progress.update(written_, true);
   progress.clear();
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  const std::string where = o_.output == "-" ? "standard output" : "'" + o_.output + "'";
-
+  tally.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (status != 0) {
     std::fprintf(stderr, "vhist analyze: %s (%lld complete records written to %s)\n", failure.c_str(),
-                 static_cast<long long>(written_), where.c_str());
+                 static_cast<long long>(written_), where().c_str());
     return status;
   }
   if (g_interrupted.load()) {
     std::fprintf(stderr, "vhist analyze: interrupted; %lld complete records written to %s\n",
-                 static_cast<long long>(written_), where.c_str());
+                 static_cast<long long>(written_), where().c_str());
     return 130;
   }
+  if (o_.verbose) summary(engines, tally);
+  return finish(tally);
+}
+
+void Analyzer::summary(const Engines& e, const Tally& tally) const {
+  const double seconds = tally.seconds;
+  std::fprintf(stderr,
+               "vhist analyze: %lld frames in %.2f s (%.1f fps), engine %s, GPU time %.2f ms/frame, peak RSS %.1f MiB\n",
+               static_cast<long long>(written_), seconds, seconds > 0 ? static_cast<double>(written_) / seconds : 0.0,
+               e.decode_only ? "none" : e.cpu ? "cpu" : "gpu",
+               written_ > 0 && e.pipeline ? tally.gpu_ms / static_cast<double>(written_) : 0.0, peak_rss_mib());
+}
+
+// The exit status once every frame is through: the input's troubles, if any, as one line.
+int Analyzer::finish(const Tally& tally) const {
   const media::DecodeReport report = source_.report();
-  if (o_.verbose) {
-    std::fprintf(stderr,
-                 "vhist analyze: %lld frames in %.2f s (%.1f fps), engine %s, GPU time %.2f ms/frame, peak RSS %.1f MiB\n",
-                 static_cast<long long>(written_), seconds, seconds > 0 ? static_cast<double>(written_) / seconds : 0.0,
-                 decode_only ? "none" : cpu ? "cpu" : "gpu", written_ > 0 && pipeline ? gpu_ms / static_cast<double>(written_) : 0.0,
-                 peak_rss_mib());
-  }
   if (written_ == 0) {
     std::string why = report.first_error.empty() ? "" : " (" + report.first_error + ")";
-    if (o_.start > 0) why += "; --start " + std::to_string(o_.start) + " s may be past the end";
-    std::fprintf(stderr, "vhist analyze: '%s': no video frame could be decoded%s\n", o_.input.c_str(), why.c_str());
+    if (o_.start() > 0) why += "; --start " + std::to_string(o_.start()) + " s may be past the end";
+    std::fprintf(stderr, "vhist analyze: '%s': no video frame could be decoded%s\n", o_.common.input.c_str(), why.c_str());
     return 2;
   }
-  const bool stopped_early = o_.frames > 0 && decoded >= o_.frames;
+  const bool stopped_early = o_.frames > 0 && tally.decoded >= o_.frames;
   if (report.truncated && !stopped_early) {
     std::fprintf(stderr, "vhist analyze: '%s': %s; %lld records written to %s are all that could be read\n",
-                 o_.input.c_str(), report.truncation_reason.c_str(), static_cast<long long>(written_), where.c_str());
+                 o_.common.input.c_str(), report.truncation_reason.c_str(), static_cast<long long>(written_),
+                 where().c_str());
     return 2;
   }
   if (report.lost > 0 || report.damaged > 0 || report.errors > 0) {
     std::fprintf(stderr,
                  "vhist analyze: '%s': corrupt data: %lld frames lost, %lld damaged, %lld decoder errors%s; %lld "
                  "records written to %s\n",
-                 o_.input.c_str(), static_cast<long long>(report.lost), static_cast<long long>(report.damaged),
+                 o_.common.input.c_str(), static_cast<long long>(report.lost), static_cast<long long>(report.damaged),
                  static_cast<long long>(report.errors),
                  report.first_error.empty() ? "" : (" (first: " + report.first_error + ")").c_str(),
-                 static_cast<long long>(written_), where.c_str());
+                 static_cast<long long>(written_), where().c_str());
     return 2;
   }
   return 0;
 }
 
+// The input: a camera (live frames until --frames N or Ctrl-C) or a file. Throws media::MediaError.
+std::unique_ptr<media::MediaSource> open_source(const AnalyzeOptions& options) {
+  if (media::is_camera_path(options.common.input)) {
+    return media::CameraSource::open(options.common.input, cli::camera_options(options.common));
+  }
+  media::SourceOptions source_options;
+  source_options.start = options.start();
+  return media::MediaSource::open(options.common.input, source_options);
+}
+
 }  // namespace
 
-int run_analyze(int argc, char** argv) {
-  Options options;
-  if (const std::string err = parse(argc, argv, options); !err.empty()) {
-    if (err == "help") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    std::fprintf(stderr, "vhist analyze: %s (see vhist analyze --help)\n", err.c_str());
-    return 2;
-  }
-
+int run_analyze(const AnalyzeOptions& options) {
   // Input first: bad input is reported before any device is started.
-  media::SourceOptions source_options;
-  source_options.start = options.start;
   std::unique_ptr<media::MediaSource> source;
   try {
-    if (media::is_camera_path(options.input)) {
-      // A camera: live frames until --frames N (or Ctrl-C).
-      source = media::CameraSource::open(options.input, options.camera);
-    } else {
-      source = media::MediaSource::open(options.input, source_options);
-    }
+    source = open_source(options);
   } catch (const media::MediaError& e) {
     std::fprintf(stderr, "vhist analyze: %s\n", e.what());
     return 2;
@@ -462,7 +359,7 @@ int run_analyze(int argc, char** argv) {
   std::unique_ptr<render::Context> context;
   try {
     render::ContextOptions context_options;
-    context_options.device = options.device;
+    context_options.device = options.common.device;
     context = std::make_unique<render::Context>(context_options);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "vhist analyze: no usable Vulkan device: %s\n", e.what());

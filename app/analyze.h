@@ -2,10 +2,12 @@
 // statistics as JSON Lines or CSV.
 #pragma once
 
+#include "analyze_options.h"
+
 namespace vhist::app {
 
-// argv[0] is "analyze". Returns the process exit status: 0 success, 1 environment or output
-// failure, 2 bad input or usage, 130 interrupted.
-int run_analyze(int argc, char** argv);
+// Runs with the options of its command line (analyze_options.h). Returns the process exit
+// status: 0 success, 1 environment or output failure, 2 bad input, 130 interrupted.
+int run_analyze(const AnalyzeOptions& options);
 
 }  // namespace vhist::app

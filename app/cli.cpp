@@ -1,16 +1,9 @@
 #include "cli.h"
 
-// The fuzzer builds the parsers alone (fuzz/), without Vulkan.
-#ifndef VHIST_CLI_PARSERS_ONLY
-#include "vhist/render/context.h"
-#endif
-
 #include <cerrno>
 #include <charconv>
 #include <cstdlib>
 #include <string>
-#include <cstdio>
-#include <exception>
 
 namespace vhist::cli {
 
@@ -79,30 +72,5 @@ std::vector<std::string> split_list(std::string_view text) {
   }
   return out;
 }
-
-#ifndef VHIST_CLI_PARSERS_ONLY
-int print_device_list() {
-  try {
-    const auto devices = render::Context::list_devices();
-    if (devices.empty()) {
-      std::printf("No Vulkan devices found. Install a Vulkan driver (for a CPU device: apt-get install "
-                  "mesa-vulkan-drivers).\n");
-      return 1;
-    }
-    const auto choice = render::choose_device(devices, "");
-    for (std::size_t i = 0; i < devices.size(); ++i) {
-      const auto& d = devices[i];
-      std::printf("[%zu] %s\n    type: %s, Vulkan %s, driver: %s%s%s\n", i, d.name.c_str(),
-                  std::string(render::device_kind_name(d.kind)).c_str(), render::api_version_string(d.api_version).c_str(),
-                  d.driver.c_str(), render::device_usable(d) ? "" : " (not usable by vhist)",
-                  static_cast<int>(i) == choice.index ? " (default)" : "");
-    }
-    return 0;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "vhist: %s\n", e.what());
-    return 1;
-  }
-}
-#endif
 
 }  // namespace vhist::cli

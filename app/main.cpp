@@ -1,7 +1,9 @@
 // vhist: GPU-native video histograms. `vhist [INPUT]` is the viewer, `vhist analyze` exports
-// per-frame histograms, and --list-devices / --self-test are device tools.
+// per-frame histograms, and --list-devices / --self-test are device tools. The command line is
+// parsed from the option tables (command_line.h); this file dispatches.
 #include "analyze.h"
 #include "cli.h"
+#include "command_line.h"
 #include "media/camera.h"
 #include "media/media_source.h"
 #include "viewer/viewer.h"
@@ -11,33 +13,16 @@
 #include "vhist/compute/synthetic_frames.h"
 #include "vhist/render/context.h"
 #include "vhist/render/vk_check.h"
+#include "vhist/version.h"
 
 #include <cstdio>
 #include <cstring>
 #include <exception>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace {
-
-constexpr const char* kUsage = R"(usage: vhist analyze INPUT [options]   per-frame histograms of a video file
-                                        (see vhist analyze --help)
-       vhist --list-devices | --list-cameras | --self-test [--device SEL] | --version
-
-Device tools:
-  --list-devices     list the Vulkan devices, their type, Vulkan version and driver
-  --list-cameras     list the V4L2 cameras with their formats, frame sizes and rates
-  --device SEL       use device SEL: an index from --list-devices or part of its name
-                     (default: VHIST_DEVICE, else the first discrete GPU, integrated GPU, CPU)
-  --self-test        histogram a synthetic frame on the GPU with both strategies and compare
-                     them with the CPU reference; exit 0 when all agree
-  --version          print the version
-  -h, --help         this text
-
-Environment:
-  VHIST_DEVICE=SEL       same as --device
-  VHIST_VALIDATION=1     enable the Vulkan validation layer and report its messages
-)";
 
 int self_test(const std::string& device) {
   vhist::render::ContextOptions options;
@@ -87,58 +72,38 @@ int list_cameras() {
   return 0;
 }
 
+int run_self_test(const std::string& device) {
+  try {
+    return self_test(device);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vhist: %s\n", vhist::render::failure_message(e).c_str());
+    return 1;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc >= 2 && std::string_view(argv[1]) == "analyze") return vhist::app::run_analyze(argc - 1, argv + 1);
-  // The device tools take over when one of their options is given; anything else is the viewer.
-  bool tool = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    tool = tool || arg == "--list-devices" || arg == "--self-test" || arg == "--version" || arg == "--list-cameras";
-    if (arg == "-h" || arg == "--help") {
-      std::fputs(vhist::viewer::viewer_usage(), stdout);
-      std::fputs("\n", stdout);
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
+  using vhist::app::Command;
+  const vhist::app::CommandLine line = vhist::app::parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
+  if (line.end.done && line.end.status == 0) {
+    std::fputs(line.end.help.c_str(), stdout);
+    return 0;
   }
-  if (!tool) return vhist::viewer::run_viewer(argc, argv);
-  std::string device;
-  bool list = false, test = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg == "-h" || arg == "--help") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    } else if (arg == "--version") {
-      std::printf("vhist 0.1.0 (%s)\n", vhist::media::ffmpeg_version().c_str());
-      return 0;
-    } else if (arg == "--list-devices") {
-      list = true;
-    } else if (arg == "--list-cameras") {
-      return list_cameras();
-    } else if (arg == "--self-test") {
-      test = true;
-    } else if (arg == "--device") {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "vhist: --device needs a value (an index or part of a device name)\n");
-        return 2;
-      }
-      device = argv[++i];
-    } else {
-      std::fprintf(stderr, "vhist: unknown option '%s' (see vhist --help)\n", argv[i]);
-      return 2;
-    }
+  if (line.end.done) {
+    const char* program = line.program.c_str();
+    std::fprintf(stderr, "%s: %s (see %s --help)\n", program, line.end.error.c_str(), program);
+    return line.end.status;
   }
-  if (list) return vhist::cli::print_device_list();
-  if (test) {
-    try {
-      return self_test(device);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "vhist: %s\n", vhist::render::failure_message(e).c_str());
-      return 1;
-    }
+  switch (line.command) {
+    case Command::viewer: return vhist::viewer::run_viewer(line.viewer);
+    case Command::analyze: return vhist::app::run_analyze(line.analyze);
+    case Command::list_devices: return vhist::cli::print_device_list();
+    case Command::list_cameras: return list_cameras();
+    case Command::self_test: return run_self_test(line.viewer.common.device);
+    case Command::version:
+      std::printf("vhist %s (%s)\n", std::string(vhist::kVersion).c_str(), vhist::media::ffmpeg_version().c_str());
+      return 0;
   }
   return 0;
 }

@@ -9,6 +9,8 @@ packages=(
   # libraries
   libvulkan-dev libglfw3-dev libimgui-dev
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libavdevice-dev
+  # command lines (CLI11, header-only) and PNG files (stb_image, stb_image_write)
+  libcli11-dev libstb-dev
   # tests: GoogleTest, a CPU Vulkan driver (lavapipe), validation layers, a virtual display,
   # the ffmpeg tool that makes the test clips
   libgtest-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools xvfb xauth ffmpeg
@@ -18,6 +20,8 @@ packages=(
   # MJPEG camera tests: vivid-run.sh -l builds v4l2loopback for the guest's kernel (with that
   # kernel's headers, installed below)
   make gcc
+  # structure check (scripts/check_structure.sh): function extents
+  universal-ctags
   # benchmarks: wall and memory figures
   time bc
   # fuzzing (scripts/fuzz.sh): clang and its libFuzzer/sanitizer runtimes

@@ -9,6 +9,7 @@
 // Links only Vulkan and the engine: no GLFW, no FFmpeg.
 #include "bench_util.h"
 #include "cli.h"
+#include "option_table.h"
 
 #include "video_bench.h"
 #include "viewer_bench.h"
@@ -21,6 +22,9 @@
 #include "vhist/shaders/empty.spv.h"
 #include "vhist/compute_push.h"
 #include "vhist/shaders/read_floor.spv.h"
+#include "vhist/version.h"
+
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -29,6 +33,7 @@
 #include <cstring>
 #include <exception>
 #include <functional>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -42,33 +47,8 @@ using vhist::render::ComputePipeline;
 using vhist::render::Context;
 using vhist::render::GpuTimer;
 
-constexpr const char* kUsage = R"(usage: vhist-bench [options]
-
-Measures the GPU histogram engine with timestamp queries (medians over iterations).
-
-Options:
-  --device SEL          Vulkan device: index from 'vhist --list-devices' or part of its name
-  --sizes WxH,...       frame sizes (default 1920x1080,3840x2160,7680x4320)
-  --contents LIST       natural,random,solid,checker (default: all four)
-  --strategies LIST     fast,baseline (default: both)
-  --bins N              bins per channel, power of two 16..256 (default 256)
-  --iterations N        timed iterations per measurement (default 100 on a GPU, 5 on a CPU device)
-  --ring-mib N          bytes of distinct frames read in turn for cold figures (default 256 MiB;
-                        must exceed the GPU's last-level cache: 60 MB on an H200)
-  --quick               1920x1080 only, 3 iterations: a smoke run of everything
-  --sweep               also time the fast strategy over a grid of workgroup sizes, copies and
-                        workgroup counts (cold, first size)
-  --video               also time decoded 4:2:0 frames (8- and 10-bit) through the video
-                        pipeline: staging copy, upload, convert, histogram, readback
-  --video-only          only that
-  --viewer              also time the viewer's whole per-frame GPU work (upload, convert,
-                        histograms, drawing) into an offscreen image of each size
-  --viewer-only         only that
-  --json FILE           also write all results as JSON to FILE
-  --validation          enable the Vulkan validation layer
-  --list-devices        list the Vulkan devices and exit (as vhist --list-devices)
-  -h, --help            this text
-)";
+constexpr const char* kDescription =
+    "vhist-bench: measures the GPU histogram engine with timestamp queries (medians over iterations).";
 
 struct Options {
   std::string device;
@@ -83,6 +63,9 @@ struct Options {
   bool video = false, video_only = false;
   bool viewer = false, viewer_only = false;
   std::string json_path;
+  bool quick = false;       // applied after parsing: sizes and iterations not given explicitly
+  bool sizes_given = false, iterations_given = false;
+  bool list_devices = false, version = false;
 };
 
 using vhist::shader::FloorPush;  // read_floor.comp's push constants (compute_push.h)
@@ -359,87 +342,136 @@ class Bench {
   std::vector<Row> sweep_rows_;
 };
 
-bool parse_options(int argc, char** argv, Options& o) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    auto value = [&]() -> std::string_view {
-      if (i + 1 >= argc) throw std::invalid_argument(std::string(arg) + " needs a value");
-      return argv[++i];
-    };
-    if (arg == "-h" || arg == "--help") {
-      std::fputs(kUsage, stdout);
-      std::exit(0);
-    } else if (arg == "--device") {
-      o.device = value();
-    } else if (arg == "--sizes") {
-      o.sizes.clear();
-      for (const auto& s : vhist::cli::split_list(value())) {
-        const auto size = vhist::cli::parse_size(s);
-        if (!size) throw std::invalid_argument("bad size '" + s + "' (expected WxH, e.g. 1920x1080)");
-        o.sizes.push_back(*size);
-      }
-    } else if (arg == "--contents") {
-      o.contents.clear();
-      for (const auto& s : vhist::cli::split_list(value())) {
-        vhist::Content c;
-        if (!vhist::parse_content(s, c)) throw std::invalid_argument("unknown content '" + s + "' (natural, random, solid, checker)");
-        o.contents.push_back(c);
-      }
-    } else if (arg == "--strategies") {
-      o.strategies.clear();
-      for (const auto& s : vhist::cli::split_list(value())) {
-        if (s == "fast") o.strategies.push_back(vhist::Strategy::fast);
-        else if (s == "baseline") o.strategies.push_back(vhist::Strategy::baseline);
-        else throw std::invalid_argument("unknown strategy '" + s + "' (fast, baseline)");
-      }
-    } else if (arg == "--bins") {
-      const auto v = vhist::cli::parse_uint(value(), 1, 1u << 16);
-      if (!v || !vhist::check_bins(*v, 8).empty()) throw std::invalid_argument("--bins must be a power of two from 16 to 256");
-      o.bins = *v;
-    } else if (arg == "--iterations") {
-      const auto v = vhist::cli::parse_uint(value(), 1, 100000);
-      if (!v) throw std::invalid_argument("--iterations must be 1..100000");
-      o.iterations = *v;
-    } else if (arg == "--ring-mib") {
-      const auto v = vhist::cli::parse_uint(value(), 1, 1u << 20);
-      if (!v) throw std::invalid_argument("--ring-mib must be a positive number of MiB");
-      o.ring_bytes = std::uint64_t{*v} << 20;
-    } else if (arg == "--quick") {
-      o.sizes = {{1920, 1080}};
-      o.iterations = 3;
-    } else if (arg == "--sweep") {
-      o.sweep = true;
-    } else if (arg == "--list-devices") {
-      std::exit(vhist::cli::print_device_list());
-    } else if (arg == "--video") {
-      o.video = true;
-    } else if (arg == "--viewer") {
-      o.viewer = true;
-    } else if (arg == "--viewer-only") {
-      o.viewer = o.viewer_only = true;
-    } else if (arg == "--video-only") {
-      o.video = o.video_only = true;
-    } else if (arg == "--json") {
-      o.json_path = value();
-    } else if (arg == "--validation") {
-      o.validation = true;
-    } else {
-      throw std::invalid_argument("unknown option '" + std::string(arg) + "'");
-    }
-  }
-  return true;
+std::string set_flag(bool& field) {
+  field = true;
+  return {};
+}
+
+std::string set_uint(std::uint32_t& field, std::string_view text, std::uint32_t max, const char* expected) {
+  const auto v = vhist::cli::parse_uint(text, 1, max);
+  if (!v) return expected;
+  field = *v;
+  return {};
+}
+
+const vhist::cli::CliRow<Options> kRows[] = {
+    {"--device", "SEL", "Vulkan device: index from 'vhist --list-devices' or part of its name", "Device",
+     [](Options& o, std::string_view v) {
+       o.device = v;
+       return std::string();
+     }},
+    {"--validation", "", "enable the Vulkan validation layer", "Device",
+     [](Options& o, std::string_view) { return set_flag(o.validation); }},
+    {"--list-devices", "", "list the Vulkan devices and exit (as vhist --list-devices)", "Device",
+     [](Options& o, std::string_view) { return set_flag(o.list_devices); }},
+    {"--sizes", "WxH,...", "frame sizes (default 1920x1080,3840x2160,7680x4320)", "Frames",
+     [](Options& o, std::string_view v) {
+       o.sizes.clear();
+       for (const auto& s : vhist::cli::split_list(v)) {
+         const auto size = vhist::cli::parse_size(s);
+         if (!size) return std::string("sizes WxH separated by commas (e.g. 1920x1080)");
+         o.sizes.push_back(*size);
+       }
+       o.sizes_given = !o.sizes.empty();
+       return o.sizes.empty() ? std::string("at least one size WxH") : std::string();
+     }},
+    {"--contents", "LIST", "natural,random,solid,checker (default: all four)", "Frames",
+     [](Options& o, std::string_view v) {
+       o.contents.clear();
+       for (const auto& s : vhist::cli::split_list(v)) {
+         vhist::Content c;
+         if (!vhist::parse_content(s, c)) return std::string("contents among natural, random, solid, checker");
+         o.contents.push_back(c);
+       }
+       return std::string();
+     }},
+    {"--strategies", "LIST", "fast,baseline (default: both)", "Engine",
+     [](Options& o, std::string_view v) {
+       o.strategies.clear();
+       for (const auto& s : vhist::cli::split_list(v)) {
+         if (s == "fast") o.strategies.push_back(vhist::Strategy::fast);
+         else if (s == "baseline") o.strategies.push_back(vhist::Strategy::baseline);
+         else return std::string("strategies among fast, baseline");
+       }
+       return std::string();
+     }},
+    {"--bins", "N", "bins per channel, power of two 16..256 (default 256)", "Engine",
+     [](Options& o, std::string_view v) {
+       const auto n = vhist::cli::parse_uint(v, 1, 1u << 16);
+       if (!n || !vhist::check_bins(*n, 8).empty()) return std::string("a power of two from 16 to 256");
+       o.bins = *n;
+       return std::string();
+     }},
+    {"--iterations", "N", "timed iterations per measurement (default 100 on a GPU, 5 on a CPU device)", "Timing",
+     [](Options& o, std::string_view v) {
+       o.iterations_given = true;
+       return set_uint(o.iterations, v, 100000, "a number from 1 to 100000");
+     }},
+    {"--ring-mib", "N",
+     "bytes of distinct frames read in turn for cold figures (default 256 MiB; must exceed the GPU's last-level "
+     "cache: 60 MB on an H200)",
+     "Timing",
+     [](Options& o, std::string_view v) {
+       std::uint32_t mib = 0;
+       if (std::string e = set_uint(mib, v, 1u << 20, "a positive number of MiB"); !e.empty()) return e;
+       o.ring_bytes = std::uint64_t{mib} << 20;
+       return std::string();
+     }},
+    {"--quick", "", "1920x1080 only, 3 iterations: a smoke run of everything", "Timing",
+     [](Options& o, std::string_view) { return set_flag(o.quick); }},
+    {"--sweep", "",
+     "also time the fast strategy over a grid of workgroup sizes, copies and workgroup counts (cold, first size)",
+     "Figures", [](Options& o, std::string_view) { return set_flag(o.sweep); }},
+    {"--video", "",
+     "also time decoded 4:2:0 frames (8- and 10-bit) through the video pipeline: staging copy, upload, convert, "
+     "histogram, readback",
+     "Figures", [](Options& o, std::string_view) { return set_flag(o.video); }},
+    {"--video-only", "", "only that", "Figures",
+     [](Options& o, std::string_view) {
+       o.video = true;
+       return set_flag(o.video_only);
+     }},
+    {"--viewer", "",
+     "also time the viewer's whole per-frame GPU work (upload, convert, histograms, drawing) into an offscreen "
+     "image of each size",
+     "Figures", [](Options& o, std::string_view) { return set_flag(o.viewer); }},
+    {"--viewer-only", "", "only that", "Figures",
+     [](Options& o, std::string_view) {
+       o.viewer = true;
+       return set_flag(o.viewer_only);
+     }},
+    {"--json", "FILE", "also write all results as JSON to FILE", "Output",
+     [](Options& o, std::string_view v) { return vhist::cli::set_text(o.json_path, v, "a file name"); }},
+    {"--version", "", "print the version", "Output",
+     [](Options& o, std::string_view) { return set_flag(o.version); }},
+};
+
+// Parses the command line into `o`. Returns -1 to go on, else the exit status (help printed,
+// or the error reported).
+int parse_options(int argc, char** argv, Options& o) {
+  CLI::App app(kDescription, "vhist-bench");
+  vhist::cli::configure_app(app, "");
+  vhist::cli::add_rows(app, std::span<const vhist::cli::CliRow<Options>>(kRows), o);
+  const vhist::cli::ParseEnd end = vhist::cli::parse_args(app, std::vector<std::string>(argv + 1, argv + argc));
+  if (end.done && end.status == 0) std::fputs(end.help.c_str(), stdout);
+  if (end.done && end.status != 0) std::fprintf(stderr, "vhist-bench: %s (see --help)\n", end.error.c_str());
+  if (end.done) return end.status;
+  // --quick is a default for what is not given (as before, an explicit --sizes wins).
+  if (o.quick && !o.sizes_given) o.sizes = {{1920, 1080}};
+  if (o.quick && !o.iterations_given) o.iterations = 3;
+  return -1;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   Options options;
-  try {
-    parse_options(argc, argv, options);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "vhist-bench: %s (see --help)\n", e.what());
-    return 2;
+  if (const int status = parse_options(argc, argv, options); status >= 0) return status;
+  if (options.version) {
+    std::printf("vhist-bench %s\n", std::string(vhist::kVersion).c_str());
+    return 0;
   }
+  if (options.list_devices) return vhist::cli::print_device_list();
   try {
     vhist::render::ContextOptions co;
     co.device = options.device;

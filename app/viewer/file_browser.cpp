@@ -190,11 +190,9 @@ std::optional<fs::path> FileBrowser::draw_contents() {
   return draw_body(false, cancelled);
 }
 
-std::optional<fs::path> FileBrowser::draw_body(bool with_cancel, bool& cancelled) {
+std::optional<fs::path> FileBrowser::draw_path_row() {
   std::optional<fs::path> chosen;
-  const ImGuiStyle& style = ImGui::GetStyle();
-
-  // Row 1: Up, then the path field across the rest of the width.
+  // Up, then the path field across the rest of the width.
   ImGui::BeginDisabled(!folder_.has_relative_path());
   const bool up = ImGui::Button("Up");
   ImGui::EndDisabled();
@@ -217,58 +215,69 @@ std::optional<fs::path> FileBrowser::draw_body(bool with_cancel, bool& cancelled
     }
   }
   if (up) navigate(folder_.parent_path());
+  return chosen;
+}
 
-  // Row 2: filters.
+void FileBrowser::draw_entry(int i, int& activated) {
+  const Entry& entry = entries_[static_cast<std::size_t>(i)];
+  ImGui::PushID(i);
+  // The name is drawn as plain text after an unlabelled Selectable: a label would treat "##"
+  // inside a file name as the start of an ID and hide the rest.
+  const float x = ImGui::GetCursorPosX();
+  if (ImGui::Selectable("", selected_ == i, ImGuiSelectableFlags_AllowDoubleClick)) {
+    selected_ = i;
+    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) activated = i;
+  }
+  ImGui::SameLine(x);
+  const std::string label = entry.folder ? entry.name + "/" : entry.name;
+  ImGui::TextUnformatted(label.c_str(), label.c_str() + label.size());
+  if (!entry.folder) {
+    const std::string size = format_size(entry.size);
+    const float size_x = ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(size.c_str()).x;
+    // Left out where a long name would run under it.
+    if (size_x > x + ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().ItemSpacing.x) {
+      ImGui::SameLine(size_x);
+      ImGui::TextDisabled("%s", size.c_str());
+    }
+  }
+  ImGui::PopID();
+}
+
+int FileBrowser::draw_list() {
+  // The list fills the height left above one row of buttons.
+  int activated = -1;
+  const float footer = ImGui::GetFrameHeightWithSpacing();
+  if (!ImGui::BeginListBox("##entries", ImVec2(-FLT_MIN, -footer))) return activated;
+  if (scroll_to_top_) {
+    ImGui::SetScrollY(0);
+    scroll_to_top_ = false;
+  }
+  if (!error_.empty()) {
+    ImGui::TextWrapped("%s", error_.c_str());
+  } else if (entries_.empty()) {
+    ImGui::TextDisabled(show_all_ ? "(empty folder)" : "(no videos here: tick All files to see every file)");
+  }
+  // Folders with thousands of files (camera card dumps) would otherwise cost every frame.
+  ImGuiListClipper clipper;
+  clipper.Begin(error_.empty() ? static_cast<int>(entries_.size()) : 0);
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) draw_entry(i, activated);
+  }
+  ImGui::EndListBox();
+  return activated;
+}
+
+std::optional<fs::path> FileBrowser::draw_body(bool with_cancel, bool& cancelled) {
+  std::optional<fs::path> chosen = draw_path_row();
+
+  // Filters.
   if (ImGui::Checkbox("All files", &show_all_)) refresh();
   ImGui::SameLine();
   if (ImGui::Checkbox("Hidden files", &show_hidden_)) refresh();
   ImGui::SameLine();
   if (ImGui::Button("Refresh")) navigate(folder_);
 
-  // The list fills the height left above one row of buttons.
-  int activated = -1;
-  const float footer = ImGui::GetFrameHeightWithSpacing();
-  if (ImGui::BeginListBox("##entries", ImVec2(-FLT_MIN, -footer))) {
-    if (scroll_to_top_) {
-      ImGui::SetScrollY(0);
-      scroll_to_top_ = false;
-    }
-    if (!error_.empty()) {
-      ImGui::TextWrapped("%s", error_.c_str());
-    } else if (entries_.empty()) {
-      ImGui::TextDisabled(show_all_ ? "(empty folder)" : "(no videos here: tick All files to see every file)");
-    }
-    // Folders with thousands of files (camera card dumps) would otherwise cost every frame.
-    ImGuiListClipper clipper;
-    clipper.Begin(error_.empty() ? static_cast<int>(entries_.size()) : 0);
-    while (clipper.Step()) {
-      for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-        const Entry& entry = entries_[static_cast<std::size_t>(i)];
-        ImGui::PushID(i);
-        // The name is drawn as plain text after an unlabelled Selectable: a label would treat
-        // "##" inside a file name as the start of an ID and hide the rest.
-        const float x = ImGui::GetCursorPosX();
-        if (ImGui::Selectable("", selected_ == i, ImGuiSelectableFlags_AllowDoubleClick)) {
-          selected_ = i;
-          if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) activated = i;
-        }
-        ImGui::SameLine(x);
-        const std::string label = entry.folder ? entry.name + "/" : entry.name;
-        ImGui::TextUnformatted(label.c_str(), label.c_str() + label.size());
-        if (!entry.folder) {
-          const std::string size = format_size(entry.size);
-          const float size_x = ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(size.c_str()).x;
-          // Left out where a long name would run under it.
-          if (size_x > x + ImGui::CalcTextSize(label.c_str()).x + style.ItemSpacing.x) {
-            ImGui::SameLine(size_x);
-            ImGui::TextDisabled("%s", size.c_str());
-          }
-        }
-        ImGui::PopID();
-      }
-    }
-    ImGui::EndListBox();
-  }
+  int activated = draw_list();
 
   // Footer: the selection and the buttons.
   ImGui::BeginDisabled(selected_ < 0);
@@ -283,7 +292,7 @@ std::optional<fs::path> FileBrowser::draw_body(bool with_cancel, bool& cancelled
     ImGui::TextUnformatted(entries_[static_cast<std::size_t>(selected_)].name.c_str());
   }
 
-  // Acted on after drawing: navigating replaces entries_, which the loop above was reading.
+  // Acted on after drawing: navigating replaces entries_, which the list was reading.
   if (activated >= 0 && !chosen) {
     const Entry& entry = entries_[static_cast<std::size_t>(activated)];
     if (entry.folder) {

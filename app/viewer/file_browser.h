@@ -57,6 +57,12 @@ class FileBrowser {
   // The path row, filters, list and buttons; sets `cancelled` when Cancel (shown only when
   // `with_cancel`) is pressed.
   std::optional<std::filesystem::path> draw_body(bool with_cancel, bool& cancelled);
+  // The Up button and the path field; a file typed there and entered is returned.
+  std::optional<std::filesystem::path> draw_path_row();
+  // The listing; returns the index of an entry double-clicked, else -1.
+  int draw_list();
+  // One entry of the listing (selecting it; `activated` set on a double click).
+  void draw_entry(int index, int& activated);
 
   std::filesystem::path folder_;
   std::string path_text_;  // the editable path field; may differ from folder_ while typing

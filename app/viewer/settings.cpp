@@ -1,5 +1,7 @@
 #include "viewer/settings.h"
 
+#include "viewer/settings_table.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -50,34 +52,6 @@ std::string_view trim(std::string_view s) {
   if (first == std::string_view::npos) return {};
   const auto last = s.find_last_not_of(kSpace);
   return s.substr(first, last - first + 1);
-}
-
-template <typename T>
-std::optional<T> parse_number(std::string_view text) {
-  T value{};
-  const char* end = text.data() + text.size();
-  // from_chars rejects a leading '+', which people write by hand; accept it for unsigned too.
-  const char* begin = text.data();
-  if (begin != end && *begin == '+') ++begin;
-  const auto [ptr, ec] = std::from_chars(begin, end, value);
-  if (ec != std::errc{} || ptr != end || begin == end) return std::nullopt;
-  if constexpr (std::is_floating_point_v<T>) {
-    if (!std::isfinite(value)) return std::nullopt;
-  }
-  return value;
-}
-
-std::optional<bool> parse_bool(std::string_view text) {
-  if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
-  if (text == "false" || text == "0" || text == "no" || text == "off") return false;
-  return std::nullopt;
-}
-
-std::string format_float(float value) {
-  // Shortest text that reads back as the same float, independent of the C locale.
-  std::array<char, 32> buffer{};
-  const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
-  return std::string(buffer.data(), result.ptr);
 }
 
 bool is_control(char c) {
@@ -147,8 +121,6 @@ std::optional<std::string> decode_value(std::string_view text) {
   }
   return out;
 }
-
-bool is_power_of_two(std::uint32_t v) { return v != 0 && (v & (v - 1)) == 0; }
 
 // Reads the whole file; nullopt with `error` set when it cannot.
 std::optional<std::string> read_file(const fs::path& file, std::string& error) {
@@ -222,89 +194,20 @@ class Loader {
     }
     const std::string_view key = trim(line.substr(0, equals));
     const std::string_view value = trim(line.substr(equals + 1));
-
-    if (key == "channel_r") return set_bool(key, value, settings_.channel_r);
-    if (key == "channel_g") return set_bool(key, value, settings_.channel_g);
-    if (key == "channel_b") return set_bool(key, value, settings_.channel_b);
-    if (key == "channel_l") return set_bool(key, value, settings_.channel_l);
-    if (key == "loop") return set_bool(key, value, settings_.loop);
-    if (key == "show_panel") return set_bool(key, value, settings_.show_panel);
-    if (key == "vsync") return set_bool(key, value, settings_.vsync);
-    if (key == "scale") return set_enum(key, value, settings_.scale, parse_scale_mode, "auto, log or fixed");
-    if (key == "layout") return set_enum(key, value, settings_.layout, parse_layout, "split, overlay or stacked");
-    if (key == "palette") return set_enum(key, value, settings_.palette, parse_palette, "classic, colorblind or mono");
-    if (key == "cdf_r") return set_enum(key, value, settings_.cdf[0], parse_cdf_mode, "off, over or instead");
-    if (key == "cdf_g") return set_enum(key, value, settings_.cdf[1], parse_cdf_mode, "off, over or instead");
-    if (key == "cdf_b") return set_enum(key, value, settings_.cdf[2], parse_cdf_mode, "off, over or instead");
-    if (key == "cdf_l") return set_enum(key, value, settings_.cdf[3], parse_cdf_mode, "off, over or instead");
-    if (key == "bins") {
-      const auto bins = parse_number<std::uint32_t>(value);
-      if (bins && is_power_of_two(*bins) && *bins >= kMinBins && *bins <= kMaxBins) {
-        settings_.bins = *bins;
-      } else {
-        bad_value(key, value, "a power of two from 16 to 1024", std::to_string(settings_.bins));
-      }
-      return;
-    }
-    if (key == "opacity") {
-      const auto opacity = parse_number<float>(value);
-      if (!opacity) return bad_value(key, value, "a number from 0 to 1", format_float(settings_.opacity));
-      settings_.opacity = std::clamp(*opacity, 0.0f, 1.0f);
-      if (settings_.opacity != *opacity) bad_value(key, value, "a number from 0 to 1", format_float(settings_.opacity));
-      return;
-    }
-    if (key == "speed") {
-      const auto speed = parse_number<float>(value);
-      if (speed && *speed >= kMinSpeed && *speed <= kMaxSpeed) {
-        settings_.speed = *speed;
-      } else {
-        bad_value(key, value, "a number from 0.25 to 4", format_float(settings_.speed));
-      }
-      return;
-    }
-    if (key == "window_width") return set_window_size(key, value, settings_.window_width);
-    if (key == "window_height") return set_window_size(key, value, settings_.window_height);
-    if (key == "recent") {
-      const auto path = decode_value(value);
-      if (!path || path->empty()) {
-        warn("recent = " + std::string(value) + ": expected a file path; entry ignored");
-        return;
-      }
-      // The file lists the most recent first: later lines go behind, and a copy or an 11th
-      // entry (a hand edit) is dropped rather than reordering the list.
-      auto& recent = settings_.recent_files;
-      if (recent.size() < kMaxRecentFiles && std::find(recent.begin(), recent.end(), *path) == recent.end()) {
-        recent.push_back(*path);
-      }
-      return;
-    }
+    const SettingRow* row = find_setting(key);
     // Unknown keys: written by a newer vhist, or a setting that no longer exists. Not an error.
-  }
-
-  void set_bool(std::string_view key, std::string_view value, bool& field) {
-    if (const auto parsed = parse_bool(value)) {
-      field = *parsed;
-    } else {
-      bad_value(key, value, "true or false", field ? "true" : "false");
+    if (!row || !row->remembered) return;
+    if (std::holds_alternative<std::vector<std::string>*>(row->field(settings_))) {
+      const auto item = decode_value(value);
+      if (!item || item->empty()) {
+        warn(std::string(key) + " = " + std::string(value) + ": expected a file path; entry ignored");
+      } else {
+        set_setting(*row, settings_, *item);
+      }
+      return;
     }
-  }
-
-  template <typename E>
-  void set_enum(std::string_view key, std::string_view value, E& field,
-                std::optional<E> (*parse_name)(std::string_view), std::string_view expected) {
-    if (const auto parsed = parse_name(value)) {
-      field = *parsed;
-    } else {
-      bad_value(key, value, expected, to_string(field));
-    }
-  }
-
-  void set_window_size(std::string_view key, std::string_view value, int& field) {
-    const auto size = parse_number<int>(value);
-    if (size && *size >= kMinWindowSize && *size <= kMaxWindowSize) {
-      field = *size;
-    } else {
-      bad_value(key, value, "a size from 160 to 16384", std::to_string(field));
+    if (const std::string expected = set_setting(*row, settings_, value); !expected.empty()) {
+      bad_value(key, value, expected, setting_text(*row, settings_));
     }
   }
 
@@ -317,30 +220,16 @@ class Loader {
 std::string render(const Settings& s) {
   std::string out = "# vhist viewer settings\n";
   out += "# Rewritten by vhist when it exits: edit it while vhist is not running.\n";
-  const auto line = [&out](std::string_view key, std::string_view value) {
-    out.append(key).append(" = ").append(value).append("\n");
-  };
-  const auto boolean = [](bool b) { return b ? "true" : "false"; };
-  line("channel_r", boolean(s.channel_r));
-  line("channel_g", boolean(s.channel_g));
-  line("channel_b", boolean(s.channel_b));
-  line("channel_l", boolean(s.channel_l));
-  line("scale", to_string(s.scale));
-  line("bins", std::to_string(s.bins));
-  line("layout", to_string(s.layout));
-  line("palette", to_string(s.palette));
-  line("cdf_r", to_string(s.cdf[0]));
-  line("cdf_g", to_string(s.cdf[1]));
-  line("cdf_b", to_string(s.cdf[2]));
-  line("cdf_l", to_string(s.cdf[3]));
-  line("opacity", format_float(s.opacity));
-  line("loop", boolean(s.loop));
-  line("speed", format_float(s.speed));
-  line("show_panel", boolean(s.show_panel));
-  line("vsync", boolean(s.vsync));
-  line("window_width", std::to_string(s.window_width));
-  line("window_height", std::to_string(s.window_height));
-  for (const auto& path : s.recent_files) line("recent", encode_value(path));
+  for (const SettingRow& row : setting_rows()) {
+    if (!row.remembered) continue;
+    Settings copy = s;
+    const FieldRef field = row.field(copy);
+    if (const auto* list = std::get_if<std::vector<std::string>*>(&field)) {
+      for (const auto& item : **list) out.append(row.name).append(" = ").append(encode_value(item)).append("\n");
+    } else {
+      out.append(row.name).append(" = ").append(setting_text(row, s)).append("\n");
+    }
+  }
   return out;
 }
 

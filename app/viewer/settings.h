@@ -1,10 +1,13 @@
-// The viewer's settings remembered across runs: which channels are drawn, the histogram scale and
-// layout, playback, the window size and the recently opened files. They live in a small
-// `key = value` text file that people may edit by hand, so loading is forgiving: unknown keys are
-// skipped (a newer vhist may have written them) and a bad value only resets that one setting.
+// The viewer's settings: which channels are drawn, the histogram scale and layout, playback,
+// equalization, the window size and the recently opened files. settings_table.h lists each one
+// (its name, range, help, command-line spelling, panel widget, key); most are remembered across
+// runs in a small `key = value` text file that people may edit by hand, so loading is forgiving:
+// unknown keys are skipped (a newer vhist may have written them) and a bad value only resets that
+// one setting.
 #pragma once
 
 #include "viewer/picture_modes.h"
+#include "vhist/compute/cdf.h"  // EqualizeMode
 
 #include <array>
 #include <cstddef>
@@ -36,6 +39,10 @@ struct Settings {
   bool vsync = true;
   int window_width = 1280, window_height = 720;  // kMinWindowSize..kMaxWindowSize
   std::vector<std::string> recent_files;         // most recent first, at most kMaxRecentFiles, no duplicates
+  // This session only (not in the settings file): a way of looking at this video.
+  EqualizeMode equalize = EqualizeMode::off;
+  bool split_view = false;      // equalized right of a divider, the original left of it
+  float split_position = 0.5f;  // the divider, 0..1 of the window's width
   bool operator==(const Settings&) const = default;
 };
 
@@ -45,10 +52,12 @@ std::string_view to_string(ScaleMode mode);
 std::string_view to_string(Layout layout);
 std::string_view to_string(Palette palette);
 std::string_view to_string(CdfMode mode);
+std::string_view to_string(EqualizeMode mode);  // "off", "luma", "channels"
 std::optional<ScaleMode> parse_scale_mode(std::string_view name);
 std::optional<Layout> parse_layout(std::string_view name);
 std::optional<Palette> parse_palette(std::string_view name);
 std::optional<CdfMode> parse_cdf_mode(std::string_view name);
+std::optional<EqualizeMode> parse_equalize_mode(std::string_view name);
 
 // $XDG_CONFIG_HOME/vhist/settings.ini, or $HOME/.config/vhist/settings.ini when XDG_CONFIG_HOME
 // is unset, empty or not absolute (the XDG base directory spec says to ignore relative ones);
@@ -65,7 +74,7 @@ Settings load_settings(const std::filesystem::path& file, std::vector<std::strin
 // load_settings on text already in memory: `name` stands for the file in warnings. The fuzzer's
 // entry point.
 Settings parse_settings(std::string_view content, const std::string& name, std::vector<std::string>* warnings = nullptr);
-// The text save_settings writes.
+// The text save_settings writes: every remembered row of settings_table.h, in the table's order.
 std::string render_settings(const Settings& settings);
 
 // Writes `settings` to FILE.tmp, flushes it to disk, then renames it over `file`, so a crash or a

@@ -1,0 +1,317 @@
+// The option tables: the command line they build (each kind of value, ranges rejected with the
+// option's own words, the shared groups spelled the same in the viewer and analyze), the
+// settings file written and read back through the settings table, the keys, and the generated
+// help (every row of a command in its --help). No window, no GPU.
+#include "command_line.h"
+#include "viewer/settings_table.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace vhist {
+namespace {
+
+using app::Command;
+using app::CommandLine;
+using app::parse_command_line;
+using viewer::Settings;
+using viewer::SettingRow;
+
+// The viewer's settings after its command line: the defaults with the command line's applied.
+Settings settings_of(const CommandLine& line) {
+  Settings s;
+  viewer::apply_settings(line.viewer, s);
+  return s;
+}
+
+CommandLine parse_ok(const std::vector<std::string>& args) {
+  CommandLine line = parse_command_line(args);
+  EXPECT_FALSE(line.end.done) << line.end.error;
+  return line;
+}
+
+// The error of a rejected command line (status 2).
+std::string rejection(const std::vector<std::string>& args) {
+  const CommandLine line = parse_command_line(args);
+  EXPECT_TRUE(line.end.done);
+  EXPECT_EQ(line.end.status, 2);
+  return line.end.error;
+}
+
+std::string long_flag(std::string_view flags) {
+  const auto comma = flags.rfind(',');
+  return std::string(comma == std::string_view::npos ? flags : flags.substr(comma + 1));
+}
+
+// --- each kind of value ---------------------------------------------------------------------------
+
+TEST(OptionTable, ViewerValuesOfEachKind) {
+  const CommandLine line = parse_ok({"clip.mp4", "--no-vsync", "--frames", "12", "--size", "640x360", "--start", "1:02.5",
+                                     "--layout", "overlay", "--channels", "rg", "--cdf", "l:over,rgb:instead",
+                                     "--split", "0.25", "--camera-fps", "12.5", "--screenshot", "shot.png",
+                                     "--opacity", "0.5", "--speed", "2", "--bins", "64", "--scale", "log"});
+  EXPECT_EQ(line.command, Command::viewer);
+  EXPECT_EQ(line.viewer.common.input, "clip.mp4");
+  EXPECT_TRUE(line.viewer.no_vsync);
+  EXPECT_EQ(line.viewer.frames, 12);
+  EXPECT_EQ(line.viewer.width, 640);
+  EXPECT_EQ(line.viewer.height, 360);
+  EXPECT_EQ(line.viewer.common.start, 62.5);
+  EXPECT_EQ(line.viewer.common.camera_fps, 12.5);
+  EXPECT_EQ(line.viewer.screenshot, "shot.png");
+  const Settings s = settings_of(line);
+  EXPECT_EQ(s.layout, viewer::Layout::overlay);
+  EXPECT_TRUE(s.channel_r && s.channel_g);
+  EXPECT_FALSE(s.channel_b || s.channel_l);
+  EXPECT_EQ(s.cdf, (std::array<viewer::CdfMode, 4>{viewer::CdfMode::instead, viewer::CdfMode::instead,
+                                                    viewer::CdfMode::instead, viewer::CdfMode::over}));
+  EXPECT_TRUE(s.split_view);
+  EXPECT_EQ(s.split_position, 0.25f);
+  EXPECT_EQ(s.equalize, EqualizeMode::luma);  // implied by --split
+  EXPECT_EQ(s.opacity, 0.5f);
+  EXPECT_EQ(s.speed, 2.0f);
+  EXPECT_EQ(s.bins, 64u);
+  EXPECT_EQ(s.scale, viewer::ScaleMode::logarithmic);
+}
+
+TEST(OptionTable, AnExplicitEqualizeWinsOverTheSplitsDefault) {
+  for (const auto& args : {std::vector<std::string>{"--equalize", "channels", "--split", "0.5"},
+                           std::vector<std::string>{"--split", "0.5", "--equalize", "channels"}}) {
+    const Settings s = settings_of(parse_ok(args));
+    EXPECT_EQ(s.equalize, EqualizeMode::channels);
+    EXPECT_TRUE(s.split_view);
+  }
+}
+
+TEST(OptionTable, TheLastOfARepeatedOptionWins) {
+  EXPECT_EQ(settings_of(parse_ok({"--layout", "overlay", "--layout", "stacked"})).layout, viewer::Layout::stacked);
+}
+
+TEST(OptionTable, PausedAtIsStillTheStart) {
+  EXPECT_EQ(parse_ok({"--paused-at", "90"}).viewer.common.start, 90.0);
+  EXPECT_EQ(parse_ok({"--start", "90"}).viewer.common.start, 90.0);
+}
+
+TEST(OptionTable, AnalyzeValues) {
+  const CommandLine line = parse_ok({"analyze", "in.mkv", "--bins", "64", "-o", "out.csv", "--engine", "cpu", "-q",
+                                     "--cdf", "--frames", "3", "--start", "2"});
+  EXPECT_EQ(line.command, Command::analyze);
+  EXPECT_EQ(line.analyze.common.input, "in.mkv");
+  EXPECT_EQ(line.analyze.bins, 64u);
+  EXPECT_EQ(line.analyze.output, "out.csv");
+  EXPECT_EQ(line.analyze.format, app::RecordFormat::csv);  // from the extension
+  EXPECT_EQ(line.analyze.engine, "cpu");
+  EXPECT_TRUE(line.analyze.quiet);
+  EXPECT_TRUE(line.analyze.cdf);
+  EXPECT_EQ(line.analyze.frames, 3);
+  EXPECT_EQ(line.analyze.start(), 2.0);
+  EXPECT_EQ(parse_ok({"analyze", "in.mkv", "-o", "out.csv", "--format", "jsonl"}).analyze.format,
+            app::RecordFormat::jsonl);
+}
+
+TEST(OptionTable, DeviceTools) {
+  EXPECT_EQ(parse_ok({"--list-devices"}).command, Command::list_devices);
+  EXPECT_EQ(parse_ok({"--list-cameras"}).command, Command::list_cameras);
+  EXPECT_EQ(parse_ok({"--version"}).command, Command::version);
+  const CommandLine test = parse_ok({"--self-test", "--device", "llvm"});
+  EXPECT_EQ(test.command, Command::self_test);
+  EXPECT_EQ(test.viewer.common.device, "llvm");
+  EXPECT_EQ(parse_ok({"self-test", "--device", "1"}).viewer.common.device, "1");
+  EXPECT_EQ(parse_ok({"list-devices"}).command, Command::list_devices);
+}
+
+// --- bad values: what, why, what to do --------------------------------------------------------------
+
+TEST(OptionTable, RangesAreRejectedWithTheOptionsWords) {
+  struct Case {
+    std::vector<std::string> args;
+    std::vector<std::string> words;
+  };
+  const Case cases[] = {
+      {{"analyze", "x.mp4", "--bins", "300"}, {"--bins", "power of two", "'300'"}},
+      {{"analyze", "x.mp4", "--format", "xml"}, {"--format", "jsonl or csv", "'xml'"}},
+      {{"analyze", "x.mp4", "--engine", "fast"}, {"--engine", "auto, gpu, cpu or none"}},
+      {{"analyze", "x.mp4", "--start", "soon"}, {"--start", "time", "'soon'"}},
+      {{"--opacity", "1.5"}, {"--opacity", "from 0 to 1", "'1.5'"}},
+      {{"--speed", "8"}, {"--speed", "0.25 to 4"}},
+      {{"--bins", "100"}, {"--bins", "power of two"}},
+      {{"--size", "100x100"}, {"--size", "160x120"}},
+      {{"--frames", "0"}, {"--frames", "positive whole number"}},
+      {{"--split", "2"}, {"--split", "from 0 to 1"}},
+      {{"--camera-fps", "0"}, {"--camera-fps", "frame rate"}},
+      {{"--camera-size", "640"}, {"--camera-size", "WxH"}},
+      {{"--layout", "sideways"}, {"--layout", "split, overlay or stacked", "'sideways'"}},
+      {{"--cdf", "l:under"}, {"--cdf", "over, instead or off"}},
+      {{"--channels", "rgbx"}, {"--channels", "r, g, b and l"}},
+      {{"--no-such-option"}, {"unknown option", "--no-such-option"}},
+      {{"a.mp4", "b.mp4"}, {"more than one input", "a.mp4", "b.mp4"}},
+      {{"--frames"}, {"--frames", "needs a value"}},
+      {{"analyze"}, {"no input"}},
+  };
+  for (const Case& c : cases) {
+    const std::string error = rejection(c.args);
+    for (const auto& word : c.words) EXPECT_NE(error.find(word), std::string::npos) << c.args.front() << ": " << error;
+  }
+}
+
+// --- the shared groups --------------------------------------------------------------------------------
+
+TEST(OptionTable, SharedGroupsAreSpelledTheSameInTheViewerAndAnalyze) {
+  const std::vector<std::string> shared = {"--device",     "gpu0", "--camera-format", "MJPG", "--camera-size",
+                                           "1280x720",     "--camera-fps", "30", "--start", "0:03"};
+  std::vector<std::string> viewer_args = {"/dev/video0"};
+  viewer_args.insert(viewer_args.end(), shared.begin(), shared.end());
+  std::vector<std::string> analyze_args = {"analyze", "/dev/video0"};
+  analyze_args.insert(analyze_args.end(), shared.begin(), shared.end());
+  const cli::CommonOptions v = parse_ok(viewer_args).viewer.common;
+  const cli::CommonOptions a = parse_ok(analyze_args).analyze.common;
+  for (const cli::CommonOptions* o : {&v, &a}) {
+    EXPECT_EQ(o->input, "/dev/video0");
+    EXPECT_EQ(o->device, "gpu0");
+    EXPECT_EQ(o->camera_format, "MJPG");
+    EXPECT_EQ(o->camera_width, 1280u);
+    EXPECT_EQ(o->camera_height, 720u);
+    EXPECT_EQ(o->camera_fps, 30.0);
+    EXPECT_EQ(o->start, 3.0);
+  }
+}
+
+// --- settings.ini through the table -------------------------------------------------------------------
+
+// A value for `row` other than its default, as settings.ini writes it.
+std::string other_value(const SettingRow& row) {
+  const Settings defaults;
+  const std::string current = viewer::setting_text(row, defaults);
+  if (current == "true") return "false";
+  if (current == "false") return "true";
+  const auto names = viewer::choice_names(row, defaults);
+  if (!names.empty()) return std::string(names.back() == current ? names.front() : names.back());
+  if (row.name == "recent") return "/videos/a.mp4";
+  // A number: its range's other end ("1024" for bins, "4" for speed).
+  const double end = std::stod(current) == row.max ? row.min : row.max;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", end);
+  return buf;
+}
+
+TEST(OptionTable, EveryRememberedRowIsSavedAndLoadedBack) {
+  int rows = 0;
+  for (const SettingRow& row : viewer::setting_rows()) {
+    if (!row.remembered) continue;
+    ++rows;
+    Settings s;
+    const std::string value = other_value(row);
+    ASSERT_EQ(viewer::set_setting(row, s, value), "") << row.name << " = " << value;
+    ASSERT_NE(s, Settings{}) << row.name << ": " << value << " is its default";
+    const std::string text = viewer::render_settings(s);
+    EXPECT_NE(text.find("\n" + std::string(row.name) + " = "), std::string::npos) << text;
+    std::vector<std::string> warnings;
+    EXPECT_EQ(viewer::parse_settings(text, "settings.ini", &warnings), s) << row.name << "\n" << text;
+    EXPECT_TRUE(warnings.empty()) << warnings.front();
+  }
+  EXPECT_GE(rows, 20);  // channels, CDFs, histogram, playback and window rows
+}
+
+TEST(OptionTable, RowsOfThisRunOnlyAreNotSaved) {
+  Settings s;
+  s.equalize = EqualizeMode::channels;
+  s.split_view = true;
+  s.split_position = 0.3f;
+  const std::string text = viewer::render_settings(s);
+  for (const char* name : {"equalize", "split_view", "split_position"}) {
+    EXPECT_EQ(text.find(name), std::string::npos) << text;
+  }
+  // ... and not read either.
+  EXPECT_EQ(viewer::parse_settings("equalize = luma\nsplit_view = true\n", "settings.ini"), Settings{});
+}
+
+// --- keys -------------------------------------------------------------------------------------------
+
+TEST(OptionTable, KeysChangeTheirSettings) {
+  const auto press = [](int key, Settings& s) {
+    int found = 0;
+    for (const SettingRow& row : viewer::setting_rows()) {
+      if (row.key == key) {
+        viewer::press_key(row, s);
+        ++found;
+      }
+    }
+    EXPECT_EQ(found, 1) << "key " << key;
+  };
+  Settings s;
+  press('1', s);
+  EXPECT_FALSE(s.channel_r);
+  press('1', s);
+  EXPECT_TRUE(s.channel_r);
+  press('4', s);
+  EXPECT_FALSE(s.channel_l);
+  press('C', s);
+  EXPECT_EQ(s.cdf, (std::array<viewer::CdfMode, 4>{viewer::CdfMode::over, viewer::CdfMode::over,
+                                                    viewer::CdfMode::over, viewer::CdfMode::over}));
+  press('E', s);
+  EXPECT_EQ(s.equalize, EqualizeMode::luma);
+  press('E', s);
+  press('E', s);
+  EXPECT_EQ(s.equalize, EqualizeMode::off);
+  press('S', s);
+  EXPECT_TRUE(s.split_view);
+  EXPECT_EQ(s.equalize, EqualizeMode::luma);  // the split view needs an equalized side
+  press(viewer::kKeyTab, s);
+  EXPECT_FALSE(s.show_panel);
+}
+
+// --- the generated help -------------------------------------------------------------------------------
+
+TEST(OptionTable, EveryRowIsInItsCommandsHelp) {
+  const std::string vhist_help = app::vhist_help();
+  const std::string analyze_help = app::analyze_help();
+  ASSERT_FALSE(vhist_help.empty());
+  ASSERT_FALSE(analyze_help.empty());
+  for (const SettingRow& row : viewer::setting_rows()) {
+    if (!row.flag.empty()) {
+      EXPECT_NE(vhist_help.find(std::string(row.flag) + " "), std::string::npos) << row.flag;
+    }
+    if (row.field) {
+      EXPECT_NE(vhist_help.find("  " + std::string(row.name) + " "), std::string::npos) << row.name;
+    }
+    if (row.key) {
+      EXPECT_NE(vhist_help.find(viewer::key_name(row.key) + " " + std::string(row.name)), std::string::npos) << row.name;
+    }
+  }
+  const auto expect_rows = [](const std::string& help, auto rows, const char* command) {
+    for (const auto& row : rows) {
+      const std::string flag = long_flag(row.flags);
+      const bool listed = help.find(flag) != std::string::npos;
+      EXPECT_EQ(listed, !row.hidden) << command << ": " << flag << "\n" << help;
+    }
+  };
+  expect_rows(vhist_help, viewer::viewer_run_rows(), "vhist");
+  expect_rows(analyze_help, app::analyze_rows(), "vhist analyze");
+  for (const auto rows : {cli::device_rows(), cli::camera_rows(), cli::time_rows()}) {
+    expect_rows(vhist_help, rows, "vhist");
+    expect_rows(analyze_help, rows, "vhist analyze");
+  }
+  expect_rows(vhist_help, cli::viewer_time_rows(), "vhist");
+  EXPECT_NE(vhist_help.find("analyze"), std::string::npos);
+  for (const char* tool : {"--list-devices", "--list-cameras", "--self-test", "--version"}) {
+    EXPECT_NE(vhist_help.find(tool), std::string::npos) << tool;
+  }
+}
+
+TEST(OptionTable, HelpIsAskedForNotAnError) {
+  for (const auto& args : {std::vector<std::string>{"--help"}, std::vector<std::string>{"-h"},
+                           std::vector<std::string>{"analyze", "--help"}, std::vector<std::string>{"clip.mp4", "-h"}}) {
+    const CommandLine line = parse_command_line(args);
+    EXPECT_TRUE(line.end.done);
+    EXPECT_EQ(line.end.status, 0);
+    EXPECT_NE(line.end.help.find("Usage"), std::string::npos);
+  }
+  EXPECT_NE(app::analyze_help().find("vhist analyze"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace vhist
