@@ -1,12 +1,13 @@
 // vhist: GPU-native video histograms. `vhist [INPUT]` is the viewer, `vhist analyze` exports
 // per-frame histograms, and --list-devices / --self-test are device tools. The command line is
 // parsed from the option tables (command_line.h); this file dispatches.
-#include "analyze.h"
-#include "cli.h"
-#include "command_line.h"
-#include "media/camera.h"
-#include "media/media_source.h"
-#include "viewer/viewer.h"
+#include "vhist/analyze/analyze.h"
+#include "vhist/device_list/device_list.h"
+#include "vhist/cli/cli.h"
+#include "vhist/command_line/command_line.h"
+#include "vhist/media/camera.h"
+#include "vhist/media/media_source.h"
+#include "vhist/viewer/viewer.h"
 
 #include "vhist/compute/blocking_io.h"
 #include "vhist/compute/cpu_reference.h"

@@ -4,7 +4,7 @@
 #include "gpu_test_env.h"
 #include "test_clips.h"
 
-#include "media/media_source.h"
+#include "vhist/media/media_source.h"
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_engine.h"
 #include "vhist/compute/cpu_reference.h"

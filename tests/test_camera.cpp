@@ -4,7 +4,7 @@
 // unbind and bind the driver to simulate an unplug. Not for the host: it would fail without vivid.
 //
 // The VM is slow (software emulation), so the scenarios are short and the frame sizes small.
-#include "media/camera.h"
+#include "vhist/media/camera.h"
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_engine.h"
 #include "vhist/compute/cpu_reference.h"

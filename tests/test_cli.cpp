@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "vhist/cli/cli.h"
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // from the state it starts in. The expected plans follow from what the viewer must do (a new
 // frame is converted and counted once; a prefix sum or an equalized frame is made once per
 // frame and reused while nothing changes), written out by hand for each case.
-#include "viewer/frame_plan.h"
-#include "viewer/picture_geometry.h"
+#include "vhist/picture/frame_plan.h"
+#include "vhist/picture/picture_geometry.h"
 
 #include <gtest/gtest.h>
 

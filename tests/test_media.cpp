@@ -1,7 +1,7 @@
 // app/media: FFmpeg file input. The clips are made here with the ffmpeg command-line tool, in a
 // temporary folder of each test process.
-#include "media/media_source.h"
-#include "media/pixel_formats.h"
+#include "vhist/media/media_source.h"
+#include "vhist/media/pixel_formats.h"
 #include "test_clips.h"
 
 #include <gtest/gtest.h>

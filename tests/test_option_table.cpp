@@ -2,8 +2,8 @@
 // option's own words, the shared groups spelled the same in the viewer and analyze), the
 // settings file written and read back through the settings table, the keys, and the generated
 // help (every row of a command in its --help). No window, no GPU.
-#include "command_line.h"
-#include "viewer/settings_table.h"
+#include "vhist/command_line/command_line.h"
+#include "vhist/viewer/settings_table.h"
 
 #include <gtest/gtest.h>
 

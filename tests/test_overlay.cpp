@@ -4,8 +4,8 @@
 #include "gpu_test_env.h"
 #include "vhist/compute/synthetic_frames.h"
 
-#include "viewer/offscreen.h"
-#include "viewer/frame_renderer.h"
+#include "vhist/picture/offscreen.h"
+#include "vhist/picture/frame_renderer.h"
 
 #include "vhist/compute/cdf.h"
 #include "vhist/compute/colour.h"

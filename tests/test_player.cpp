@@ -5,7 +5,7 @@
 // long stall skips only what is more than Player::kLateLimit behind, and the clock keeps to
 // wall time throughout.
 #include "test_clips.h"
-#include "viewer/player.h"
+#include "vhist/viewer/player.h"
 
 #include <gtest/gtest.h>
 

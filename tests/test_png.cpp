@@ -1,6 +1,6 @@
 // app/media/png: PNG files written with stb_image_write and read back with stb_image, checked
 // against the ffmpeg command-line tools (ffprobe reads ours; ours reads ffmpeg's in several pixel formats).
-#include "media/png.h"
+#include "vhist/media/png.h"
 
 #include "test_clips.h"
 

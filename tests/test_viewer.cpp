@@ -9,7 +9,7 @@
 // pixels away from any edge, with a tolerance of 2 for rounding.
 #include "test_clips.h"
 
-#include "media/png.h"
+#include "vhist/media/png.h"
 
 #include <sys/wait.h>
 

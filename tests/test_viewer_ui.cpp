@@ -1,8 +1,8 @@
 // The viewer's settings file and file browser, without a window: the browser's listing directly,
 // and its ImGui drawing in a headless ImGui context (a font atlas built in memory, no renderer)
 // with simulated mouse clicks.
-#include "viewer/file_browser.h"
-#include "viewer/settings.h"
+#include "vhist/viewer/file_browser.h"
+#include "vhist/viewer/settings.h"
 
 #include <gtest/gtest.h>
 #include <imgui.h>

@@ -8,8 +8,9 @@
 // plus the histogram clear. Every strategy's result is checked against the CPU reference.
 // Links only Vulkan and the engine: no GLFW, no FFmpeg.
 #include "bench_util.h"
-#include "cli.h"
-#include "option_table.h"
+#include "vhist/cli/cli.h"
+#include "vhist/cli/option_table.h"
+#include "vhist/device_list/device_list.h"
 
 #include "video_bench.h"
 #include "viewer_bench.h"

@@ -2,8 +2,8 @@
 
 #include "bench_util.h"
 
-#include "viewer/offscreen.h"
-#include "viewer/frame_renderer.h"
+#include "vhist/picture/offscreen.h"
+#include "vhist/picture/frame_renderer.h"
 
 #include "vhist/compute/engine_choice.h"
 #include "vhist/compute/synthetic_frames.h"

@@ -1,0 +1,411 @@
+#include "vhist/analyze/analyze.h"
+
+#include "vhist/camera_options/camera_options.h"
+#include "vhist/cli/peak_rss.h"
+#include "vhist/media/camera.h"
+#include "vhist/media/media_source.h"
+#include "vhist/records/record_writer.h"
+
+#include "vhist/compute/cdf.h"
+#include "vhist/compute/colour.h"
+#include "vhist/compute/cpu_engine.h"
+#include "vhist/compute/engine_choice.h"
+#include "vhist/compute/frame_stats.h"
+#include "vhist/compute/video_pipeline.h"
+#include "vhist/render/context.h"
+#include "vhist/render/vk_check.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cmath>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace vhist::app {
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_interrupt(int) { g_interrupted.store(true); }
+
+// The progress line on stderr: drawn at most 10 times a second, only on a terminal.
+class Progress {
+ public:
+  Progress(bool enabled, std::int64_t expected) : enabled_(enabled), expected_(expected) {}
+  void update(std::int64_t done, bool force = false) {
+    if (!enabled_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (!force && now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    const double fps = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+    if (expected_ > 0) {
+      const double fraction = std::min(1.0, static_cast<double>(done) / static_cast<double>(expected_));
+      char bar[31];
+      const int filled = static_cast<int>(fraction * 30);
+      for (int i = 0; i < 30; ++i) bar[i] = i < filled ? '#' : '.';
+      bar[30] = '\0';
+      std::fprintf(stderr, "\r[%s] %lld/%lld frames  %.1f fps ", bar, static_cast<long long>(done),
+                   static_cast<long long>(expected_), fps);
+    } else {
+      std::fprintf(stderr, "\r%lld frames  %.1f fps ", static_cast<long long>(done), fps);
+    }
+  }
+  void clear() {
+    if (enabled_) std::fputs("\r\033[K", stderr);
+  }
+
+ private:
+  bool enabled_;
+  std::int64_t expected_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_{};
+};
+
+// Bad input discovered while running: reported as one line, exit status 2.
+struct InputError {
+  std::string message;
+};
+
+class Analyzer {
+ public:
+  Analyzer(const AnalyzeOptions& options, media::MediaSource& source, render::Context& context, std::FILE* out)
+      : o_(options), source_(source), context_(context), out_(out) {}
+
+  // Returns the exit status.
+  int run();
+
+ private:
+  struct Pending {
+    std::int64_t frame;
+    double pts;
+    std::uint32_t width, height, bits;
+  };
+
+  struct Engines {
+    bool decode_only = false;
+    std::unique_ptr<CpuEngine> cpu;
+    std::unique_ptr<HistogramEngine> gpu;
+    std::unique_ptr<VideoPipeline> pipeline;
+  };
+  struct Tally {
+    std::int64_t decoded = 0;
+    double gpu_ms = 0;
+    double seconds = 0;
+  };
+
+  Engines make_engines() const;
+  void announce(const Engines& engines) const;
+  std::int64_t expected_frames() const;
+  // Decodes and histograms until the end, --frames or an interrupt; throws InputError or
+  // media::MediaError for bad input.
+  void process(Engines& engines, Progress& progress, Tally& tally);
+  void summary(const Engines& engines, const Tally& tally) const;
+  int finish(const Tally& tally) const;
+  std::string where() const { return o_.output == "-" ? "standard output" : "'" + o_.output + "'"; }
+  void check_frame(const media::DecodedFrame& frame) const;
+  // `levels_cdf`: the GPU's prefix sum of `levels`; null to take it on the CPU.
+  void emit(const Pending& meta, const Histogram& levels, const Cdf* levels_cdf);
+  void flush_buffer();
+
+  const AnalyzeOptions& o_;
+  media::MediaSource& source_;
+  render::Context& context_;
+  std::FILE* out_;
+  std::string buffer_;
+  std::int64_t written_ = 0;
+  bool header_written_ = false;
+};
+
+void Analyzer::check_frame(const media::DecodedFrame& frame) const {
+  const VideoFormat& f = frame.format;
+  const std::uint32_t limit = context_.properties().max_image_dimension_2d;
+  if (f.width > limit || f.height > limit) {
+    throw InputError{"frame " + std::to_string(frame.index) + " is " + std::to_string(f.width) + "x" +
+                     std::to_string(f.height) + ", larger than the " + std::to_string(limit) +
+                     " pixels per side this Vulkan device (" + context_.description().name + ") supports"};
+  }
+  if (o_.bins > max_bins_for_bits(f.bits)) {
+    throw InputError{"--bins " + std::to_string(o_.bins) + " needs a source deeper than 8 bits; '" + o_.common.input +
+                     "' is " + std::to_string(f.bits) + "-bit (" + f.pixel_format + "): use --bins " +
+                     std::to_string(max_bins_for_bits(f.bits)) + " or fewer"};
+  }
+}
+
+void Analyzer::flush_buffer() {
+  if (buffer_.empty()) return;
+  if (std::fwrite(buffer_.data(), 1, buffer_.size(), out_) != buffer_.size()) {
+    throw std::runtime_error("cannot write the output: " + std::string(std::strerror(errno)));
+  }
+  buffer_.clear();
+}
+
+void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* levels_cdf) {
+  FrameRecord record;
+  record.frame = meta.frame;
+  record.pts = meta.pts;
+  record.width = meta.width;
+  record.height = meta.height;
+  record.bits = meta.bits;
+  record.histogram = coarsen(levels, o_.bins);
+  const Cdf cdf = levels_cdf ? *levels_cdf : reference_cdf(levels);
+  record.stats = channel_stats(cdf, meta.bits);
+  if (o_.cdf) record.cdf = coarsen(cdf, o_.bins);
+  const std::uint64_t pixels = std::uint64_t{meta.width} * meta.height;
+  for (Channel c : kAllChannels) {
+    if (record.histogram.total(c) != pixels || cdf.total(c) != pixels) {
+      throw std::runtime_error("frame " + std::to_string(meta.frame) + ": the " + std::to_string(record.histogram.total(c)) +
+                               " counts (cumulative " + std::to_string(cdf.total(c)) +
+                               ") of a channel do not add up to the " + std::to_string(pixels) + " pixels");
+    }
+  }
+  if (*o_.format == RecordFormat::jsonl) {
+    append_jsonl(buffer_, record);
+  } else {
+    if (!header_written_) {
+      append_csv_header(buffer_, o_.bins, o_.cdf);
+      header_written_ = true;
+    }
+    append_csv(buffer_, record);
+  }
+  ++written_;
+  if (buffer_.size() > (1u << 20)) flush_buffer();
+}
+
+Analyzer::Engines Analyzer::make_engines() const {
+  Engines e;
+  e.decode_only = o_.engine == "none";
+  // "none" is analyze's own (decode only); the rest is the one engine rule.
+  const bool use_cpu = !e.decode_only && choose_engine(context_.description().kind,
+                                                       parse_engine_choice(o_.engine).value_or(EngineChoice::automatic)) ==
+                                             Engine::cpu;
+  if (e.decode_only) {
+    // Nothing to set up: frames are decoded and dropped.
+  } else if (use_cpu) {
+    e.cpu = std::make_unique<CpuEngine>();
+  } else {
+    e.gpu = std::make_unique<HistogramEngine>(context_);
+    e.pipeline = std::make_unique<VideoPipeline>(*e.gpu, 3);
+  }
+  return e;
+}
+
+void Analyzer::announce(const Engines& e) const {
+  if (e.decode_only) {
+    std::fprintf(stderr, "vhist analyze: engine none: decoding only, no records\n");
+  } else if (e.cpu) {
+    std::fprintf(stderr, "vhist analyze: engine cpu (%u threads)%s\n", e.cpu->threads(),
+                 o_.engine == "auto" ? (", because the Vulkan device " + context_.description().name +
+                                        " is itself a CPU").c_str()
+                                     : "");
+  } else {
+    std::fprintf(stderr, "vhist analyze: engine gpu on %s\n", context_.description().name.c_str());
+  }
+}
+
+std::int64_t Analyzer::expected_frames() const {
+  const media::MediaInfo& info = source_.info();
+  std::int64_t expected = info.frame_count;
+  if (expected < 0 && info.duration > 0 && info.frame_rate > 0) {
+    expected = static_cast<std::int64_t>(std::llround((info.duration - o_.start()) * info.frame_rate));
+  }
+  if (o_.frames > 0 && (expected < 0 || expected > o_.frames)) expected = o_.frames;
+  return expected;
+}
+
+void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
+  std::deque<Pending> pending;
+  media::DecodedFrame frame;
+  while (!g_interrupted.load() && (o_.frames < 0 || tally.decoded < o_.frames)) {
+    const auto st = source_.next(frame, std::chrono::milliseconds(100));
+    if (st == media::MediaSource::Status::timeout) continue;
+    if (st == media::MediaSource::Status::end) break;
+    check_frame(frame);
+    const Pending meta{frame.index, frame.pts, frame.format.width, frame.format.height, frame.format.bits};
+    const std::uint32_t levels = stats_levels(frame.format.bits);
+    ++tally.decoded;
+    if (e.decode_only) {
+      ++written_;  // counted as processed; nothing is written
+    } else if (e.cpu) {
+      emit(meta, e.cpu->histogram(frame.format, frame.planes, levels), nullptr);
+    } else {
+      pending.push_back(meta);
+      if (auto done = e.pipeline->submit(frame.format, frame.planes, levels, 0, true)) {
+        tally.gpu_ms += done->gpu_ms;
+        emit(pending.front(), done->histogram, &done->cdf);
+        pending.pop_front();
+      }
+    }
+    frame = {};  // release the decoder's frame before waiting for the next
+    progress.update(written_);
+  }
+  while (e.pipeline && e.pipeline->in_flight() > 0) {
+    auto done = e.pipeline->finish_one();
+    tally.gpu_ms += done->gpu_ms;
+    emit(pending.front(), done->histogram, &done->cdf);
+    pending.pop_front();
+  }
+}
+
+int Analyzer::run() {
+  Engines engines = make_engines();
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  if (o_.verbose || (tty && !o_.quiet)) announce(engines);
+  Progress progress(tty && !o_.quiet, expected_frames());
+
+  const auto started = std::chrono::steady_clock::now();
+  Tally tally;
+  int status = 0;
+  std::string failure;
+  try {
+    process(engines, progress, tally);
+  } catch (const InputError& e) {
+    failure = e.message;
+    status = 2;
+  } catch (const media::MediaError& e) {
+    failure = e.what();
+    status = 2;
+  }
+  // Whatever happened, the complete records so far reach the output.
+  flush_buffer();
+  if (std::fflush(out_) != 0) throw std::runtime_error("cannot write the output: " + std::string(std::strerror(errno)));
+  progress.update(written_, true);
+  progress.clear();
+  tally.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (status != 0) {
+    std::fprintf(stderr, "vhist analyze: %s (%lld complete records written to %s)\n", failure.c_str(),
+                 static_cast<long long>(written_), where().c_str());
+    return status;
+  }
+  if (g_interrupted.load()) {
+    std::fprintf(stderr, "vhist analyze: interrupted; %lld complete records written to %s\n",
+                 static_cast<long long>(written_), where().c_str());
+    return 130;
+  }
+  if (o_.verbose) summary(engines, tally);
+  return finish(tally);
+}
+
+void Analyzer::summary(const Engines& e, const Tally& tally) const {
+  const double seconds = tally.seconds;
+  std::fprintf(stderr,
+               "vhist analyze: %lld frames in %.2f s (%.1f fps), engine %s, GPU time %.2f ms/frame, peak RSS %.1f MiB\n",
+               static_cast<long long>(written_), seconds, seconds > 0 ? static_cast<double>(written_) / seconds : 0.0,
+               e.decode_only ? "none" : e.cpu ? "cpu" : "gpu",
+               written_ > 0 && e.pipeline ? tally.gpu_ms / static_cast<double>(written_) : 0.0, peak_rss_mib());
+}
+
+// The exit status once every frame is through: the input's troubles, if any, as one line.
+int Analyzer::finish(const Tally& tally) const {
+  const media::DecodeReport report = source_.report();
+  if (written_ == 0) {
+    std::string why = report.first_error.empty() ? "" : " (" + report.first_error + ")";
+    if (o_.start() > 0) why += "; --start " + std::to_string(o_.start()) + " s may be past the end";
+    std::fprintf(stderr, "vhist analyze: '%s': no video frame could be decoded%s\n", o_.common.input.c_str(), why.c_str());
+    return 2;
+  }
+  const bool stopped_early = o_.frames > 0 && tally.decoded >= o_.frames;
+  if (report.truncated && !stopped_early) {
+    std::fprintf(stderr, "vhist analyze: '%s': %s; %lld records written to %s are all that could be read\n",
+                 o_.common.input.c_str(), report.truncation_reason.c_str(), static_cast<long long>(written_),
+                 where().c_str());
+    return 2;
+  }
+  if (report.lost > 0 || report.damaged > 0 || report.errors > 0) {
+    std::fprintf(stderr,
+                 "vhist analyze: '%s': corrupt data: %lld frames lost, %lld damaged, %lld decoder errors%s; %lld "
+                 "records written to %s\n",
+                 o_.common.input.c_str(), static_cast<long long>(report.lost), static_cast<long long>(report.damaged),
+                 static_cast<long long>(report.errors),
+                 report.first_error.empty() ? "" : (" (first: " + report.first_error + ")").c_str(),
+                 static_cast<long long>(written_), where().c_str());
+    return 2;
+  }
+  return 0;
+}
+
+// The input: a camera (live frames until --frames N or Ctrl-C) or a file. Throws media::MediaError.
+std::unique_ptr<media::MediaSource> open_source(const AnalyzeOptions& options) {
+  if (media::is_camera_path(options.common.input)) {
+    return media::CameraSource::open(options.common.input, cli::camera_options(options.common));
+  }
+  media::SourceOptions source_options;
+  source_options.start = options.start();
+  return media::MediaSource::open(options.common.input, source_options);
+}
+
+}  // namespace
+
+int run_analyze(const AnalyzeOptions& options) {
+  // Input first: bad input is reported before any device is started.
+  std::unique_ptr<media::MediaSource> source;
+  try {
+    source = open_source(options);
+  } catch (const media::MediaError& e) {
+    std::fprintf(stderr, "vhist analyze: %s\n", e.what());
+    return 2;
+  }
+
+  std::unique_ptr<render::Context> context;
+  try {
+    render::ContextOptions context_options;
+    context_options.device = options.common.device;
+    context = std::make_unique<render::Context>(context_options);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vhist analyze: no usable Vulkan device: %s\n", e.what());
+    return 1;
+  }
+
+  std::FILE* out = stdout;
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
+  if (options.output != "-") {
+    file.reset(std::fopen(options.output.c_str(), "wb"));
+    if (!file) {
+      std::fprintf(stderr, "vhist analyze: cannot write '%s': %s\n", options.output.c_str(), std::strerror(errno));
+      return 1;
+    }
+    out = file.get();
+  }
+  static char out_buffer[1 << 16];
+  std::setvbuf(out, out_buffer, _IOFBF, sizeof out_buffer);
+
+  // Ctrl-C and SIGTERM stop the loop; the records written so far are flushed. Writing to a
+  // closed pipe is an output error, not a silent death.
+  struct sigaction action{};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+
+  try {
+    Analyzer analyzer(options, *source, *context, out);
+    int status = analyzer.run();
+    if (file) {
+      if (std::fclose(file.release()) != 0 && status == 0) {
+        std::fprintf(stderr, "vhist analyze: cannot write '%s': %s\n", options.output.c_str(), std::strerror(errno));
+        status = 1;
+      }
+    }
+    if (context->validation_message_count() != 0) {
+      std::fprintf(stderr, "vhist analyze: %u Vulkan validation messages\n", context->validation_message_count());
+      if (status == 0) status = 1;
+    }
+    return status;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vhist analyze: %s\n", render::failure_message(e).c_str());
+    return 1;
+  }
+}
+
+}  // namespace vhist::app

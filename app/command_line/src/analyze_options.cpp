@@ -1,0 +1,100 @@
+#include "vhist/command_line/analyze_options.h"
+
+#include "vhist/cli/cli.h"
+
+#include "vhist/shader_shared.h"
+
+#include <CLI/CLI.hpp>
+
+namespace vhist::app {
+
+namespace {
+
+std::string flag(bool& field) {
+  field = true;
+  return {};
+}
+
+constexpr cli::CliRow<AnalyzeOptions> kRows[] = {
+    {"--bins", "N",
+     "bins per channel: a power of two from 16 to 256 for 8-bit sources, up to 1024 for deeper ones (default 256)",
+     "Histogram",
+     [](AnalyzeOptions& o, std::string_view v) {
+       const auto n = cli::parse_uint(v, 1, 1u << 20);
+       if (!n || (*n & (*n - 1)) != 0 || *n < shader::kMinBins || *n > shader::kMaxBins) {
+         return std::string("a power of two from 16 to 1024");
+       }
+       o.bins = *n;
+       return std::string();
+     }},
+    {"--cdf", "",
+     "add each channel's cumulative histogram (CDF) at the same bins: the number of pixels at or below each bin",
+     "Histogram", [](AnalyzeOptions& o, std::string_view) { return flag(o.cdf); }},
+    {"--frames", "N", "stop after N frames (default: all)", "Input",
+     [](AnalyzeOptions& o, std::string_view v) { return cli::set_positive(o.frames, v, 0xffffffffu); }},
+    {"--format", "F",
+     "jsonl (one JSON object per line, the default) or csv (one row per frame and channel); default: csv when -o "
+     "ends in .csv",
+     "Output",
+     [](AnalyzeOptions& o, std::string_view v) {
+       if (v == "jsonl") o.format = RecordFormat::jsonl;
+       else if (v == "csv") o.format = RecordFormat::csv;
+       else return std::string("jsonl or csv");
+       return std::string();
+     }},
+    {"-o,--output", "FILE", "write the records to FILE (default: standard output)", "Output",
+     [](AnalyzeOptions& o, std::string_view v) {
+       return cli::set_text(o.output, v, "a file name (or - for standard output)");
+     }},
+    {"--engine", "E",
+     "auto (default), gpu or cpu. auto uses the CPU engine when the Vulkan device is itself a CPU (lavapipe), where "
+     "it is several times faster. none decodes only and writes no records: the decoder's own speed",
+     "Engine",
+     [](AnalyzeOptions& o, std::string_view v) {
+       if (v != "auto" && v != "gpu" && v != "cpu" && v != "none") return std::string("auto, gpu, cpu or none");
+       o.engine = v;
+       return std::string();
+     }},
+    {"-q,--quiet", "", "no progress bar", "Output", [](AnalyzeOptions& o, std::string_view) { return flag(o.quiet); }},
+    {"-v,--verbose", "", "report the engine, and a summary at the end (frames, fps, peak memory)", "Output",
+     [](AnalyzeOptions& o, std::string_view) { return flag(o.verbose); }},
+};
+
+}  // namespace
+
+std::span<const cli::CliRow<AnalyzeOptions>> analyze_rows() { return kRows; }
+
+void add_analyze_options(CLI::App& app, AnalyzeOptions& options) {
+  cli::add_rows(app, cli::input_rows(), options.common);
+  cli::add_rows(app, analyze_rows(), options);
+  cli::add_rows(app, cli::time_rows(), options.common);
+  cli::add_rows(app, cli::device_rows(), options.common);
+  cli::add_rows(app, cli::camera_rows(), options.common);
+}
+
+std::string finish_analyze_options(AnalyzeOptions& o) {
+  if (o.common.input.empty()) return "no input file given";
+  if (!o.format) {
+    const bool csv = o.output.size() > 4 && o.output.compare(o.output.size() - 4, 4, ".csv") == 0;
+    o.format = csv ? RecordFormat::csv : RecordFormat::jsonl;
+  }
+  return {};
+}
+
+const char* analyze_help_footer() {
+  return R"(Decodes every video frame of INPUT (a local file, or a camera such as /dev/video0: then it runs
+until --frames N or Ctrl-C), computes its R, G, B and luma histograms and statistics with the GPU
+engine, and writes one record per frame.
+
+Statistics are in code values of the source's depth (0..255 for 8-bit video, 0..1023 for
+10-bit): min, max, mean, median, p1, p99, and clip_low / clip_high, the fractions of pixels
+at the lowest and highest code. The percentiles are read off the CDF at one level per code
+(the GPU's prefix sum with the GPU engine). A progress bar is drawn on stderr when it is a terminal.
+
+Exit status: 0 success; 1 no usable Vulkan device, or the output cannot be written;
+2 bad usage or bad input (missing, unreadable, not a video, truncated, corrupt frames,
+frames too large for the device); 130 interrupted (the records written so far are complete).
+)";
+}
+
+}  // namespace vhist::app

@@ -1,0 +1,90 @@
+#include "vhist/command_line/command_line.h"
+
+#include <CLI/CLI.hpp>
+
+namespace vhist::app {
+
+namespace {
+
+constexpr const char* kDescription =
+    "vhist: GPU-native video histograms. Plays INPUT (a local video file; without one, the bundled demo\n"
+    "clip) in a window with its R, G, B and luma histograms drawn over the video.";
+
+// The device tools: flags of the root command (as vhist always took them) and subcommands.
+struct Tool {
+  const char* flag;
+  const char* subcommand;
+  const char* help;
+  Command command;
+};
+constexpr Tool kTools[] = {
+    {"--list-devices", "list-devices", "list the Vulkan devices, their type, Vulkan version and driver",
+     Command::list_devices},
+    {"--list-cameras", "list-cameras", "list the V4L2 cameras with their formats, frame sizes and rates",
+     Command::list_cameras},
+    {"--self-test", "self-test",
+     "histogram a synthetic frame on the GPU with both strategies and compare them with the CPU reference; exit 0 "
+     "when all agree",
+     Command::self_test},
+    {"--version", "version", "print the version", Command::version},
+};
+
+// Which tool flags were given; the first in this order wins (as before the table: --version,
+// then --list-cameras, then --list-devices, then --self-test).
+struct ToolFlags {
+  bool given[4] = {};
+};
+
+// Builds the tree over `line`; `tools` collects the device-tool flags and subcommands.
+void build(CLI::App& root, CommandLine& line, ToolFlags& tools) {
+  cli::configure_app(root, viewer::viewer_help_footer());
+  viewer::add_viewer_options(root, line.viewer);
+  for (std::size_t i = 0; i < std::size(kTools); ++i) {
+    bool* given = &tools.given[i];
+    cli::add_option(root, kTools[i].flag, "", kTools[i].help, "Device tools", false, [given](std::string_view) {
+      *given = true;
+      return std::string();
+    });
+    CLI::App* sub = root.add_subcommand(kTools[i].subcommand, kTools[i].help);
+    cli::configure_app(*sub, "");
+    sub->group("Device tools, as subcommands");
+    if (kTools[i].command == Command::self_test) cli::add_rows(*sub, cli::device_rows(), line.viewer.common);
+    sub->callback([given] { *given = true; });
+  }
+  CLI::App* analyze = root.add_subcommand("analyze", "per-frame histograms and statistics of a video file");
+  cli::configure_app(*analyze, analyze_help_footer());
+  add_analyze_options(*analyze, line.analyze);
+  analyze->callback([&line] { line.command = Command::analyze; });
+}
+
+}  // namespace
+
+CommandLine parse_command_line(const std::vector<std::string>& args) {
+  CommandLine line;
+  if (!args.empty() && args.front() == "analyze") line.program = "vhist analyze";
+  CLI::App root(kDescription, "vhist");
+  ToolFlags tools;
+  build(root, line, tools);
+  line.end = cli::parse_args(root, args, [&line] {
+    return line.program == "vhist" ? line.viewer.common.input : line.analyze.common.input;
+  });
+  if (line.end.done) return line;
+  if (line.command == Command::analyze) {
+    if (const std::string error = finish_analyze_options(line.analyze); !error.empty()) {
+      line.end = {true, 2, {}, error};
+    }
+    return line;
+  }
+  for (const int i : {3, 1, 0, 2}) {
+    if (tools.given[i]) {
+      line.command = kTools[i].command;
+      break;
+    }
+  }
+  return line;
+}
+
+std::string vhist_help() { return parse_command_line({"--help"}).end.help; }
+std::string analyze_help() { return parse_command_line({"analyze", "--help"}).end.help; }
+
+}  // namespace vhist::app

@@ -1,0 +1,317 @@
+// Opening a file (or bytes in memory) for FfmpegSource: open_input() and its steps.
+#include "file_source.h"
+
+#include "vhist/util/files.h"
+#include "vhist/util/scope_guard.h"
+
+extern "C" {
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavformat/avio.h>
+#include <libavutil/dict.h>
+#include <libavutil/pixdesc.h>
+}
+
+#include <cstdio>
+#include <cstring>
+#include <map>
+
+namespace vhist::media {
+namespace {
+
+std::string stream_summary(const AVFormatContext& fmt) {
+  std::map<std::string, int> counts;
+  for (unsigned i = 0; i < fmt.nb_streams; ++i) {
+    const char* type = av_get_media_type_string(fmt.streams[i]->codecpar->codec_type);
+    ++counts[type ? type : "unknown"];
+  }
+  if (counts.empty()) return "none";
+  std::string s;
+  for (const auto& [type, n] : counts) s += (s.empty() ? "" : ", ") + std::to_string(n) + " " + type;
+  return s;
+}
+
+// The input in memory refers to another file or URL (a playlist, a data reference): refused.
+int refuse_io_open(AVFormatContext*, AVIOContext**, const char* url, int, AVDictionary**) {
+  if (LogSink* sink = current_log_sink()) {
+    const std::lock_guard lock(sink->mutex);
+    if (sink->not_allowed.empty()) {
+      sink->not_allowed = "opening '" + std::string(url ? url : "") + "' refused: not on whitelist";
+    }
+  }
+  return AVERROR(EPERM);
+}
+
+// A stream's "DURATION" tag ("00:00:01.000000000", as Matroska muxers write it) in seconds; -1
+// when there is none.
+double duration_tag(const AVDictionary* metadata) {
+  const AVDictionaryEntry* e = av_dict_get(metadata, "DURATION", nullptr, 0);
+  if (!e || !e->value) return -1;
+  unsigned h = 0, m = 0;
+  double s = 0;
+  char extra = 0;
+  if (std::sscanf(e->value, "%u:%u:%lf%c", &h, &m, &s, &extra) != 3 || m >= 60 || s < 0 || s >= 60) return -1;
+  return h * 3600.0 + m * 60.0 + s;
+}
+
+// Why no decoder was found for `par`, as a MediaError.
+[[noreturn]] void throw_no_decoder(const std::string& q, const AVCodecParameters& par) {
+  std::string name = avcodec_get_name(par.codec_id);
+  if (par.codec_id == AV_CODEC_ID_NONE && !par.codec_tag) {
+    throw MediaError(q + ": the video stream's codec is not identified (the file's header is incomplete or "
+                     "damaged: truncated?)");
+  }
+  if (par.codec_id == AV_CODEC_ID_NONE) {
+    char tag[AV_FOURCC_MAX_STRING_SIZE] = {};
+    av_fourcc_make_string(tag, par.codec_tag);
+    name = par.codec_tag ? std::string("'") + tag + "'" : "(unknown)";
+  }
+  throw MediaError(q + ": video codec " + name + " is not supported by this FFmpeg build");
+}
+
+}  // namespace
+
+int MemoryInput::read(void* opaque, std::uint8_t* buf, int size) {
+  auto* m = static_cast<MemoryInput*>(opaque);
+  if (size <= 0) return 0;
+  const std::size_t left = m->bytes.size() - std::min(m->pos, m->bytes.size());
+  if (left == 0) return AVERROR_EOF;
+  const std::size_t n = std::min(left, static_cast<std::size_t>(size));
+  std::memcpy(buf, m->bytes.data() + m->pos, n);
+  m->pos += n;
+  return static_cast<int>(n);
+}
+
+std::int64_t MemoryInput::seek(void* opaque, std::int64_t offset, int whence) {
+  auto* m = static_cast<MemoryInput*>(opaque);
+  const auto size = static_cast<std::int64_t>(m->bytes.size());
+  if (whence & AVSEEK_SIZE) return size;
+  std::int64_t base = 0;
+  switch (whence & ~AVSEEK_FORCE) {
+    case SEEK_SET: base = 0; break;
+    case SEEK_CUR: base = static_cast<std::int64_t>(m->pos); break;
+    case SEEK_END: base = size; break;
+    default: return AVERROR(EINVAL);
+  }
+  if (offset < -base || offset > size - base) return AVERROR(EINVAL);  // outside the bytes
+  m->pos = static_cast<std::size_t>(base + offset);
+  return base + offset;
+}
+
+void AvioFree::operator()(AVIOContext* c) const {
+  av_freep(&c->buffer);
+  avio_context_free(&c);
+}
+
+int FfmpegSource::interrupt(void* opaque) { return static_cast<std::atomic<bool>*>(opaque)->load() ? 1 : 0; }
+
+// Every other file or URL the input asks to open (a playlist's entries, a data reference) goes
+// through here: refused for input from memory; counted while opening, so that a playlist that
+// lists itself (HLS keeps adding variants for ever) ends with an error instead of a hang.
+int FfmpegSource::nested_open(AVFormatContext* s, AVIOContext** pb, const char* url, int flags,
+                              AVDictionary** options) {
+  auto* self = static_cast<FfmpegSource*>(s->opaque);
+  if (!self || self->memory_ || !self->default_io_open_) return refuse_io_open(s, pb, url, flags, options);
+  if (self->opening_ && ++self->nested_opens_ > kMaxNestedOpens) {
+    self->too_many_opens_ = true;
+    return AVERROR(ELOOP);
+  }
+  return self->default_io_open_(s, pb, url, flags, options);
+}
+
+void FfmpegSource::open_input() {
+  check_input();
+  const ScopedSink scoped(&sink_);
+  opening_ = true;
+  const util::ScopeGuard opened([this] { opening_ = false; });
+  open_container(new_format_context());
+  read_stream_info();
+  AVStream* st = choose_video_stream();
+  open_decoder(*st);
+  read_timing(*st);
+  fill_info(*st);
+}
+
+// The checks libavformat would answer vaguely: what the path is, before opening it.
+void FfmpegSource::check_input() const {
+  if (memory_) {
+    if (memory_->bytes.empty()) throw MediaError(quoted(info_.path) + " is empty (0 bytes)");
+    return;
+  }
+  if (std::string problem = util::check_local_file(info_.path, "a video file"); !problem.empty()) {
+    throw MediaError(problem);
+  }
+}
+
+// A format context that can be interrupted, reads memory_ when there is one, and sends every
+// nested open through nested_open().
+AVFormatContext* FfmpegSource::new_format_context() {
+  AVFormatContext* raw = avformat_alloc_context();
+  if (!raw) throw std::bad_alloc();
+  raw->interrupt_callback.callback = &FfmpegSource::interrupt;
+  raw->interrupt_callback.opaque = &abort_io_;
+  if (memory_) {
+    constexpr int kBufferBytes = 1 << 16;
+    auto* buffer = static_cast<unsigned char*>(av_malloc(kBufferBytes));
+    if (buffer) {
+      io_.reset(avio_alloc_context(buffer, kBufferBytes, 0, memory_.get(), &MemoryInput::read, nullptr,
+                                   &MemoryInput::seek));
+    }
+    if (!io_) {
+      av_free(buffer);
+      avformat_free_context(raw);
+      throw std::bad_alloc();
+    }
+    raw->pb = io_.get();
+    raw->flags |= AVFMT_FLAG_CUSTOM_IO;
+  }
+  default_io_open_ = raw->io_open;
+  raw->opaque = this;
+  raw->io_open = &FfmpegSource::nested_open;
+  return raw;
+}
+
+// avformat_open_input through the `file` protocol only (or memory_); takes `raw` over.
+void FfmpegSource::open_container(AVFormatContext* raw) {
+  AVDictionary* dict = nullptr;
+  av_dict_set(&dict, "protocol_whitelist", "file", 0);
+  const std::string url = memory_ ? std::string() : "file:" + info_.path;
+  const int ret = avformat_open_input(&raw, url.c_str(), nullptr, &dict);
+  const DictPtr leftover(dict);
+  if (ret < 0) throw_open_failure(ret);  // avformat_open_input has freed the context
+  format_.reset(raw);
+  info_.container = format_->iformat && format_->iformat->name ? format_->iformat->name : "";
+}
+
+void FfmpegSource::throw_open_failure(int ret) const {
+  const std::string q = quoted(info_.path);
+  throw_refused_input();
+  // The input itself was readable (check_input): these come from a file it refers to (a concat
+  // list's "Unsafe file name", an unreadable segment).
+  if ((ret == AVERROR(ENOENT) || ret == AVERROR(EACCES) || ret == AVERROR(EPERM)) && !first_log().empty()) {
+    throw MediaError(q + " refers to a file that cannot or may not be opened (" + first_log() +
+                     "); vhist opens playlist entries only below the playlist's folder");
+  }
+  if (ret == AVERROR(EMFILE)) {  // a concat list that lists itself: one open file per level
+    throw MediaError(q + " opens too many files (" + first_log() + "; a playlist that refers to itself?)");
+  }
+  if (ret == AVERROR(ENOENT)) throw MediaError("cannot open " + q + ": no such file");
+  if (ret == AVERROR(EACCES) || ret == AVERROR(EPERM)) throw MediaError("cannot open " + q + ": permission denied");
+  if (ret == AVERROR(EISDIR)) throw MediaError(q + " is a directory, not a video file");
+  std::string detail = av_error(ret);
+  if (const std::string log = first_log(); !log.empty()) detail += "; " + log;
+  throw MediaError(q + " is not a video file FFmpeg recognises (" + detail + ")");
+}
+
+void FfmpegSource::read_stream_info() {
+  const int ret = avformat_find_stream_info(format_.get(), nullptr);
+  throw_refused_input();
+  if (ret < 0) {
+    std::string detail = av_error(ret);
+    if (const std::string log = first_log(); !log.empty()) detail += ": " + log;
+    throw MediaError(quoted(info_.path) + ": cannot read the stream information (" + detail + ")");
+  }
+}
+
+// The best video stream; every other stream is discarded.
+AVStream* FfmpegSource::choose_video_stream() {
+  stream_ = av_find_best_stream(format_.get(), AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+  if (stream_ < 0) {
+    throw MediaError(quoted(info_.path) + " has no video stream (streams: " + stream_summary(*format_) + ")");
+  }
+  for (unsigned i = 0; i < format_->nb_streams; ++i) {
+    if (static_cast<int>(i) != stream_) format_->streams[i]->discard = AVDISCARD_ALL;
+  }
+  return format_->streams[stream_];
+}
+
+void FfmpegSource::open_decoder(const AVStream& st) {
+  const std::string q = quoted(info_.path);
+  const AVCodecParameters* par = st.codecpar;
+  const AVCodec* decoder = par->codec_id == AV_CODEC_ID_NONE ? nullptr : avcodec_find_decoder(par->codec_id);
+  if (!decoder) throw_no_decoder(q, *par);
+  codec_.reset(avcodec_alloc_context3(decoder));
+  if (!codec_) throw std::bad_alloc();
+  int ret = avcodec_parameters_to_context(codec_.get(), par);
+  if (ret < 0) {
+    throw MediaError(q + ": cannot set up the " + std::string(decoder->name) + " decoder (" + av_error(ret) + ")");
+  }
+  codec_->pkt_timebase = st.time_base;
+  codec_->thread_count = std::max(0, options_.decoder_threads);
+  codec_->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+  // Damaged frames come out (flagged) instead of being dropped silently; checksums are checked
+  // where the codec has them.
+  codec_->flags |= AV_CODEC_FLAG_OUTPUT_CORRUPT;
+  codec_->err_recognition |= AV_EF_CRCCHECK;
+  codec_->opaque = &sink_;
+  if (options_.max_pixels > 0) codec_->max_pixels = options_.max_pixels;
+  ret = avcodec_open2(codec_.get(), decoder, nullptr);
+  if (ret < 0) {
+    std::string detail = av_error(ret);
+    if (const std::string log = first_log(); !log.empty()) detail += ": " + log;
+    throw MediaError(q + ": cannot open the " + std::string(decoder->name) + " decoder (" + detail + ")");
+  }
+}
+
+// Time base, start, frame rate and what the container promises (frames, duration).
+void FfmpegSource::read_timing(AVStream& st) {
+  time_base_ = st.time_base;
+  start_ts_ = st.start_time != AV_NOPTS_VALUE ? st.start_time : 0;
+  AVRational rate = st.avg_frame_rate;
+  if (rate.num <= 0 || rate.den <= 0) rate = av_guess_frame_rate(format_.get(), &st, nullptr);
+  frame_rate_ = rate.num > 0 && rate.den > 0 ? q2d(rate) : 0;
+  promised_frames_ = st.nb_frames > 0 ? st.nb_frames : -1;
+  if (format_->duration_estimation_method == AVFMT_DURATION_FROM_BITRATE) return;
+  if (st.duration != AV_NOPTS_VALUE && st.duration > 0) {
+    promised_duration_ = static_cast<double>(st.duration) * q2d(time_base_);
+  } else if (const double tagged = duration_tag(st.metadata); tagged > 0) {
+    promised_duration_ = tagged;  // Matroska: the track's DURATION tag
+  } else if (format_->nb_streams == 1 && format_->duration != AV_NOPTS_VALUE && format_->duration > 0) {
+    promised_duration_ = static_cast<double>(format_->duration) / AV_TIME_BASE;
+  }
+  // Matroska's durations are end times: from a stream that starts late (-output_ts_offset), the
+  // frames' times (counted from the start) cover only the part after the start.
+  const double start_seconds = static_cast<double>(start_ts_) * q2d(time_base_);
+  if (promised_duration_ > 0 && start_seconds > 1.0 && st.duration == AV_NOPTS_VALUE) {
+    promised_duration_ = std::max(0.0, promised_duration_ - start_seconds);
+  }
+}
+
+void FfmpegSource::fill_info(const AVStream& st) {
+  const AVCodecParameters* par = st.codecpar;
+  info_.codec = avcodec_get_name(par->codec_id);
+  info_.width = static_cast<std::uint32_t>(std::max(0, par->width));
+  info_.height = static_cast<std::uint32_t>(std::max(0, par->height));
+  const char* pix = av_get_pix_fmt_name(static_cast<AVPixelFormat>(par->format));
+  info_.pixel_format = pix ? pix : "";
+  info_.frame_rate = frame_rate_;
+  if (st.duration != AV_NOPTS_VALUE && st.duration > 0) {
+    info_.duration = static_cast<double>(st.duration) * q2d(time_base_);
+  } else if (format_->duration != AV_NOPTS_VALUE && format_->duration > 0) {
+    info_.duration = static_cast<double>(format_->duration) / AV_TIME_BASE;
+  }
+  info_.frame_count = promised_frames_;
+  info_.video_stream = stream_;
+}
+
+void FfmpegSource::throw_refused_input() const {
+  const std::string q = quoted(info_.path);
+  {
+    const std::lock_guard lock(sink_.mutex);
+    if (!sink_.not_allowed.empty()) {
+      throw MediaError(q + " refers to input through a network or other protocol that is not allowed (" +
+                       sink_.not_allowed + "); vhist reads local files only");
+    }
+  }
+  if (too_many_opens_) {
+    throw MediaError(q + " asks to open more than " + std::to_string(kMaxNestedOpens) +
+                     " other files while being opened (a playlist that refers to itself?)");
+  }
+}
+
+std::string FfmpegSource::first_log() const {
+  const std::lock_guard lock(sink_.mutex);
+  return sink_.first_error;
+}
+
+}  // namespace vhist::media

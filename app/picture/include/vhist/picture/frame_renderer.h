@@ -1,0 +1,191 @@
+// The viewer's picture, drawn on the GPU, two frames in flight, independent of the window: it
+// records into any render pass (the swapchain's, or an offscreen image in the benchmark) or,
+// with the compute composite, into an RGBA8 buffer. Each tick records one command buffer of
+// small passes, chosen by the tick's plan (frame_plan.h, pure and unit-tested):
+//   convert     new frame (GPU engine): staging -> device planes -> convert pass -> R'G'B' frame
+//               (compute/frame_upload.h); with the CPU engine the frame is converted and
+//               counted on the host into the slot's staging memory instead
+//   upload      CPU engine: the converted frame, the display histogram and scale, and the
+//               statistics histogram, from staging to the buffers the GPU passes read
+//   video image raster: the new frame into the sampled video image
+//   count       GPU engine: the display histogram and, when it differs, the statistics
+//               histogram at one level per code, copied to the slot's readback buffer
+//   scan        when a cumulative histogram is drawn or the picture equalized: the prefix sum
+//               of the statistics histogram (hist_cdf.comp): the CDF and the equalization table
+//   equalize    once per frame and mode: the frame through the table (and, raster, into its
+//               own video image)
+//   draw        raster: the video cover-fitted (equalized right of the split), the histogram
+//               quads (the articles' bit-mask shader, with the CDF where asked), then what the
+//               caller adds inside the pass (ImGui); composite: the same picture by one compute
+//               pass (composite.comp); then what the caller adds after (a screenshot copy)
+// Each pass places the barriers its own writes need. A pass added later (an overlay on the
+// video, a scope) is a plan entry and a record_* function, nothing more.
+//
+// The slot's fence is waited for only when the slot comes round again, one frame later: the
+// statistics and GPU time shown in the UI are a frame old, and nothing stalls the GPU.
+// One thread (the viewer's main loop) uses a FrameRenderer.
+#pragma once
+
+#include "vhist/picture/draw_style.h"
+#include "vhist/picture/frame_plan.h"
+#include "vhist/picture/picture_geometry.h"
+
+#include "vhist/compute/cdf.h"
+#include "vhist/compute/cpu_engine.h"
+#include "vhist/compute/engine_choice.h"
+#include "vhist/compute/frame_stats.h"
+#include "vhist/compute/frame_upload.h"
+#include "vhist/compute/histogram_engine.h"
+#include "vhist/render/buffer.h"
+#include "vhist/render/compute_pipeline.h"
+#include "vhist/render/context.h"
+#include "vhist/render/gpu_timer.h"
+#include "vhist/render/graphics_pipeline.h"
+#include "vhist/render/image.h"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace vhist::viewer {
+
+// The statistics of the frame drawn one tick ago (the same tick with the CPU engine).
+struct FrameStatistics {
+  bool valid = false;
+  std::uint32_t width = 0, height = 0, bits = 8;
+  std::array<ChannelStats, 4> stats{};
+  double gpu_ms = 0;  // GPU time of that tick's command buffer (timestamp queries)
+};
+
+// A rasterized target: a render pass with one colour attachment, cleared, and its framebuffer.
+struct RasterTarget {
+  VkRenderPass render_pass = VK_NULL_HANDLE;
+  VkFramebuffer framebuffer = VK_NULL_HANDLE;
+  VkExtent2D extent{};
+};
+// A compute-composited target: the device address of a tightly packed RGBA8 buffer of
+// extent.width x extent.height pixels (for GPUs with little or no graphics hardware, and
+// headless use).
+struct CompositeTarget {
+  VkExtent2D extent{};
+  VkDeviceAddress output = 0;
+};
+
+// Records extra commands into a tick's command buffer.
+using RecordHook = std::function<void(VkCommandBuffer)>;
+
+class FrameRenderer {
+ public:
+  // `engine`: who converts and counts (choose_engine()). `render_pass` is the pass the raster
+  // entry point draws in (compatible passes work too).
+  FrameRenderer(render::Context& context, VkRenderPass render_pass, Engine engine);
+  ~FrameRenderer();
+  FrameRenderer(const FrameRenderer&) = delete;
+  FrameRenderer& operator=(const FrameRenderer&) = delete;
+
+  // A tick: begin() waits until the next slot's previous use has finished (and reads its
+  // statistics); record_raster() or record_composite() fills the slot (the new frame's planes,
+  // or its conversion on the CPU) and records its command buffer, ready to submit with
+  // fence(); end() moves to the next slot once that command buffer has been submitted.
+  // `format` and `planes`: a newly due frame (both null: keep the current one); `rehistogram`
+  // recounts the current frame. `in_pass` records inside the render pass (ImGui), `after_pass`
+  // after it (a readback); either may be empty.
+  void begin();
+  VkCommandBuffer record_raster(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram,
+                                const DrawStyle& style, const RasterTarget& target, const RecordHook& in_pass,
+                                const RecordHook& after_pass);
+  // The same picture drawn by the compute composite. Throws std::invalid_argument without an
+  // output buffer.
+  VkCommandBuffer record_composite(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram,
+                                   const DrawStyle& style, const CompositeTarget& target, const RecordHook& after_pass);
+  VkFence fence() const;
+  std::uint32_t slot_index() const noexcept { return next_slot_; }
+  void end();
+
+  // Empty when such a frame can be shown; else why (e.g. larger than the device allows).
+  std::string check(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) const;
+
+  const FrameStatistics& statistics() const noexcept { return statistics_; }
+  bool has_frame() const noexcept { return state_.has_frame; }
+  Engine engine() const noexcept { return engine_kind_; }
+  void wait_idle();
+
+  static constexpr std::uint32_t kFramesInFlight = 2;
+
+ private:
+  struct Slot;
+  // A sampled image the video is drawn from, with its descriptor set.
+  struct VideoImage {
+    render::Image2D image;
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    bool written = false;  // its layout is SHADER_READ_ONLY (else UNDEFINED)
+  };
+
+  // Host side of a tick: the plan, the buffers it needs (growing them waits for the frames in
+  // flight), the new frame staged (or converted and counted on the CPU).
+  FramePlan prepare(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram, const DrawStyle& style,
+                    TargetKind target);
+  void prepare_buffers(const FramePlan& plan, const FrameFormat& rgb);
+  void prepare_gpu_frame(const VideoFormat& format, const VideoPlanes& planes);
+  void prepare_cpu_frame(const VideoFormat& format, const VideoPlanes& planes, const FrameFormat& rgb);
+  void prepare_cpu_uploads(const FramePlan& plan, const FrameFormat& rgb, std::uint32_t bins);
+  void grow_staging(Slot& slot, std::uint64_t bytes);
+  VkCommandBuffer begin_commands();
+  VkCommandBuffer end_commands(VkCommandBuffer cmd, const FramePlan& plan);
+
+  // The passes, in recording order (frame_renderer_passes.cpp, frame_renderer_draw.cpp).
+  void record_compute_passes(VkCommandBuffer cmd, const FramePlan& plan, const VideoFormat* format,
+                             const VideoPlanes* planes, const DrawStyle& style);
+  void record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes);
+  void record_host_uploads(VkCommandBuffer cmd, const FramePlan& plan);
+  void record_image_upload(VkCommandBuffer cmd, VideoImage& image, VkBuffer buffer, VkDeviceSize offset);
+  void record_count(VkCommandBuffer cmd, std::uint32_t bins);
+  void record_scan(VkCommandBuffer cmd);
+  void record_equalize(VkCommandBuffer cmd, const FramePlan& plan, EqualizeMode mode);
+  void record_draw_raster(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
+                          const RasterTarget& target, const RecordHook& in_pass);
+  void record_video_quads(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style, VkExtent2D extent);
+  void record_histogram_quads(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style, VkExtent2D extent);
+  void record_draw_composite(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
+                             const CompositeTarget& target);
+
+  void make_descriptors();
+  // `image` sized and formatted for frames of `format` (recreated on change).
+  void ensure_video_image(VideoImage& image, const FrameFormat& format);
+  void collect(Slot& slot);
+
+  render::Context& context_;
+  Engine engine_kind_;
+  HistogramEngine engine_;
+  FrameUpload upload_;
+  render::GraphicsPipeline video_pipeline_, histogram_pipeline_;
+  render::ComputePipeline composite_pipeline_;
+  std::vector<std::unique_ptr<Slot>> slots_;
+  std::uint32_t next_slot_ = 0;
+
+  // The current frame on the GPU, shared by the slots (barriers order their reuse).
+  render::Buffer planes_, rgb_;
+  PlaneOffsets plane_layout_;  // of the frame staged this tick (GPU engine)
+  HistogramTarget display_, levels_;
+  // The statistics histogram of the current frame: levels_, or display_ when the display bins
+  // are one per code; set at each recount.
+  const HistogramTarget* levels_source_ = &display_;
+  CdfTarget cdf_;  // its prefix sum and equalization table
+  std::array<render::Buffer, 3> palettes_;  // one constant buffer per Palette
+  render::UniqueSampler sampler_;
+  render::UniqueDescriptorSetLayout set_layout_;
+  render::UniqueDescriptorPool descriptor_pool_;
+  VideoImage video_;            // the frame
+  VideoImage equalized_video_;  // the equalized frame (rasterized split view)
+  render::Buffer equalized_;    // the equalized frame, written by equalize.comp
+  FrameFormat rgb_format_;      // of the current frame
+  std::unique_ptr<CpuEngine> cpu_;
+  Histogram cpu_levels_;  // CPU engine: the current frame's histogram at one level per code
+  PictureState state_;    // what the plan reads, as the last tick left it
+  FrameStatistics statistics_;
+};
+
+}  // namespace vhist::viewer

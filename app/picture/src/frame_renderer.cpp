@@ -1,0 +1,277 @@
+// FrameRenderer: resources, the slots of the frames in flight, and the host side of a tick (the
+// plan, buffer growth, the new frame staged or converted on the CPU). The passes are recorded
+// in frame_renderer_passes.cpp.
+#include "vhist/picture/frame_renderer.h"
+
+#include "frame_renderer_slot.h"
+
+#include "vhist/compute/cpu_reference.h"
+#include "vhist/render/command_slot.h"
+#include "vhist/render/vk_check.h"
+#include "vhist/shaders/composite.spv.h"
+#include "vhist/shaders/histogram_frag.spv.h"
+#include "vhist/shaders/quad_vert.spv.h"
+#include "vhist/shaders/video_frag.spv.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+namespace vhist::viewer {
+
+FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass, Engine engine)
+    : context_(context),
+      engine_kind_(engine),
+      engine_(context),
+      upload_(context),
+      histogram_pipeline_(context, render_pass, quad_vert_spv, histogram_frag_spv, sizeof(shader::HistogramPush),
+                          true, "histogram") {
+  for (std::uint32_t i = 0; i < kFramesInFlight; ++i) {
+    auto slot = std::make_unique<Slot>();
+    slot->commands = render::CommandSlot(context, true);
+    slot->readback = render::Buffer(context, kReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                    render::MemoryUse::readback, false, "viewer readback");
+    slot->timer = std::make_unique<render::GpuTimer>(context, 2);
+    slot->composite_params = render::Buffer(context, sizeof(shader::CompositeParams), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                            render::MemoryUse::upload, true, "composite params");
+    slots_.push_back(std::move(slot));
+  }
+  if (engine == Engine::cpu) cpu_ = std::make_unique<CpuEngine>();
+  make_descriptors();
+  composite_pipeline_ = render::ComputePipeline(context, composite_spv, {}, sizeof(shader::CompositePush), "composite");
+  video_pipeline_ = render::GraphicsPipeline(context, render_pass, quad_vert_spv, video_frag_spv,
+                                             sizeof(shader::VideoPush), false, "video", set_layout_.get());
+  display_ = engine_.create_target("viewer display");
+  levels_ = engine_.create_target("viewer levels");
+  cdf_ = engine_.create_cdf_target("viewer");
+  for (Palette p : {Palette::classic, Palette::colorblind, Palette::mono}) {
+    const auto colours = palette_colours(p);
+    auto& buffer = palettes_[static_cast<std::size_t>(p)];
+    buffer = render::Buffer(context, sizeof colours, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, render::MemoryUse::upload, true,
+                            "palette");
+    std::memcpy(buffer.mapped(), colours.data(), sizeof colours);
+  }
+}
+
+FrameRenderer::~FrameRenderer() { wait_idle(); }
+
+void FrameRenderer::wait_idle() { render::wait_idle_for_teardown(context_.device()); }
+
+// The video's sampled images: one combined image sampler each, bilinear, clamped at the edges.
+void FrameRenderer::make_descriptors() {
+  const VkDevice device = context_.device();
+  VkSamplerCreateInfo sampler_info{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+  sampler_info.magFilter = sampler_info.minFilter = VK_FILTER_LINEAR;
+  sampler_info.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+  sampler_info.addressModeU = sampler_info.addressModeV = sampler_info.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  VkSampler sampler = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateSampler(device, &sampler_info, nullptr, &sampler));
+  sampler_ = render::UniqueSampler(device, sampler);
+  VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
+  VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  set_info.bindingCount = 1;
+  set_info.pBindings = &binding;
+  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateDescriptorSetLayout(device, &set_info, nullptr, &set_layout));
+  set_layout_ = render::UniqueDescriptorSetLayout(device, set_layout);
+  const VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2};
+  VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  pool_info.maxSets = 2;
+  pool_info.poolSizeCount = 1;
+  pool_info.pPoolSizes = &pool_size;
+  VkDescriptorPool descriptor_pool = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateDescriptorPool(device, &pool_info, nullptr, &descriptor_pool));
+  descriptor_pool_ = render::UniqueDescriptorPool(device, descriptor_pool);
+  VkDescriptorSetAllocateInfo set_alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+  set_alloc.descriptorPool = descriptor_pool;
+  set_alloc.descriptorSetCount = 1;
+  set_alloc.pSetLayouts = &set_layout;
+  VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &set_alloc, &video_.set));
+  VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &set_alloc, &equalized_video_.set));
+}
+
+std::string FrameRenderer::check(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) const {
+  if (auto err = upload_.check(format, planes); !err.empty()) return err;
+  const FrameFormat rgb = converted_format(format);
+  return engine_.check(rgb, std::min(bins, max_bins_for_bits(rgb.bits)));
+}
+
+void FrameRenderer::ensure_video_image(VideoImage& v, const FrameFormat& format) {
+  const VkFormat vk_format =
+      format.packing == PixelPacking::rgba8 ? VK_FORMAT_R8G8B8A8_UNORM : VK_FORMAT_R16G16B16A16_UNORM;
+  if (v.image && v.image.extent().width == format.width && v.image.extent().height == format.height &&
+      v.image.format() == vk_format) {
+    return;
+  }
+  wait_idle();  // the frames in flight may still sample the old image
+  v.image = render::Image2D(context_, {format.width, format.height}, vk_format,
+                            VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "video");
+  v.written = false;
+  VkDescriptorImageInfo image_info{sampler_.get(), v.image.view(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+  VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+  write.dstSet = v.set;
+  write.dstBinding = 0;
+  write.descriptorCount = 1;
+  write.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+  write.pImageInfo = &image_info;
+  vkUpdateDescriptorSets(context_.device(), 1, &write, 0, nullptr);
+}
+
+void FrameRenderer::collect(Slot& slot) {
+  if (!slot.submitted) return;
+  if (slot.readback_pending) {
+    Histogram levels(slot.levels);
+    std::memcpy(levels.counts.data(), slot.readback.mapped(), std::size_t{slot.levels} * 16);
+    statistics_.valid = true;
+    statistics_.bits = slot.bits;
+    statistics_.width = slot.width;
+    statistics_.height = slot.height;
+    statistics_.stats = channel_stats(levels, slot.bits);
+    slot.readback_pending = false;
+  }
+  const auto ns = slot.timer->read_ns(2);
+  statistics_.gpu_ms = (ns[1] - ns[0]) * 1e-6;
+}
+
+void FrameRenderer::begin() {
+  Slot& slot = *slots_[next_slot_];
+  const VkFence fence = slot.commands.fence();
+  VHIST_VK_CHECK(vkWaitForFences(context_.device(), 1, &fence, VK_TRUE, UINT64_MAX));
+  collect(slot);
+}
+
+VkFence FrameRenderer::fence() const { return slots_[next_slot_]->commands.fence(); }
+
+void FrameRenderer::end() {
+  slots_[next_slot_]->submitted = true;
+  next_slot_ = (next_slot_ + 1) % kFramesInFlight;
+}
+
+FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram,
+                                 const DrawStyle& style, TargetKind target) {
+  if ((format == nullptr) != (planes == nullptr)) throw std::invalid_argument("a new frame needs its format and planes");
+  const FrameFormat rgb = format ? converted_format(*format) : rgb_format_;
+  TickRequest request;
+  request.new_frame = format != nullptr;
+  request.rehistogram = rehistogram;
+  request.bins = std::min(style.bins, max_bins_for_bits(rgb.bits));
+  request.engine = engine_kind_;
+  request.target = target;
+  request.style = style;
+  const FramePlan plan = plan_tick(state_, request);
+  prepare_buffers(plan, rgb);
+  if (plan.convert_on_gpu) prepare_gpu_frame(*format, *planes);
+  if (plan.convert_on_cpu) prepare_cpu_frame(*format, *planes, rgb);
+  prepare_cpu_uploads(plan, rgb, request.bins);
+  if (format) rgb_format_ = rgb;
+  return plan;
+}
+
+// The buffers and images this tick's passes write, grown for its frame. Those shared by the
+// frames in flight are replaced only after waiting for them (once per growth, not per frame).
+void FrameRenderer::prepare_buffers(const FramePlan& plan, const FrameFormat& rgb) {
+  if (plan.upload_video_image) ensure_video_image(video_, rgb);
+  const std::uint64_t rgb_bytes = (rgb.byte_size() + 15) & ~std::uint64_t{15};
+  if ((plan.convert_on_gpu || plan.upload_rgb) && needs_growth(rgb_, rgb_bytes)) {
+    wait_idle();
+    grow_frame_buffer(context_, rgb_, rgb, "viewer rgb");
+  }
+  if (plan.equalize) {
+    if (needs_growth(equalized_, rgb_bytes)) {
+      wait_idle();  // the frames in flight may read the old buffer
+      grow_frame_buffer(context_, equalized_, rgb, "viewer equalized");
+    }
+    if (plan.upload_equalized_image) ensure_video_image(equalized_video_, rgb);
+  }
+}
+
+// GPU engine: the planes into the slot's staging memory (its previous use is done: begin()),
+// and the shared device planes grown for them.
+void FrameRenderer::prepare_gpu_frame(const VideoFormat& format, const VideoPlanes& planes) {
+  plane_layout_ = upload_.stage(format, planes, slots_[next_slot_]->staging);
+  if (needs_growth(planes_, plane_layout_.total)) {
+    wait_idle();
+    upload_.grow_device_planes(planes_, plane_layout_);
+  }
+}
+
+// CPU engine: the new frame converted and counted into the slot's staging memory; its
+// statistics are known at once.
+void FrameRenderer::prepare_cpu_frame(const VideoFormat& format, const VideoPlanes& planes, const FrameFormat& rgb) {
+  Slot& slot = *slots_[next_slot_];
+  grow_staging(slot, kStagingRgbOffset + rgb.byte_size());
+  cpu_levels_ = cpu_->convert_and_histogram(format, planes, stats_levels(rgb.bits),
+                                            static_cast<std::byte*>(slot.staging.mapped()) + kStagingRgbOffset);
+  statistics_.valid = true;
+  statistics_.bits = rgb.bits;
+  statistics_.width = rgb.width;
+  statistics_.height = rgb.height;
+  statistics_.stats = channel_stats(cpu_levels_, rgb.bits);
+}
+
+// CPU engine: the display histogram and its scale (from the levels), and the statistics
+// histogram for the prefix sum, into the slot's staging memory.
+void FrameRenderer::prepare_cpu_uploads(const FramePlan& plan, const FrameFormat& rgb, std::uint32_t bins) {
+  if (!plan.upload_counts && !plan.upload_levels) return;
+  Slot& slot = *slots_[next_slot_];
+  grow_staging(slot, kStagingRgbOffset);
+  auto* staging = static_cast<std::byte*>(slot.staging.mapped());
+  if (plan.upload_counts) {
+    const Histogram display = coarsen(cpu_levels_, bins);
+    const Scale scale = reference_scale(display, rgb.pixel_count());
+    std::memcpy(staging, display.counts.data(), display.counts.size() * sizeof(std::uint32_t));
+    std::memcpy(staging + kStagingScaleOffset, scale.scale.data(), 16);
+    std::memcpy(staging + kStagingScaleOffset + 16, scale.max_count.data(), 16);
+  }
+  if (plan.upload_levels) {
+    std::memcpy(staging + kStagingLevelsOffset, cpu_levels_.counts.data(),
+                cpu_levels_.counts.size() * sizeof(std::uint32_t));
+  }
+}
+
+void FrameRenderer::grow_staging(Slot& slot, std::uint64_t bytes) {
+  grow_buffer(context_, slot.staging, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, render::MemoryUse::upload, false,
+              "viewer staging");
+}
+
+VkCommandBuffer FrameRenderer::begin_commands() {
+  Slot& slot = *slots_[next_slot_];
+  const VkFence fence = slot.commands.fence();
+  VHIST_VK_CHECK(vkResetFences(context_.device(), 1, &fence));
+  const VkCommandBuffer cmd = slot.commands.begin();
+  slot.timer->reset(cmd);
+  slot.timer->write(cmd, 0);
+  return cmd;
+}
+
+VkCommandBuffer FrameRenderer::end_commands(VkCommandBuffer cmd, const FramePlan& plan) {
+  slots_[next_slot_]->timer->write(cmd, 1);
+  VHIST_VK_CHECK(vkEndCommandBuffer(cmd));
+  state_ = plan.next;
+  return cmd;
+}
+
+VkCommandBuffer FrameRenderer::record_raster(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram,
+                                             const DrawStyle& style, const RasterTarget& target,
+                                             const RecordHook& in_pass, const RecordHook& after_pass) {
+  const FramePlan plan = prepare(format, planes, rehistogram, style, TargetKind::raster);
+  const VkCommandBuffer cmd = begin_commands();
+  record_compute_passes(cmd, plan, format, planes, style);
+  record_draw_raster(cmd, plan, style, target, in_pass);
+  if (after_pass) after_pass(cmd);
+  return end_commands(cmd, plan);
+}
+
+VkCommandBuffer FrameRenderer::record_composite(const VideoFormat* format, const VideoPlanes* planes,
+                                                bool rehistogram, const DrawStyle& style,
+                                                const CompositeTarget& target, const RecordHook& after_pass) {
+  if (target.output == 0) throw std::invalid_argument("a compute-composited target needs an output buffer");
+  const FramePlan plan = prepare(format, planes, rehistogram, style, TargetKind::composite);
+  const VkCommandBuffer cmd = begin_commands();
+  record_compute_passes(cmd, plan, format, planes, style);
+  record_draw_composite(cmd, plan, style, target);
+  if (after_pass) after_pass(cmd);
+  return end_commands(cmd, plan);
+}
+
+}  // namespace vhist::viewer

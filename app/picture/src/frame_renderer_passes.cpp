@@ -1,0 +1,287 @@
+// FrameRenderer's passes, in recording order. Each records its work and the barrier that makes
+// its writes visible to the passes after it; the plan (frame_plan.h) says which run.
+#include "vhist/picture/frame_renderer.h"
+
+#include "frame_renderer_slot.h"
+
+#include "vhist/render/vk_check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace vhist::viewer {
+
+namespace {
+
+std::uint32_t scale_mode_id(ScaleMode m) {
+  switch (m) {
+    case ScaleMode::automatic: return 0;
+    case ScaleMode::logarithmic: return 1;
+    case ScaleMode::fixed: return 2;
+  }
+  return 0;
+}
+
+// Compute-shader writes to the readers named.
+void compute_writes_to(VkCommandBuffer cmd, VkPipelineStageFlags2 stages, VkAccessFlags2 access) {
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, stages,
+                         access);
+}
+
+}  // namespace
+
+void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& plan, const VideoFormat* format,
+                                          const VideoPlanes* planes, const DrawStyle& style) {
+  // The shared frame and histogram buffers are rewritten below while the previous tick's
+  // commands may still read them: order everything after everything before.
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  if (plan.convert_on_gpu) record_convert(cmd, *format, *planes);
+  if (plan.upload_rgb || plan.upload_counts || plan.upload_levels) record_host_uploads(cmd, plan);
+  if (plan.upload_video_image) {
+    // The converted frame into the video image: from the staging memory (CPU engine) or from
+    // the convert pass's buffer.
+    if (plan.convert_on_cpu) {
+      record_image_upload(cmd, video_, slots_[next_slot_]->staging.get(), kStagingRgbOffset);
+    } else {
+      record_image_upload(cmd, video_, rgb_.get(), 0);
+    }
+  }
+  if (plan.count_on_gpu) record_count(cmd, plan.next.counted_bins);
+  if (plan.scan) record_scan(cmd);
+  if (plan.equalize) record_equalize(cmd, plan, style.equalize);
+}
+
+// convert: the staged planes to the device, then the convert pass into the R'G'B' buffer.
+void FrameRenderer::record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes) {
+  upload_.record_copy(cmd, slots_[next_slot_]->staging, planes_, plane_layout_);
+  upload_.record_convert(cmd, format, planes, planes_, plane_layout_, rgb_.address());
+  // To the count and equalize passes (compute) and the video image upload (copy).
+  compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
+}
+
+// upload (CPU engine): what prepare() left in the slot's staging memory, to the buffers the GPU
+// passes read.
+void FrameRenderer::record_host_uploads(VkCommandBuffer cmd, const FramePlan& plan) {
+  const VkBuffer staging = slots_[next_slot_]->staging.get();
+  if (plan.upload_rgb) {
+    // The compute composite and the equalize pass read the frame from the R'G'B' buffer.
+    const VkBufferCopy region{kStagingRgbOffset, 0, rgb_format_.byte_size()};
+    vkCmdCopyBuffer(cmd, staging, rgb_.get(), 1, &region);
+  }
+  if (plan.upload_counts) {
+    const VkBufferCopy counts{0, 0, VkDeviceSize{plan.next.counted_bins} * 16};
+    vkCmdCopyBuffer(cmd, staging, display_.histogram.get(), 1, &counts);
+    const VkBufferCopy scale{kStagingScaleOffset, 0, 32};
+    vkCmdCopyBuffer(cmd, staging, display_.scale.get(), 1, &scale);
+  }
+  if (plan.upload_levels) {
+    // The prefix sum runs on the GPU: the statistics histogram goes up for it.
+    const VkBufferCopy counts{kStagingLevelsOffset, 0, VkDeviceSize{cpu_levels_.bins} * 16};
+    vkCmdCopyBuffer(cmd, staging, levels_.histogram.get(), 1, &counts);
+    levels_source_ = &levels_;
+  }
+  // To the draws (fragment or compute reads), the prefix sum and the equalize pass (compute).
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                         VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+}
+
+// video image: a frame of rgb_format_ from `buffer` at `offset` into `image`, left ready for
+// sampling.
+void FrameRenderer::record_image_upload(VkCommandBuffer cmd, VideoImage& v, VkBuffer buffer, VkDeviceSize offset) {
+  const VkImage image = v.image.get();
+  render::image_barrier(cmd, image, v.written ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED,
+                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
+                        VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  VkBufferImageCopy region{};
+  region.bufferOffset = offset;
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.imageExtent = {rgb_format_.width, rgb_format_.height, 1};
+  vkCmdCopyBufferToImage(cmd, buffer, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+  render::image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                        VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                        VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+  v.written = true;
+}
+
+// count (GPU engine): the display histogram and, when the display bins are not one per code,
+// the statistics histogram; the latter copied to the slot's readback buffer.
+void FrameRenderer::record_count(VkCommandBuffer cmd, std::uint32_t bins) {
+  engine_.record(cmd, rgb_.address(), rgb_format_, bins, Strategy::fast, display_);
+  const std::uint32_t levels = stats_levels(rgb_format_.bits);
+  levels_source_ = &display_;
+  if (levels != bins) {
+    engine_.record(cmd, rgb_.address(), rgb_format_, levels, Strategy::fast, levels_);
+    levels_source_ = &levels_;
+  }
+  // To the draws (fragment or compute reads), the prefix sum (compute) and the statistics
+  // readback (copy).
+  compute_writes_to(cmd,
+                    VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
+                        VK_PIPELINE_STAGE_2_COPY_BIT,
+                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
+  Slot& slot = *slots_[next_slot_];
+  const VkBufferCopy region{0, 0, VkDeviceSize{levels} * 16};
+  vkCmdCopyBuffer(cmd, levels_source_->histogram.get(), slot.readback.get(), 1, &region);
+  slot.readback_pending = true;
+  slot.levels = levels;
+  slot.bits = rgb_format_.bits;
+  slot.width = rgb_format_.width;
+  slot.height = rgb_format_.height;
+}
+
+// scan: the prefix sum of the statistics histogram. Its writes are visible: the count's or the
+// upload's barrier this tick, or the one that opens the command buffer (a count from an
+// earlier tick).
+void FrameRenderer::record_scan(VkCommandBuffer cmd) {
+  engine_.record_cdf(cmd, levels_source_->histogram, stats_levels(rgb_format_.bits), rgb_format_.bits, cdf_);
+  compute_writes_to(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+}
+
+// equalize: the current frame through the table into equalized_, then (to be rasterized) into
+// its own video image.
+void FrameRenderer::record_equalize(VkCommandBuffer cmd, const FramePlan& plan, EqualizeMode mode) {
+  engine_.record_equalize(cmd, rgb_.address(), rgb_format_, stats_levels(rgb_format_.bits), cdf_.table, mode,
+                          equalized_.address());
+  compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
+  if (plan.upload_equalized_image) record_image_upload(cmd, equalized_video_, equalized_.get(), 0);
+}
+
+// draw, raster: the video and the histogram quads in the target's render pass, then `in_pass`.
+void FrameRenderer::record_draw_raster(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
+                                       const RasterTarget& target, const RecordHook& in_pass) {
+  VkClearValue clear{};
+  clear.color = {{0.0f, 0.0f, 0.0f, 1.0f}};
+  VkRenderPassBeginInfo pass{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+  pass.renderPass = target.render_pass;
+  pass.framebuffer = target.framebuffer;
+  pass.renderArea = {{0, 0}, target.extent};
+  pass.clearValueCount = 1;
+  pass.pClearValues = &clear;
+  vkCmdBeginRenderPass(cmd, &pass, VK_SUBPASS_CONTENTS_INLINE);
+  const VkViewport viewport{0, 0, static_cast<float>(target.extent.width), static_cast<float>(target.extent.height), 0, 1};
+  const VkRect2D scissor{{0, 0}, target.extent};
+  vkCmdSetViewport(cmd, 0, 1, &viewport);
+  vkCmdSetScissor(cmd, 0, 1, &scissor);
+  if (plan.draw_video) record_video_quads(cmd, plan, style, target.extent);
+  if (plan.draw_histograms) record_histogram_quads(cmd, plan, style, target.extent);
+  if (in_pass) in_pass(cmd);
+  vkCmdEndRenderPass(cmd);
+}
+
+// The video cover-fitted; with the equalized frame, the original left of the divider and the
+// equalized frame right of it (all of it without the split view), each scissored to its side.
+void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
+                                       VkExtent2D extent) {
+  const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
+  const auto [sx, sy] = cover_scale(w, h, static_cast<float>(rgb_format_.width), static_cast<float>(rgb_format_.height));
+  shader::VideoPush push{};
+  std::memcpy(push.rect, std::array<float, 4>{-sx, -sy, sx, sy}.data(), sizeof push.rect);
+  std::memcpy(push.uv, std::array<float, 4>{0, 0, 1, 1}.data(), sizeof push.uv);
+  push.code_scale =
+      rgb_format_.packing == PixelPacking::rgba8 ? 1.0f : 65535.0f / static_cast<float>((1u << rgb_format_.bits) - 1u);
+  if (!plan.draw_equalized) {
+    video_pipeline_.draw_quad(cmd, push, video_.set);
+    return;
+  }
+  const auto split = static_cast<std::uint32_t>(
+      std::lround(style.split_view ? std::clamp(style.split_position, 0.0f, 1.0f) * w : 0.0f));
+  push.split_x = static_cast<float>(split);
+  push.divider = style.split_view ? 1u : 0u;
+  if (split > 0) {
+    const VkRect2D left{{0, 0}, {split, extent.height}};
+    vkCmdSetScissor(cmd, 0, 1, &left);
+    video_pipeline_.draw_quad(cmd, push, video_.set);
+  }
+  if (split < extent.width) {
+    const VkRect2D right{{static_cast<std::int32_t>(split), 0}, {extent.width - split, extent.height}};
+    vkCmdSetScissor(cmd, 0, 1, &right);
+    video_pipeline_.draw_quad(cmd, push, equalized_video_.set);
+  }
+  const VkRect2D scissor{{0, 0}, extent};
+  vkCmdSetScissor(cmd, 0, 1, &scissor);
+}
+
+// The histogram quads of the layout (the articles' bit-mask shader, with the CDF where asked).
+void FrameRenderer::record_histogram_quads(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
+                                           VkExtent2D extent) {
+  const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
+  for (const HistogramQuad& q : layout_quads(style, w, h)) {
+    shader::HistogramPush hp{};
+    hp.rect[0] = q.rect[0] / w * 2 - 1;
+    hp.rect[1] = q.rect[1] / h * 2 - 1;
+    hp.rect[2] = q.rect[2] / w * 2 - 1;
+    hp.rect[3] = q.rect[3] / h * 2 - 1;
+    hp.uv[2] = hp.uv[3] = 1;
+    hp.histogram = display_.histogram.address();
+    hp.scale = display_.scale.address();
+    hp.palette = palettes_[static_cast<std::size_t>(style.palette)].address();
+    for (int c = 0; c < 4; ++c) hp.channel_mult[c] = q.channel_mult[static_cast<std::size_t>(c)];
+    hp.bins = plan.next.counted_bins;
+    hp.mode = scale_mode_id(style.scale);
+    hp.pixels = static_cast<float>(rgb_format_.pixel_count());
+    hp.opacity = style.opacity;
+    hp.cdf = cdf_.cdf.address();
+    hp.levels = stats_levels(rgb_format_.bits);
+    hp.cdf_fill = plan.draw_cdf ? cdf_mask(style, CdfMode::instead) : 0;
+    hp.cdf_line = plan.draw_cdf ? cdf_mask(style, CdfMode::over) : 0;
+    histogram_pipeline_.draw_quad(cmd, hp);
+  }
+}
+
+// draw, composite: the same picture by one compute pass into the target's RGBA8 buffer.
+void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
+                                          const CompositeTarget& target) {
+  const VkExtent2D extent = target.extent;
+  const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
+  shader::CompositeParams params{};
+  params.frame = rgb_.address();
+  params.output_ = target.output;
+  params.histogram = display_.histogram.address();
+  params.scale = display_.scale.address();
+  params.palette = palettes_[static_cast<std::size_t>(style.palette)].address();
+  params.width = rgb_format_.width;
+  params.height = rgb_format_.height;
+  params.bits = rgb_format_.bits;
+  params.has_video = plan.draw_video ? 1u : 0u;
+  params.target_w = extent.width;
+  params.target_h = extent.height;
+  params.mode = scale_mode_id(style.scale);
+  if (plan.draw_histograms) {
+    const auto [sx, sy] = cover_scale(w, h, static_cast<float>(rgb_format_.width), static_cast<float>(rgb_format_.height));
+    params.cover[0] = sx;
+    params.cover[1] = sy;
+    const auto quads = layout_quads(style, w, h);
+    params.quad_count = static_cast<std::uint32_t>(std::min<std::size_t>(quads.size(), 4));
+    for (std::uint32_t i = 0; i < params.quad_count; ++i) {
+      for (int k = 0; k < 4; ++k) {
+        params.quad_rect[i][k] = quads[i].rect[static_cast<std::size_t>(k)];
+        params.quad_mult[i][k] = quads[i].channel_mult[static_cast<std::size_t>(k)];
+      }
+    }
+  }
+  params.bins = plan.next.counted_bins ? plan.next.counted_bins : 1;
+  params.opacity = style.opacity;
+  params.pixels = static_cast<float>(rgb_format_.pixel_count());
+  params.cdf = cdf_.cdf.address();
+  params.equalized = plan.draw_equalized ? equalized_.address() : 0;
+  params.levels = stats_levels(rgb_format_.bits);
+  params.cdf_fill = plan.draw_cdf ? cdf_mask(style, CdfMode::instead) : 0;
+  params.cdf_line = plan.draw_cdf ? cdf_mask(style, CdfMode::over) : 0;
+  params.split_x = style.split_view ? std::round(std::clamp(style.split_position, 0.0f, 1.0f) * w) : 0.0f;
+  params.divider = style.split_view && plan.draw_equalized ? 1u : 0u;
+  Slot& slot = *slots_[next_slot_];
+  std::memcpy(slot.composite_params.mapped(), &params, sizeof params);
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                         VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  const shader::CompositePush push{slot.composite_params.address()};
+  composite_pipeline_.dispatch(cmd, push, (extent.width + 15) / 16, (extent.height + 15) / 16);
+}
+
+}  // namespace vhist::viewer

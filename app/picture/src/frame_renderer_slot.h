@@ -1,0 +1,30 @@
+// FrameRenderer's private parts shared by its source files: a frame in flight's slot and the
+// layout of its staging and readback memory. Not for other code.
+#pragma once
+
+#include "vhist/picture/frame_renderer.h"
+
+#include "vhist/draw_shared.h"
+#include "vhist/render/command_slot.h"
+
+namespace vhist::viewer {
+
+struct FrameRenderer::Slot {
+  render::CommandSlot commands;
+  render::Buffer staging;           // host-visible: the new frame's planes, or the CPU engine's results
+  render::Buffer readback;          // host-visible: the statistics histogram (GPU engine)
+  render::Buffer composite_params;  // host-visible: this tick's shader::CompositeParams
+  std::unique_ptr<render::GpuTimer> timer;
+  bool submitted = false;
+  bool readback_pending = false;
+  std::uint32_t levels = 0, bits = 8, width = 0, height = 0;  // of the histogram being read back
+};
+
+inline constexpr VkDeviceSize kReadbackBytes = VkDeviceSize{shader::kMaxBins} * 16;
+// CPU engine's staging layout: the display histogram, its scale block, the statistics
+// histogram, then the R'G'B' frame.
+inline constexpr std::size_t kStagingScaleOffset = std::size_t{shader::kMaxBins} * 16;
+inline constexpr std::size_t kStagingLevelsOffset = kStagingScaleOffset + 256;
+inline constexpr std::size_t kStagingRgbOffset = kStagingLevelsOffset + std::size_t{shader::kMaxBins} * 16;
+
+}  // namespace vhist::viewer

@@ -1,0 +1,36 @@
+// What the picture looks like: the histogram's scale, layout, palette, cumulative curves and the
+// equalization, as the frame renderer draws them. Plain values, no Vulkan.
+#pragma once
+
+#include "vhist/picture/picture_modes.h"
+
+#include "vhist/compute/cdf.h"
+
+#include <array>
+#include <cstdint>
+
+namespace vhist::viewer {
+
+// What one tick draws (from the viewer's settings and UI state).
+struct DrawStyle {
+  std::array<bool, 4> channels{true, true, true, true};  // R, G, B, L
+  ScaleMode scale = ScaleMode::automatic;
+  std::uint32_t bins = 256;
+  Layout layout = Layout::split;
+  Palette palette = Palette::classic;
+  float opacity = 0.75f;
+  bool video = true;  // draw the video (false: the histograms over black)
+  std::array<CdfMode, 4> cdf{};  // per channel: the cumulative histogram off, over or instead
+  EqualizeMode equalize = EqualizeMode::off;
+  // Equalize only right of a divider at this fraction of the width (0..1); otherwise all of it.
+  bool split_view = false;
+  float split_position = 0.5f;
+};
+
+// Channel bits (1 << c) of the drawn channels whose cumulative histogram is drawn in `mode`.
+std::uint32_t cdf_mask(const DrawStyle& style, CdfMode mode);
+// Whether the style needs the prefix sum of the statistics histogram: a cumulative histogram
+// drawn, or the picture equalized (the table comes from the prefix sum).
+bool needs_cdf(const DrawStyle& style);
+
+}  // namespace vhist::viewer

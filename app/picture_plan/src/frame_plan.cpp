@@ -1,0 +1,87 @@
+#include "vhist/picture/frame_plan.h"
+
+namespace vhist::viewer {
+
+std::uint32_t cdf_mask(const DrawStyle& style, CdfMode mode) {
+  std::uint32_t mask = 0;
+  for (std::uint32_t c = 0; c < 4; ++c) {
+    if (style.channels[c] && style.cdf[c] == mode) mask |= 1u << c;
+  }
+  return mask;
+}
+
+bool needs_cdf(const DrawStyle& style) {
+  return style.equalize != EqualizeMode::off || cdf_mask(style, CdfMode::over) != 0 ||
+         cdf_mask(style, CdfMode::instead) != 0;
+}
+
+namespace {
+
+// Frame and count: the rules for a new frame and for recounting the current one.
+void plan_frame_and_count(const PictureState& state, const TickRequest& request, FramePlan& plan) {
+  const bool frame = request.new_frame, cpu = request.engine == Engine::cpu;
+  const bool composite = request.target == TargetKind::composite;
+  // The CPU engine's frame goes to the R'G'B' buffer too when a pass reads it there.
+  const bool cpu_frame_to_buffer = composite || request.style.equalize != EqualizeMode::off;
+  plan.convert_on_gpu = frame && !cpu;
+  plan.convert_on_cpu = frame && cpu;
+  plan.upload_rgb = frame && cpu && cpu_frame_to_buffer;
+  plan.upload_video_image = frame && !composite;
+  const bool any_frame = state.has_frame || frame;
+  const bool recount = any_frame && (frame || request.rehistogram || request.bins != state.counted_bins);
+  plan.count_on_gpu = recount && !cpu;
+  plan.upload_counts = recount && cpu;
+
+  PictureState& next = plan.next;
+  next.has_frame = any_frame;
+  next.rgb_current = frame ? !cpu || cpu_frame_to_buffer : state.rgb_current;
+  next.counted_bins = recount ? request.bins : state.counted_bins;
+  next.cdf_fresh = state.cdf_fresh && !recount;  // a recount outdates the prefix sum
+}
+
+// Scan and equalize: once per frame (and per equalization mode), only when the style asks.
+void plan_scan_and_equalize(const PictureState& state, const TickRequest& request, FramePlan& plan) {
+  PictureState& next = plan.next;
+  const EqualizeMode mode = request.style.equalize;
+  plan.scan = next.has_frame && needs_cdf(request.style) && !next.cdf_fresh;
+  plan.upload_levels = plan.scan && request.engine == Engine::cpu;
+  if (plan.scan) next.cdf_fresh = true;
+  // A new frame or a new prefix sum outdates the equalized frame. Without the current frame in
+  // the R'G'B' buffer (the CPU engine's frame from before equalization was asked for) the
+  // original is shown until the next frame.
+  next.equalized_fresh = state.equalized_fresh && !request.new_frame && !plan.scan;
+  next.equalized_mode = state.equalized_mode;
+  next.equalized_image_written = state.equalized_image_written;
+  plan.equalize = next.has_frame && mode != EqualizeMode::off && next.rgb_current &&
+                  (!next.equalized_fresh || next.equalized_mode != mode);
+  if (plan.equalize) {
+    next.equalized_fresh = true;
+    next.equalized_mode = mode;
+    if (request.target == TargetKind::raster) {
+      plan.upload_equalized_image = true;
+      next.equalized_image_written = true;
+    }
+  }
+}
+
+}  // namespace
+
+FramePlan plan_tick(const PictureState& state, const TickRequest& request) {
+  FramePlan plan;
+  plan_frame_and_count(state, request, plan);
+  plan_scan_and_equalize(state, request, plan);
+  const PictureState& next = plan.next;
+  const bool composite = request.target == TargetKind::composite;
+  plan.draw_raster = !composite;
+  plan.draw_composite = composite;
+  plan.draw_histograms = next.has_frame;
+  plan.draw_video = next.has_frame && request.style.video;
+  // Draw with the prefix sum only when it is that of the frame shown.
+  plan.draw_cdf = next.cdf_fresh && needs_cdf(request.style);
+  plan.draw_equalized = request.style.equalize != EqualizeMode::off && next.equalized_fresh &&
+                        next.equalized_mode == request.style.equalize &&
+                        (composite || next.equalized_image_written);
+  return plan;
+}
+
+}  // namespace vhist::viewer

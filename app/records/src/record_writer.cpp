@@ -1,0 +1,172 @@
+#include "vhist/records/record_writer.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace vhist::app {
+
+namespace {
+
+constexpr const char* kChannelNames[4] = {"r", "g", "b", "l"};
+
+void append_uint(std::string& out, std::uint64_t v) {
+  char buf[24];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, end);
+}
+
+void append_int(std::string& out, std::int64_t v) {
+  char buf[24];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, end);
+}
+
+// Fixed-point decimal with `digits` fraction digits; JSON has no NaN or infinity, and none can
+// occur here (counts are finite and totals non-zero), but guard anyway.
+void append_fixed(std::string& out, double v, int digits) {
+  if (!std::isfinite(v)) v = 0;
+  char buf[64];
+  const int n = std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  out.append(buf, static_cast<std::size_t>(n));
+}
+
+// The statistics fields, in output order, with their formatting: one list for JSON and CSV.
+struct StatField {
+  const char* name;
+  int digits;  // -1: an integer code value; else fraction digits of a decimal
+  double (*get)(const ChannelStats&);
+};
+constexpr StatField kStatFields[] = {
+    {"min", -1, [](const ChannelStats& s) { return double(s.min); }},
+    {"max", -1, [](const ChannelStats& s) { return double(s.max); }},
+    {"mean", 4, [](const ChannelStats& s) { return s.mean; }},
+    {"median", -1, [](const ChannelStats& s) { return double(s.median); }},
+    {"p1", -1, [](const ChannelStats& s) { return double(s.p1); }},
+    {"p99", -1, [](const ChannelStats& s) { return double(s.p99); }},
+    {"clip_low", 8, [](const ChannelStats& s) { return s.clip_low; }},
+    {"clip_high", 8, [](const ChannelStats& s) { return s.clip_high; }},
+};
+
+void append_field(std::string& out, const StatField& field, const ChannelStats& s) {
+  if (field.digits < 0) {
+    append_uint(out, static_cast<std::uint64_t>(field.get(s)));
+  } else {
+    append_fixed(out, field.get(s), field.digits);
+  }
+}
+
+void append_stats_json(std::string& out, const ChannelStats& s) {
+  char sep = '{';
+  for (const StatField& field : kStatFields) {
+    out += sep;
+    out += '"';
+    out += field.name;
+    out += "\":";
+    append_field(out, field, s);
+    sep = ',';
+  }
+  out += '}';
+}
+
+// "r":[...],"g":[...],"b":[...],"l":[...] with count(channel, bin) for bins 0..bins-1.
+template <typename Count>
+void append_channel_arrays(std::string& out, std::uint32_t bins, Count count) {
+  for (Channel c : kAllChannels) {
+    if (c != Channel::r) out += ',';
+    out += '"';
+    out += kChannelNames[static_cast<std::uint32_t>(c)];
+    out += "\":[";
+    for (std::uint32_t b = 0; b < bins; ++b) {
+      if (b != 0) out += ',';
+      append_uint(out, count(c, b));
+    }
+    out += ']';
+  }
+}
+
+}  // namespace
+
+void append_jsonl(std::string& out, const FrameRecord& r) {
+  out += "{\"frame\":";
+  append_int(out, r.frame);
+  out += ",\"pts\":";
+  append_fixed(out, r.pts, 6);
+  out += ",\"width\":";
+  append_uint(out, r.width);
+  out += ",\"height\":";
+  append_uint(out, r.height);
+  out += ",\"bits\":";
+  append_uint(out, r.bits);
+  out += ",\"bins\":";
+  append_uint(out, r.histogram.bins);
+  out += ',';
+  append_channel_arrays(out, r.histogram.bins, [&](Channel c, std::uint32_t b) { return r.histogram.at(c, b); });
+  if (r.cdf.bins != 0) {
+    out += ",\"cdf\":{";
+    append_channel_arrays(out, r.cdf.bins, [&](Channel c, std::uint32_t b) { return r.cdf.at(c, b); });
+    out += '}';
+  }
+  out += ",\"stats\":{";
+  for (Channel c : kAllChannels) {
+    const auto i = static_cast<std::uint32_t>(c);
+    if (i != 0) out += ',';
+    out += '"';
+    out += kChannelNames[i];
+    out += "\":";
+    append_stats_json(out, r.stats[i]);
+  }
+  out += "}}\n";
+}
+
+void append_csv_header(std::string& out, std::uint32_t bins, bool cdf) {
+  out += "frame,pts,width,height,bits,bins,channel";
+  for (const StatField& field : kStatFields) {
+    out += ',';
+    out += field.name;
+  }
+  for (std::uint32_t b = 0; b < bins; ++b) {
+    out += ",c";
+    append_uint(out, b);
+  }
+  for (std::uint32_t b = 0; cdf && b < bins; ++b) {
+    out += ",cdf";
+    append_uint(out, b);
+  }
+  out += '\n';
+}
+
+void append_csv(std::string& out, const FrameRecord& r) {
+  for (Channel c : kAllChannels) {
+    const auto i = static_cast<std::uint32_t>(c);
+    const ChannelStats& s = r.stats[i];
+    append_int(out, r.frame);
+    out += ',';
+    append_fixed(out, r.pts, 6);
+    out += ',';
+    append_uint(out, r.width);
+    out += ',';
+    append_uint(out, r.height);
+    out += ',';
+    append_uint(out, r.bits);
+    out += ',';
+    append_uint(out, r.histogram.bins);
+    out += ',';
+    out += kChannelNames[i];
+    for (const StatField& field : kStatFields) {
+      out += ',';
+      append_field(out, field, s);
+    }
+    for (std::uint32_t b = 0; b < r.histogram.bins; ++b) {
+      out += ',';
+      append_uint(out, r.histogram.at(c, b));
+    }
+    for (std::uint32_t b = 0; b < r.cdf.bins; ++b) {
+      out += ',';
+      append_uint(out, r.cdf.at(c, b));
+    }
+    out += '\n';
+  }
+}
+
+}  // namespace vhist::app

@@ -1,0 +1,55 @@
+// The viewer's frames on the window: acquires a swapchain image, has the FrameRenderer record
+// the picture into the swapchain's render pass (with ImGui inside it), submits between the
+// acquire and present semaphores and presents; on request, a copy of the presented image for a
+// screenshot. It draws nothing itself.
+#pragma once
+
+#include "vhist/picture/frame_renderer.h"
+
+#include "vhist/media/media_source.h"
+#include "vhist/render/swapchain.h"
+
+#include <cstdint>
+#include <vector>
+
+struct ImDrawData;
+
+namespace vhist::viewer {
+
+class Presenter {
+ public:
+  // `engine`: who converts and counts (choose_engine()).
+  Presenter(render::Context& context, render::Swapchain& swapchain, Engine engine);
+  ~Presenter();
+  Presenter(const Presenter&) = delete;
+  Presenter& operator=(const Presenter&) = delete;
+
+  // Everything for one tick. `frame` is a newly due decoded frame (nullptr: keep the last one);
+  // `rehistogram` recounts the current frame (bins changed). `screenshot` receives the presented
+  // image (RGBA, top row first) after waiting for it. Returns false when the swapchain is out of
+  // date (the caller recreates it and calls again next tick). A lost surface is thrown as a
+  // render::VulkanError with VK_ERROR_SURFACE_LOST_KHR (the caller may recreate the surface).
+  bool draw(const media::DecodedFrame* frame, bool rehistogram, const DrawStyle& style, ImDrawData* ui,
+            std::vector<std::uint8_t>* screenshot);
+
+  std::string check(const media::DecodedFrame& frame, std::uint32_t bins) const {
+    return renderer_.check(frame.format, frame.planes, bins);
+  }
+  const FrameStatistics& statistics() const noexcept { return renderer_.statistics(); }
+  Engine engine() const noexcept { return renderer_.engine(); }
+  void wait_idle() { renderer_.wait_idle(); }
+  // After a lost surface (wait_idle() first): new acquire and present semaphores, since a
+  // failed present may leave one signalled with nothing to wait for it.
+  void reset_semaphores();
+
+  static constexpr std::uint32_t kFramesInFlight = FrameRenderer::kFramesInFlight;
+
+ private:
+  render::Context& context_;
+  render::Swapchain& swapchain_;
+  FrameRenderer renderer_;
+  std::vector<render::UniqueSemaphore> image_available_;  // one per frame in flight
+  std::vector<render::UniqueSemaphore> render_done_;      // one per swapchain image
+};
+
+}  // namespace vhist::viewer

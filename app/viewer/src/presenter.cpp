@@ -1,0 +1,111 @@
+#include "vhist/viewer/presenter.h"
+
+#include "vhist/render/command_slot.h"
+#include "vhist/render/vk_check.h"
+
+#include <imgui.h>
+#include <backends/imgui_impl_vulkan.h>
+
+namespace vhist::viewer {
+
+namespace {
+
+render::UniqueSemaphore make_semaphore(VkDevice device) {
+  VkSemaphoreCreateInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+  VkSemaphore sem = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateSemaphore(device, &info, nullptr, &sem));
+  return render::UniqueSemaphore(device, sem);
+}
+
+// Copies the presented `image` into `shot` (host-readable) and returns it to the present layout.
+void record_screenshot_copy(VkCommandBuffer cmd, VkImage image, VkExtent2D extent, const render::Buffer& shot) {
+  render::image_barrier(cmd, image, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                        VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                        VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+  VkBufferImageCopy region{};
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.imageExtent = {extent.width, extent.height, 1};
+  vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, shot.get(), 1, &region);
+  render::image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
+                        VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
+                        VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0);
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+}
+
+}  // namespace
+
+Presenter::Presenter(render::Context& context, render::Swapchain& swapchain, Engine engine)
+    : context_(context), swapchain_(swapchain), renderer_(context, swapchain.render_pass(), engine) {
+  for (std::uint32_t i = 0; i < kFramesInFlight; ++i) image_available_.push_back(make_semaphore(context.device()));
+}
+
+Presenter::~Presenter() { renderer_.wait_idle(); }
+
+void Presenter::reset_semaphores() {
+  render_done_.clear();  // made again for the new swapchain's image count by draw()
+  image_available_.clear();
+  for (std::uint32_t i = 0; i < kFramesInFlight; ++i) image_available_.push_back(make_semaphore(context_.device()));
+}
+
+bool Presenter::draw(const media::DecodedFrame* frame, bool rehistogram, const DrawStyle& style, ImDrawData* ui,
+                    std::vector<std::uint8_t>* screenshot) {
+  const VkDevice device = context_.device();
+  renderer_.begin();
+  if (render_done_.size() != swapchain_.image_count()) {
+    render_done_.clear();
+    for (std::uint32_t i = 0; i < swapchain_.image_count(); ++i) render_done_.push_back(make_semaphore(device));
+  }
+  const VkSemaphore image_available = image_available_[renderer_.slot_index()].get();
+  std::uint32_t image_index = 0;
+  const VkResult acquired = VHIST_VK_HOOK(
+      vkAcquireNextImageKHR(device, swapchain_.get(), UINT64_MAX, image_available, VK_NULL_HANDLE, &image_index));
+  if (acquired == VK_ERROR_OUT_OF_DATE_KHR) return false;
+  if (acquired != VK_SUBOPTIMAL_KHR) render::check(acquired, "vkAcquireNextImageKHR");
+
+  const VkExtent2D extent = swapchain_.extent();
+  render::Buffer shot;
+  const auto copy_for_screenshot = [&](VkCommandBuffer cmd) {
+    shot = render::Buffer(context_, VkDeviceSize{extent.width} * extent.height * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                          render::MemoryUse::readback, false, "screenshot");
+    record_screenshot_copy(cmd, swapchain_.image(image_index), extent, shot);
+  };
+  const RasterTarget target{swapchain_.render_pass(), swapchain_.framebuffer(image_index), extent};
+  const VkCommandBuffer cmd = renderer_.record_raster(
+      frame ? &frame->format : nullptr, frame ? &frame->planes : nullptr, rehistogram, style, target,
+      [&](VkCommandBuffer c) {
+        if (ui) ImGui_ImplVulkan_RenderDrawData(ui, c);
+      },
+      screenshot ? RecordHook(copy_for_screenshot) : RecordHook());
+
+  const VkFence fence = renderer_.fence();
+  render::submit(context_, cmd, fence, image_available, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                 render_done_[image_index].get());
+  renderer_.end();
+
+  VkPresentInfoKHR present{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
+  const VkSemaphore done = render_done_[image_index].get();
+  present.waitSemaphoreCount = 1;
+  present.pWaitSemaphores = &done;
+  const VkSwapchainKHR sc = swapchain_.get();
+  present.swapchainCount = 1;
+  present.pSwapchains = &sc;
+  present.pImageIndices = &image_index;
+  const VkResult presented = VHIST_VK_HOOK(vkQueuePresentKHR(context_.queue(), &present));
+
+  if (screenshot) {
+    VHIST_VK_CHECK(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX));
+    const auto* bytes = static_cast<const std::uint8_t*>(shot.mapped());
+    screenshot->assign(bytes, bytes + shot.size());
+    if (swapchain_.bgr()) {
+      for (std::size_t i = 0; i + 3 < screenshot->size(); i += 4) std::swap((*screenshot)[i], (*screenshot)[i + 2]);
+    }
+  }
+  if (presented == VK_ERROR_OUT_OF_DATE_KHR || presented == VK_SUBOPTIMAL_KHR || acquired == VK_SUBOPTIMAL_KHR) {
+    return false;
+  }
+  render::check(presented, "vkQueuePresentKHR");
+  return true;
+}
+
+}  // namespace vhist::viewer

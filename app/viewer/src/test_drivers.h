@@ -1,0 +1,53 @@
+// What test runs add to the viewer's loop, kept out of it: scripted window events
+// (--exercise-window, --resize-storm), the end of the run (--frames, --quit-after), the
+// screenshot of the last frame (--screenshot), drop logging and the run summary printed at exit.
+// The loop calls these hooks; a run without test options gets hooks that do nothing.
+#pragma once
+
+#include "vhist/command_line/viewer_options.h"
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+struct GLFWwindow;
+
+namespace vhist::viewer {
+
+class Player;
+
+// What the loop tells the hooks about a finished tick.
+struct TickReport {
+  std::chrono::steady_clock::time_point now;  // when the tick started
+  std::int64_t dropped_before = 0;            // the player's dropped count before its tick
+};
+
+class LoopHooks {
+ public:
+  virtual ~LoopHooks() = default;
+  // Before a tick's events are handled: scripted window events. `rendered`: frames so far.
+  virtual void before_tick(GLFWwindow* /*window*/, int /*rendered*/) {}
+  // After the player's tick.
+  virtual void after_tick(const TickReport& /*tick*/, const Player& /*player*/) {}
+  // Whether the frame about to be drawn is the run's last.
+  virtual bool last_frame(int /*rendered*/) { return false; }
+  // Whether to capture the frame about to be drawn (the last, with --screenshot).
+  virtual bool wants_screenshot(bool /*last*/) const { return false; }
+  // The captured frame (RGBA, top row first); returns an error message, empty on success.
+  virtual std::string save_screenshot(std::vector<std::uint8_t> /*pixels*/, std::uint32_t /*width*/,
+                                      std::uint32_t /*height*/) {
+    return {};
+  }
+  // A frame was presented; `camera_age_ms` >= 0 when it showed a new camera frame.
+  virtual void presented(double /*camera_age_ms*/) {}
+  // At exit: the run's summary on stderr.
+  virtual void summary(int /*rendered*/, double /*fps*/, const char* /*engine*/, const Player& /*player*/) {}
+};
+
+// The hooks for `options`: the test drivers when a test option is given, else hooks that do
+// nothing. `width` x `height`: the window's first size (--exercise-window goes back to it).
+std::unique_ptr<LoopHooks> make_loop_hooks(const ViewerOptions& options, int width, int height);
+
+}  // namespace vhist::viewer

@@ -1,0 +1,494 @@
+// The viewer's loop. One frame, in order:
+//   decode thread -> bounded frame queue (a file blocks when full; a camera drops the oldest)
+//   handle_input:    window events, keys (settings_table.h rows), a file to open
+//   handle_window:   minimized: wait; resized: rebuild the swapchain
+//   handle_playback: the player's clock picks the frame due; a new one is checked against the device
+//   handle_ui:       the ImGui panel and the split view's divider
+//   handle_present:  upload, convert, histograms, CDF and equalization, draw (Presenter, FrameRenderer), present
+//   pace:            no faster than the display where presenting does not wait for it
+// Numbers shown as text are read back one frame late, never by stalling the GPU. What test runs
+// add (scripted window events, the end of the run, the screenshot, the summary) is in
+// test_drivers.cpp, called through LoopHooks.
+#include "vhist/viewer/viewer.h"
+
+#include "vhist/camera_options/camera_options.h"
+#include "imgui_backend.h"
+#include "vhist/viewer/presenter.h"
+#include "vhist/viewer/settings_table.h"
+#include "test_drivers.h"
+#include "viewer_app.h"
+
+#include "vhist/compute/engine_choice.h"
+#include "vhist/render/context.h"
+#include "vhist/render/swapchain.h"
+#include "vhist/render/vk_check.h"
+
+#define GLFW_INCLUDE_VULKAN
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <thread>
+
+namespace vhist::viewer {
+
+static_assert(kKeyTab == GLFW_KEY_TAB && '1' == GLFW_KEY_1 && 'C' == GLFW_KEY_C, "settings_table.h's key codes");
+
+namespace {
+
+// The bundled demo clip: VHIST_ASSETS, else the source tree's assets/ (where the build ran),
+// else assets/ next to the executable's parent folder.
+std::string demo_clip_path() {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> candidates;
+  if (const char* env = std::getenv("VHIST_ASSETS")) candidates.emplace_back(fs::path(env) / "demo.mp4");
+  candidates.emplace_back(fs::path(VHIST_SOURCE_ASSETS) / "demo.mp4");
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) candidates.emplace_back(exe.parent_path().parent_path() / "share" / "vhist" / "demo.mp4");
+  for (const auto& c : candidates) {
+    if (fs::is_regular_file(c, ec)) return c.string();
+  }
+  return {};
+}
+
+// What the frame renderer draws, from the settings.
+DrawStyle frame_style(const Settings& s) {
+  DrawStyle style;
+  style.channels = {s.channel_r, s.channel_g, s.channel_b, s.channel_l};
+  style.scale = s.scale;
+  style.bins = s.bins;
+  style.layout = s.layout;
+  style.palette = s.palette;
+  style.opacity = s.opacity;
+  style.cdf = s.cdf;
+  style.equalize = s.equalize;
+  style.split_view = s.split_view;
+  style.split_position = s.split_position;
+  return style;
+}
+
+void open_file(App& app, const std::string& path) {
+  app.open_path = path;  // kept in the path field, to correct it when opening fails
+  try {
+    if (media::is_camera_path(path)) {
+      app.player.open_camera(path, cli::camera_options(app.options.common));
+    } else {
+      app.player.open(path);
+    }
+    app.player.set_loop(app.settings.loop);
+    app.player.set_speed(app.settings.speed);
+    app.player.set_paused(false);
+    app.error.clear();
+    if (!app.player.live()) remember_recent(app.settings, path);
+    const std::string title = "vhist - " + std::filesystem::path(path).filename().string();
+    if (app.window) glfwSetWindowTitle(app.window, title.c_str());
+  } catch (const media::MediaError& e) {
+    app.error = e.what();
+    std::fprintf(stderr, "vhist: %s\n", e.what());
+  }
+}
+
+void toggle_fullscreen(App& app) {
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  if (!app.fullscreen && monitor) {
+    glfwGetWindowPos(app.window, &app.windowed_x, &app.windowed_y);
+    glfwGetWindowSize(app.window, &app.windowed_w, &app.windowed_h);
+    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+    glfwSetWindowMonitor(app.window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    app.fullscreen = true;
+  } else if (app.fullscreen) {
+    glfwSetWindowMonitor(app.window, nullptr, app.windowed_x, app.windowed_y, app.windowed_w, app.windowed_h, 0);
+    app.fullscreen = false;
+  }
+}
+
+// Keys that act on playback and the window; the others are the settings' (their rows say).
+void on_key(GLFWwindow* window, int key, int, int action, int mods) {
+  auto& app = *static_cast<App*>(glfwGetWindowUserPointer(window));
+  if (action != GLFW_PRESS && action != GLFW_REPEAT) return;
+  if (ImGui::GetIO().WantTextInput) return;  // typing in a text field
+  Player& p = app.player;
+  switch (key) {
+    case GLFW_KEY_SPACE: p.set_paused(!p.paused()); return;
+    case GLFW_KEY_LEFT: p.seek(p.clock() - 5); return;
+    case GLFW_KEY_RIGHT: p.seek(p.clock() + 5); return;
+    case GLFW_KEY_COMMA: p.step_back(); return;
+    case GLFW_KEY_PERIOD: p.step_forward(); return;
+    case GLFW_KEY_F:
+      if (action == GLFW_PRESS && mods == 0) toggle_fullscreen(app);
+      return;
+    case GLFW_KEY_Q:
+    case GLFW_KEY_ESCAPE: app.quit = true; return;
+    default: break;
+  }
+  for (const SettingRow& row : setting_rows()) {
+    if (row.key == key) press_key(row, app.settings);
+  }
+}
+
+void on_drop(GLFWwindow* window, int count, const char** paths) {
+  auto& app = *static_cast<App*>(glfwGetWindowUserPointer(window));
+  if (count > 0) app.pending_open = paths[0];
+}
+
+class GlfwSession {
+ public:
+  GlfwSession() {
+    glfwSetErrorCallback(
+        [](int code, const char* text) { std::fprintf(stderr, "vhist: GLFW error %d: %s\n", code, text); });
+    if (!glfwInit()) {
+      throw std::runtime_error(
+          "cannot open a window: no display could be reached (is DISPLAY or WAYLAND_DISPLAY set?)");
+    }
+    if (!glfwVulkanSupported()) {
+      glfwTerminate();
+      throw std::runtime_error("GLFW found no Vulkan loader (install libvulkan1)");
+    }
+  }
+  ~GlfwSession() { glfwTerminate(); }
+  GlfwSession(const GlfwSession&) = delete;
+  GlfwSession& operator=(const GlfwSession&) = delete;
+};
+
+struct WindowDeleter {
+  void operator()(GLFWwindow* w) const { glfwDestroyWindow(w); }
+};
+using UniqueWindow = std::unique_ptr<GLFWwindow, WindowDeleter>;
+
+// The window, with the viewer's callbacks installed (before ImGui's, which chain them).
+UniqueWindow make_window(App& app, int width, int height) {
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
+  glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  UniqueWindow window(glfwCreateWindow(width, height, "vhist", nullptr, nullptr));
+  if (!window) throw std::runtime_error("cannot create the window");
+  app.window = window.get();
+  glfwSetWindowUserPointer(app.window, &app);
+  glfwSetWindowSizeLimits(app.window, 160, 120, GLFW_DONT_CARE, GLFW_DONT_CARE);
+  glfwSetKeyCallback(app.window, on_key);
+  glfwSetDropCallback(app.window, on_drop);
+  return window;
+}
+
+render::ContextOptions context_options(App& app) {
+  render::ContextOptions options;
+  options.device = app.options.common.device;
+  std::uint32_t ext_count = 0;
+  const char** exts = glfwGetRequiredInstanceExtensions(&ext_count);
+  for (std::uint32_t i = 0; i < ext_count; ++i) options.instance_extensions.emplace_back(exts[i]);
+  options.device_extensions.emplace_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+  options.create_surface = [window = app.window](VkInstance instance) {
+    VkSurfaceKHR surface = VK_NULL_HANDLE;
+    VHIST_VK_CHECK(glfwCreateWindowSurface(instance, window, nullptr, &surface));
+    return surface;
+  };
+  return options;
+}
+
+VkExtent2D framebuffer_size(GLFWwindow* window) {
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(window, &w, &h);
+  return VkExtent2D{static_cast<std::uint32_t>(std::max(w, 0)), static_cast<std::uint32_t>(std::max(h, 0))};
+}
+
+// The primary monitor's refresh rate, when it says; else 60.
+int refresh_rate() {
+  if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+    if (mode && mode->refreshRate >= 24 && mode->refreshRate <= 1000) return mode->refreshRate;
+  }
+  return 60;
+}
+
+// choose_engine() decides (the CPU engine on a CPU Vulkan device); VHIST_ENGINE=gpu|cpu|auto
+// overrides it (the tests run both). An unknown value is ignored, as before.
+Engine viewer_engine(const render::Context& context) {
+  EngineChoice choice = EngineChoice::automatic;
+  if (const char* engine = std::getenv("VHIST_ENGINE")) choice = parse_engine_choice(engine).value_or(choice);
+  return choose_engine(context.description().kind, choice);
+}
+
+// The window and everything drawn into it, and the loop that runs them.
+class Viewer {
+ public:
+  explicit Viewer(App& app);
+  int run();
+
+ private:
+  void open_first_input();
+  void handle_input();
+  bool handle_window();
+  const media::DecodedFrame* handle_playback(std::chrono::steady_clock::time_point now);
+  void handle_ui();
+  enum class Presented { yes, retry, failed };
+  Presented handle_present(const media::DecodedFrame* frame, bool last);
+  void pace(std::chrono::steady_clock::time_point tick_start) const;
+  int finish();
+  // A lost surface (the window system dropped it) is remade from the same window, up to three
+  // times in a row without a frame presented in between; then the loss is reported (rethrown).
+  // Call only from a catch block.
+  void recover_surface(const render::VulkanError& error);
+
+  App& app_;
+  int width_, height_;  // the window's first size
+  std::unique_ptr<LoopHooks> hooks_;
+  GlfwSession glfw_;
+  UniqueWindow window_;
+  render::Context context_;
+  const bool vsync_;
+  const int refresh_hz_;
+  render::Swapchain swapchain_;
+  Presenter renderer_;
+  ImGuiBackend imgui_;
+  int rendered_ = 0;
+  int surface_losses_ = 0;
+  bool resend_frame_ = false;  // the frame due when the surface was lost was not drawn
+  bool swapchain_stale_ = false;
+  std::chrono::steady_clock::time_point last_frame_time_ = std::chrono::steady_clock::now();
+};
+
+Viewer::Viewer(App& app)
+    : app_(app),
+      width_(app.options.width ? app.options.width : app.settings.window_width),
+      height_(app.options.height ? app.options.height : app.settings.window_height),
+      hooks_(make_loop_hooks(app.options, width_, height_)),
+      window_(make_window(app, width_, height_)),
+      context_(context_options(app)),
+      vsync_(app.settings.vsync && !app.options.no_vsync),
+      refresh_hz_(refresh_rate()),
+      swapchain_(context_, framebuffer_size(app.window), vsync_),
+      renderer_(context_, swapchain_, viewer_engine(context_)),
+      imgui_(app.window, context_, swapchain_, std::max(swapchain_.image_count(), Presenter::kFramesInFlight)) {
+  app_.engine_name = renderer_.engine() == Engine::cpu ? "cpu" : "gpu";
+}
+
+// The input: the one given, the first camera with --camera, else the demo clip.
+void Viewer::open_first_input() {
+  std::string input = app_.options.common.input;
+  if (input.empty() && app_.options.camera) {
+    app_.cameras = media::list_cameras();
+    if (app_.cameras.cameras.empty()) {
+      app_.error = "no camera found (no /dev/video* capture device" +
+                   (app_.cameras.errors.empty() ? std::string(")") : "; " + app_.cameras.errors.front() + ")");
+      std::fprintf(stderr, "vhist: %s\n", app_.error.c_str());
+      app_.cli_input_failed = true;
+    } else {
+      input = app_.cameras.cameras.front().path;
+      app_.options.common.input = input;
+    }
+  } else if (input.empty()) {
+    input = demo_clip_path();
+    if (input.empty()) app_.error = "The demo clip (assets/demo.mp4) was not found. Open a video file from the panel.";
+  }
+  if (!input.empty()) {
+    open_file(app_, input);
+    if (!app_.error.empty() && !app_.options.common.input.empty()) app_.cli_input_failed = true;
+  }
+  if (app_.player.is_open() && app_.options.common.start) {
+    app_.player.seek(*app_.options.common.start);
+    app_.player.set_paused(true);
+  }
+}
+
+void Viewer::recover_surface(const render::VulkanError& error) {
+  if (error.result() != VK_ERROR_SURFACE_LOST_KHR || ++surface_losses_ > 3) throw;
+  std::fprintf(stderr, "vhist: lost the window's drawing surface (%s); making a new one (attempt %d of 3)\n",
+               error.what(), surface_losses_);
+  renderer_.wait_idle();
+  swapchain_.release();
+  context_.recreate_surface();
+  renderer_.reset_semaphores();
+  resend_frame_ = true;
+}
+
+void Viewer::handle_input() {
+  glfwPollEvents();
+  hooks_->before_tick(app_.window, rendered_);
+  if (!app_.pending_open.empty()) open_file(app_, std::exchange(app_.pending_open, {}));
+}
+
+// Returns false when there is nothing to draw into this tick.
+bool Viewer::handle_window() {
+  // Minimized: nothing to draw into; wait for the window to come back.
+  const VkExtent2D fb = framebuffer_size(app_.window);
+  if (fb.width == 0 || fb.height == 0) {
+    glfwWaitEventsTimeout(0.1);
+    return false;
+  }
+  if (swapchain_stale_ || swapchain_.get() == VK_NULL_HANDLE || fb.width != swapchain_.extent().width ||
+      fb.height != swapchain_.extent().height) {
+    renderer_.wait_idle();
+    try {
+      swapchain_.recreate(fb);
+    } catch (const render::VulkanError& e) {
+      recover_surface(e);
+      return false;
+    }
+    imgui_.swapchain_recreated();
+    swapchain_stale_ = false;
+  }
+  return true;
+}
+
+// The frame to upload this tick (null: draw the last one again).
+const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::time_point now) {
+  Player& player = app_.player;
+  player.set_loop(app_.settings.loop);
+  player.set_speed(app_.settings.speed);
+  bool new_frame = false;
+  try {
+    new_frame = player.tick(now);
+  } catch (const media::MediaError& e) {
+    app_.error = e.what();
+    std::fprintf(stderr, "vhist: %s\n", e.what());
+    player.close();
+  }
+  const media::DecodedFrame* current = player.frame() ? &*player.frame() : nullptr;
+  const media::DecodedFrame* frame = new_frame ? current : nullptr;
+  // Equalization switched on or to another mode: the frame shown goes through the GPU again
+  // (the CPU engine keeps no copy of it there), also when paused.
+  if (app_.settings.equalize != app_.equalize_drawn) {
+    if (!frame) frame = current;
+    app_.equalize_drawn = app_.settings.equalize;
+  }
+  if (std::exchange(resend_frame_, false) && !frame) frame = current;
+  if (frame) {
+    if (const std::string why = renderer_.check(*frame, app_.settings.bins); !why.empty()) {
+      app_.error = "cannot show '" + player.path() + "': " + why;
+      std::fprintf(stderr, "vhist: %s\n", app_.error.c_str());
+      player.close();
+      frame = nullptr;
+    }
+  }
+  return frame;
+}
+
+void Viewer::handle_ui() {
+  imgui_.new_frame();
+  if (app_.settings.show_panel) draw_panel(app_, renderer_.statistics());
+  if (app_.settings.equalize != EqualizeMode::off && app_.player.is_open()) draw_split(app_);
+  if (!app_.player.is_open() && !app_.settings.show_panel) {
+    ImGui::SetNextWindowPos(ImVec2(10, 10));
+    ImGui::Begin("##hint", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize);
+    ImGui::TextUnformatted("Drop a video file here, or press Tab to open one.");
+    ImGui::End();
+  }
+  ImGui::Render();
+}
+
+Viewer::Presented Viewer::handle_present(const media::DecodedFrame* frame, bool last) {
+  const bool want_shot = hooks_->wants_screenshot(last);
+  std::vector<std::uint8_t> screenshot;
+  bool drawn = false;
+  try {
+    drawn = renderer_.draw(frame, std::exchange(app_.rehistogram, false), frame_style(app_.settings),
+                           ImGui::GetDrawData(), want_shot ? &screenshot : nullptr);
+  } catch (const render::VulkanError& e) {
+    recover_surface(e);
+    return Presented::retry;
+  }
+  if (!drawn) {
+    swapchain_stale_ = true;
+    if (want_shot && screenshot.empty()) return Presented::retry;  // not drawn: try again after the rebuild
+  } else {
+    surface_losses_ = 0;
+  }
+  ++rendered_;
+  hooks_->presented(frame && app_.player.live() ? app_.player.frame_age_ms() : -1.0);
+  const auto now = std::chrono::steady_clock::now();
+  const double dt = std::chrono::duration<double>(now - last_frame_time_).count();
+  last_frame_time_ = now;
+  app_.fps = app_.fps == 0 ? 1 / std::max(dt, 1e-6) : 0.9 * app_.fps + 0.1 / std::max(dt, 1e-6);
+  if (want_shot) {
+    const VkExtent2D extent = swapchain_.extent();
+    if (const std::string err = hooks_->save_screenshot(std::move(screenshot), extent.width, extent.height);
+        !err.empty()) {
+      std::fprintf(stderr, "vhist: cannot save the screenshot: %s\n", err.c_str());
+      return Presented::failed;
+    }
+  }
+  return Presented::yes;
+}
+
+// Where presenting does not wait for the display (Xvfb, some compositors), do not draw faster
+// than the monitor refreshes with vsync on (240 frames a second without): frames nobody can see
+// take CPU time the decoder needs.
+void Viewer::pace(std::chrono::steady_clock::time_point tick_start) const {
+  const auto frame_end = std::chrono::steady_clock::now();
+  const auto min_frame = std::chrono::microseconds(1000000 / (vsync_ ? refresh_hz_ : 240));
+  if (frame_end - tick_start < min_frame) std::this_thread::sleep_for(min_frame - (frame_end - tick_start));
+}
+
+int Viewer::run() {
+  open_first_input();
+  while (!glfwWindowShouldClose(app_.window) && !app_.quit) {
+    handle_input();
+    if (!handle_window()) continue;
+    const auto now = std::chrono::steady_clock::now();
+    const std::int64_t dropped_before = app_.player.dropped();
+    const media::DecodedFrame* frame = handle_playback(now);
+    handle_ui();
+    hooks_->after_tick({now, dropped_before}, app_.player);
+    const bool last = hooks_->last_frame(rendered_);
+    const Presented presented = handle_present(frame, last);
+    if (presented == Presented::failed) return 1;
+    if (presented == Presented::retry) continue;
+    if (last) break;
+    pace(now);
+  }
+  return finish();
+}
+
+int Viewer::finish() {
+  renderer_.wait_idle();
+  hooks_->summary(rendered_, app_.fps, app_.engine_name, app_.player);
+  if (!app_.options.test_mode() && !app_.fullscreen) {
+    int w = 0, h = 0;
+    glfwGetWindowSize(app_.window, &w, &h);
+    app_.settings.window_width = w;
+    app_.settings.window_height = h;
+  }
+  if (context_.validation_message_count() != 0) {
+    std::fprintf(stderr, "vhist: %u Vulkan validation messages\n", context_.validation_message_count());
+    return 1;
+  }
+  return app_.cli_input_failed && app_.options.test_mode() ? 2 : 0;
+}
+
+}  // namespace
+
+int run_viewer(const ViewerOptions& options) {
+  App app;
+  app.options = options;
+  app.settings_file = settings_path();
+  std::vector<std::string> warnings;
+  if (!app.settings_file.empty()) app.settings = load_settings(app.settings_file, &warnings);
+  for (const auto& w : warnings) std::fprintf(stderr, "vhist: settings: %s\n", w.c_str());
+  apply_settings(app.options, app.settings);
+  int status = 0;
+  try {
+    Viewer viewer(app);
+    status = viewer.run();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vhist: %s\n", render::failure_message(e).c_str());
+    return 1;
+  }
+  // Test runs (--frames, --quit-after) leave the remembered settings alone.
+  if (!app.options.test_mode() && !app.settings_file.empty()) {
+    if (const std::string err = save_settings(app.settings, app.settings_file); !err.empty()) {
+      std::fprintf(stderr, "vhist: cannot save the settings: %s\n", err.c_str());
+    }
+  }
+  return status;
+}
+
+}  // namespace vhist::viewer

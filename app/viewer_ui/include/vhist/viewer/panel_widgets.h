@@ -1,0 +1,17 @@
+// The panel's widget for a setting, drawn from its row in settings_table.h: a checkbox for a
+// bool, a combo for a choice, a slider for a number. Core ImGui only; call between Begin/End on
+// the UI thread.
+#pragma once
+
+#include "vhist/viewer/settings.h"
+
+#include <string_view>
+
+namespace vhist::viewer {
+
+// Draws the widget of the setting called `name` (a row with a panel label), `width` pixels wide
+// (0: ImGui's default; negative: up to that far from the right edge). Returns true when the user
+// changed the value.
+bool setting_widget(std::string_view name, Settings& settings, float width = 0);
+
+}  // namespace vhist::viewer

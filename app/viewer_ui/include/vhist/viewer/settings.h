@@ -1,0 +1,89 @@
+// The viewer's settings: which channels are drawn, the histogram scale and layout, playback,
+// equalization, the window size and the recently opened files. settings_table.h lists each one
+// (its name, range, help, command-line spelling, panel widget, key); most are remembered across
+// runs in a small `key = value` text file that people may edit by hand, so loading is forgiving:
+// unknown keys are skipped (a newer vhist may have written them) and a bad value only resets that
+// one setting.
+#pragma once
+
+#include "vhist/picture/picture_modes.h"
+#include "vhist/compute/cdf.h"  // EqualizeMode
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vhist::viewer {
+
+inline constexpr std::uint32_t kMinBins = 16, kMaxBins = 1024;
+inline constexpr float kMinSpeed = 0.25f, kMaxSpeed = 4.0f;
+inline constexpr int kMinWindowSize = 160, kMaxWindowSize = 16384;
+inline constexpr std::size_t kMaxRecentFiles = 10;
+
+struct Settings {
+  bool channel_r = true, channel_g = true, channel_b = true, channel_l = true;
+  ScaleMode scale = ScaleMode::automatic;
+  std::uint32_t bins = 256;  // a power of two, kMinBins..kMaxBins
+  Layout layout = Layout::split;
+  Palette palette = Palette::classic;
+  std::array<CdfMode, 4> cdf{};  // R, G, B, L
+  float opacity = 0.75f;  // histogram background opacity, 0..1
+  bool loop = true;
+  float speed = 1.0f;  // playback speed, kMinSpeed..kMaxSpeed
+  bool show_panel = true;
+  bool vsync = true;
+  int window_width = 1280, window_height = 720;  // kMinWindowSize..kMaxWindowSize
+  std::vector<std::string> recent_files;         // most recent first, at most kMaxRecentFiles, no duplicates
+  // This session only (not in the settings file): a way of looking at this video.
+  EqualizeMode equalize = EqualizeMode::off;
+  bool split_view = false;      // equalized right of a divider, the original left of it
+  float split_position = 0.5f;  // the divider, 0..1 of the window's width
+  bool operator==(const Settings&) const = default;
+};
+
+// The names used in the settings file (and wherever the UI shows them); parse_* return
+// std::nullopt for names they do not know (case matters: the file is written in lower case).
+std::string_view to_string(ScaleMode mode);
+std::string_view to_string(Layout layout);
+std::string_view to_string(Palette palette);
+std::string_view to_string(CdfMode mode);
+std::string_view to_string(EqualizeMode mode);  // "off", "luma", "channels"
+std::optional<ScaleMode> parse_scale_mode(std::string_view name);
+std::optional<Layout> parse_layout(std::string_view name);
+std::optional<Palette> parse_palette(std::string_view name);
+std::optional<CdfMode> parse_cdf_mode(std::string_view name);
+std::optional<EqualizeMode> parse_equalize_mode(std::string_view name);
+
+// $XDG_CONFIG_HOME/vhist/settings.ini, or $HOME/.config/vhist/settings.ini when XDG_CONFIG_HOME
+// is unset, empty or not absolute (the XDG base directory spec says to ignore relative ones);
+// an empty path when HOME is not usable either (then the viewer runs without remembering).
+std::filesystem::path settings_path();
+
+// Reads `file`. A missing file gives the defaults silently. Unknown keys are ignored. A bad value
+// (wrong type, unknown name, out of range) keeps that key's default and appends a line to
+// `warnings` naming the line, key, value and what was expected; opacity out of 0..1 is clamped
+// (also with a warning). A file that exists but cannot be read gives the defaults and a warning.
+// Never throws on bad content.
+Settings load_settings(const std::filesystem::path& file, std::vector<std::string>* warnings = nullptr);
+
+// load_settings on text already in memory: `name` stands for the file in warnings. The fuzzer's
+// entry point.
+Settings parse_settings(std::string_view content, const std::string& name, std::vector<std::string>* warnings = nullptr);
+// The text save_settings writes: every remembered row of settings_table.h, in the table's order.
+std::string render_settings(const Settings& settings);
+
+// Writes `settings` to FILE.tmp, flushes it to disk, then renames it over `file`, so a crash or a
+// full disk never leaves a half-written settings file; creates the folder when missing. Returns
+// an error message, empty on success (FILE.tmp is removed on failure).
+std::string save_settings(const Settings& settings, const std::filesystem::path& file);
+
+// Puts `path` first in settings.recent_files, removing an earlier copy and keeping at most
+// kMaxRecentFiles. An empty path is ignored.
+void remember_recent(Settings& settings, const std::string& path);
+
+}  // namespace vhist::viewer

@@ -1,0 +1,78 @@
+// Every viewer setting, one row each: its name (the settings.ini key when it is remembered), the
+// field of Settings it lives in, its range or choices, its help, its command-line spelling, its
+// panel widget and its key. The settings file (settings.cpp), the command line
+// (viewer_options.cpp), the panel's widgets (panel_widgets.cpp), the keys and the help are all
+// generated from these rows.
+//
+// Adding a setting: a field in Settings (settings.h) and a row in settings_table.cpp; then the
+// code that uses the value (usually frame_style() in the viewer). Nothing else.
+#pragma once
+
+#include "vhist/viewer/settings.h"
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace vhist::viewer {
+
+// The field a row sets, by type.
+using FieldRef = std::variant<bool*, std::uint32_t*, int*, float*, ScaleMode*, Layout*, Palette*, CdfMode*,
+                              EqualizeMode*, std::vector<std::string>*>;
+
+// How a number's range is enforced.
+enum class RangeRule {
+  reject,        // out of range: an error (the setting keeps its value)
+  clamp,         // out of range: the nearest end, with a warning
+  power_of_two,  // a power of two in range, else an error
+};
+
+// Key codes as GLFW numbers them: printable keys are their upper-case ASCII code.
+inline constexpr int kKeyTab = 258;  // GLFW_KEY_TAB
+
+struct SettingRow {
+  std::string_view name;    // the settings.ini key when remembered; else the name in code and tests
+  bool remembered = true;   // written to and read from settings.ini
+  std::string_view section;  // the help's group: "Histogram", "Playback", "Window"
+  std::string_view help;
+  FieldRef (*field)(Settings&) = nullptr;  // null: a command-line spelling of other rows' fields
+  double min = 0, max = 0;                 // numbers: the range, inclusive
+  RangeRule rule = RangeRule::reject;
+  // The command line: the spelling ("--layout") and value name; empty: none.
+  std::string_view flag = {}, value_name = {};
+  // A command-line value other than the field's own text (--channels rgb, --cdf l:over, --split
+  // 0.5): sets what it names; returns "" or what was expected. Null: the field's own text.
+  std::string (*parse_flag)(Settings&, std::string_view) = nullptr;
+  // The panel: label (ImGui, "##x" hides it) and, for sliders, the printf format; empty label: the
+  // panel draws this setting by hand, if at all.
+  std::string_view label = {}, format = {};
+  std::span<const char* const> choice_labels = {};  // combos: shown instead of the names
+  // A key that changes the setting (0: none): a bool toggles, a choice moves to the next one,
+  // unless `on_key` says otherwise.
+  int key = 0;
+  void (*on_key)(Settings&) = nullptr;
+};
+
+std::span<const SettingRow> setting_rows();
+// The row called `name`; null when there is none.
+const SettingRow* find_setting(std::string_view name);
+
+// The names a choice row accepts ("auto", "log", "fixed"), in the enum's order; empty for others.
+std::vector<std::string_view> choice_names(const SettingRow& row, const Settings& settings);
+// The value as settings.ini writes it ("true", "log", "0.75"); recent files: one per line, unquoted.
+std::string setting_text(const SettingRow& row, const Settings& settings);
+// Sets the row's field from text as settings.ini writes it. Returns "" or what the value must
+// be ("a power of two from 16 to 1024"); a value out of a clamped range is set to the nearest end
+// and still reported. A list (recent files) gains the value at its end.
+std::string set_setting(const SettingRow& row, Settings& settings, std::string_view text);
+// Sets what the row's command-line option names: parse_flag when the row has one, else as
+// set_setting. Returns "" or what the value must be.
+std::string set_from_command_line(const SettingRow& row, Settings& settings, std::string_view text);
+// What a key does to the row's setting.
+void press_key(const SettingRow& row, Settings& settings);
+// "Tab", "1", "C".
+std::string key_name(int key);
+
+}  // namespace vhist::viewer

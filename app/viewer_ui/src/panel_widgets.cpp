@@ -1,0 +1,46 @@
+#include "vhist/viewer/panel_widgets.h"
+
+#include "vhist/viewer/settings_table.h"
+
+#include <imgui.h>
+
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace vhist::viewer {
+
+bool setting_widget(std::string_view name, Settings& settings, float width) {
+  const SettingRow* row = find_setting(name);
+  if (!row || !row->field || row->label.empty()) return false;
+  const std::string label(row->label);
+  if (width != 0) ImGui::SetNextItemWidth(width);
+  const std::vector<std::string_view> names = choice_names(*row, settings);
+  return std::visit(
+      [&](auto* field) {
+        using T = std::remove_pointer_t<decltype(field)>;
+        if constexpr (std::is_same_v<T, bool>) {
+          return ImGui::Checkbox(label.c_str(), field);
+        } else if constexpr (std::is_same_v<T, float>) {
+          const std::string format = row->format.empty() ? "%.2f" : std::string(row->format);
+          return ImGui::SliderFloat(label.c_str(), field, static_cast<float>(row->min), static_cast<float>(row->max),
+                                    format.c_str());
+        } else if constexpr (std::is_enum_v<T>) {
+          std::vector<std::string> texts;
+          for (std::size_t i = 0; i < names.size(); ++i) {
+            texts.emplace_back(i < row->choice_labels.size() ? row->choice_labels[i] : names[i]);
+          }
+          std::vector<const char*> items;
+          for (const auto& t : texts) items.push_back(t.c_str());
+          int index = static_cast<int>(*field);
+          if (!ImGui::Combo(label.c_str(), &index, items.data(), static_cast<int>(items.size()))) return false;
+          *field = static_cast<T>(index);
+          return true;
+        } else {
+          return false;
+        }
+      },
+      row->field(settings));
+}
+
+}  // namespace vhist::viewer

@@ -1,0 +1,398 @@
+#include "vhist/viewer/settings.h"
+
+#include "vhist/viewer/settings_table.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <system_error>
+#include <type_traits>
+#include <utility>
+
+namespace vhist::viewer {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A settings file is a few hundred bytes; anything far larger is not one (a wrong path, or a
+// device file) and is not worth reading into memory.
+constexpr std::size_t kMaxFileBytes = 1 << 20;
+
+// Owns a POSIX file descriptor: the save path needs fsync(), which streams do not offer.
+class Fd {
+ public:
+  explicit Fd(int fd) : fd_(fd) {}
+  ~Fd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  int get() const { return fd_; }
+  bool valid() const { return fd_ >= 0; }
+  // Closes now and reports the result: on some file systems a failed write shows up only here.
+  int close() { return ::close(std::exchange(fd_, -1)); }
+
+ private:
+  int fd_;
+};
+
+std::string errno_text(int error) { return std::generic_category().message(error); }
+
+std::string_view trim(std::string_view s) {
+  constexpr std::string_view kSpace = " \t\r\n\f\v";
+  const auto first = s.find_first_not_of(kSpace);
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(kSpace);
+  return s.substr(first, last - first + 1);
+}
+
+bool is_control(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return u < 0x20 || u == 0x7f;
+}
+
+// File names may hold anything but '/' and NUL. A value is written bare when reading it back
+// (trimmed, up to the end of the line) gives it exactly; otherwise it is quoted with C-like
+// escapes, so leading spaces, a newline or a leading quote survive the round trip.
+std::string encode_value(std::string_view value) {
+  const bool bare = !value.empty() && trim(value) == value && value.front() != '"' &&
+                    std::none_of(value.begin(), value.end(), is_control);
+  if (bare) return std::string(value);
+  std::string out = "\"";
+  for (const char c : value) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (is_control(c)) {
+          constexpr std::string_view kHex = "0123456789abcdef";
+          const auto u = static_cast<unsigned char>(c);
+          out += "\\x";
+          out += kHex[u >> 4];
+          out += kHex[u & 0xf];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+std::optional<std::string> decode_value(std::string_view text) {
+  if (text.empty() || text.front() != '"') return std::string(text);
+  if (text.size() < 2 || text.back() != '"') return std::nullopt;
+  text = text.substr(1, text.size() - 2);
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\') {
+      out += text[i];
+      continue;
+    }
+    if (++i == text.size()) return std::nullopt;
+    switch (text[i]) {
+      case '"': out += '"'; break;
+      case '\\': out += '\\'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case 'x': {
+        unsigned code = 0;
+        if (i + 2 >= text.size()) return std::nullopt;
+        const auto [ptr, ec] = std::from_chars(text.data() + i + 1, text.data() + i + 3, code, 16);
+        if (ec != std::errc{} || ptr != text.data() + i + 3) return std::nullopt;
+        out += static_cast<char>(code);
+        i += 2;
+        break;
+      }
+      default: return std::nullopt;
+    }
+  }
+  return out;
+}
+
+// Reads the whole file; nullopt with `error` set when it cannot.
+std::optional<std::string> read_file(const fs::path& file, std::string& error) {
+  Fd fd(::open(file.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd.valid()) {
+    error = errno_text(errno);
+    return std::nullopt;
+  }
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) {
+    error = errno_text(errno);
+    return std::nullopt;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    error = "not a regular file";
+    return std::nullopt;
+  }
+  std::string content;
+  std::array<char, 4096> buffer{};
+  for (;;) {
+    const ssize_t n = ::read(fd.get(), buffer.data(), buffer.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      error = errno_text(errno);
+      return std::nullopt;
+    }
+    if (n == 0) break;
+    content.append(buffer.data(), static_cast<std::size_t>(n));
+    if (content.size() > kMaxFileBytes) {
+      error = "larger than 1 MiB, not a settings file";
+      return std::nullopt;
+    }
+  }
+  return content;
+}
+
+class Loader {
+ public:
+  Loader(const fs::path& file, Settings& settings, std::vector<std::string>* warnings)
+      : file_(file.string()), settings_(settings), warnings_(warnings) {}
+
+  void parse(std::string_view content) {
+    // Editors on other systems may have added a byte-order mark.
+    if (content.starts_with("\xEF\xBB\xBF")) content.remove_prefix(3);
+    std::size_t line_number = 0;
+    while (!content.empty()) {
+      ++line_number;
+      const auto newline = content.find('\n');
+      const std::string_view raw = content.substr(0, newline);
+      content.remove_prefix(newline == std::string_view::npos ? content.size() : newline + 1);
+      line_ = line_number;
+      parse_line(trim(raw));
+    }
+  }
+
+ private:
+  void warn(const std::string& text) {
+    if (warnings_) warnings_->push_back(file_ + ":" + std::to_string(line_) + ": " + text);
+  }
+  void bad_value(std::string_view key, std::string_view value, std::string_view expected, std::string_view kept) {
+    warn(std::string(key) + " = '" + std::string(value) + "': expected " + std::string(expected) + "; using " +
+         std::string(kept));
+  }
+
+  void parse_line(std::string_view line) {
+    if (line.empty() || line.front() == '#' || line.front() == ';') return;
+    const auto equals = line.find('=');
+    if (equals == std::string_view::npos) {
+      warn("'" + std::string(line) + "': expected key = value; line ignored");
+      return;
+    }
+    const std::string_view key = trim(line.substr(0, equals));
+    const std::string_view value = trim(line.substr(equals + 1));
+    const SettingRow* row = find_setting(key);
+    // Unknown keys: written by a newer vhist, or a setting that no longer exists. Not an error.
+    if (!row || !row->remembered) return;
+    if (std::holds_alternative<std::vector<std::string>*>(row->field(settings_))) {
+      const auto item = decode_value(value);
+      if (!item || item->empty()) {
+        warn(std::string(key) + " = " + std::string(value) + ": expected a file path; entry ignored");
+      } else {
+        set_setting(*row, settings_, *item);
+      }
+      return;
+    }
+    if (const std::string expected = set_setting(*row, settings_, value); !expected.empty()) {
+      bad_value(key, value, expected, setting_text(*row, settings_));
+    }
+  }
+
+  std::string file_;
+  Settings& settings_;
+  std::vector<std::string>* warnings_;
+  std::size_t line_ = 0;
+};
+
+std::string render(const Settings& s) {
+  std::string out = "# vhist viewer settings\n";
+  out += "# Rewritten by vhist when it exits: edit it while vhist is not running.\n";
+  for (const SettingRow& row : setting_rows()) {
+    if (!row.remembered) continue;
+    Settings copy = s;
+    const FieldRef field = row.field(copy);
+    if (const auto* list = std::get_if<std::vector<std::string>*>(&field)) {
+      for (const auto& item : **list) out.append(row.name).append(" = ").append(encode_value(item)).append("\n");
+    } else {
+      out.append(row.name).append(" = ").append(setting_text(row, s)).append("\n");
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string_view to_string(ScaleMode mode) {
+  switch (mode) {
+    case ScaleMode::automatic: return "auto";
+    case ScaleMode::logarithmic: return "log";
+    case ScaleMode::fixed: return "fixed";
+  }
+  return "auto";
+}
+
+std::string_view to_string(Layout layout) {
+  switch (layout) {
+    case Layout::split: return "split";
+    case Layout::overlay: return "overlay";
+    case Layout::stacked: return "stacked";
+  }
+  return "split";
+}
+
+std::string_view to_string(Palette palette) {
+  switch (palette) {
+    case Palette::classic: return "classic";
+    case Palette::colorblind: return "colorblind";
+    case Palette::mono: return "mono";
+  }
+  return "classic";
+}
+
+std::string_view to_string(CdfMode mode) {
+  switch (mode) {
+    case CdfMode::off: return "off";
+    case CdfMode::over: return "over";
+    case CdfMode::instead: return "instead";
+  }
+  return "off";
+}
+
+std::optional<CdfMode> parse_cdf_mode(std::string_view name) {
+  for (const auto mode : {CdfMode::off, CdfMode::over, CdfMode::instead}) {
+    if (name == to_string(mode)) return mode;
+  }
+  return std::nullopt;
+}
+
+std::optional<ScaleMode> parse_scale_mode(std::string_view name) {
+  for (const auto mode : {ScaleMode::automatic, ScaleMode::logarithmic, ScaleMode::fixed}) {
+    if (name == to_string(mode)) return mode;
+  }
+  return std::nullopt;
+}
+
+std::optional<Layout> parse_layout(std::string_view name) {
+  for (const auto layout : {Layout::split, Layout::overlay, Layout::stacked}) {
+    if (name == to_string(layout)) return layout;
+  }
+  return std::nullopt;
+}
+
+std::optional<Palette> parse_palette(std::string_view name) {
+  for (const auto palette : {Palette::classic, Palette::colorblind, Palette::mono}) {
+    if (name == to_string(palette)) return palette;
+  }
+  return std::nullopt;
+}
+
+fs::path settings_path() {
+  const auto usable = [](const char* value) { return value && *value && fs::path(value).is_absolute(); };
+  if (const char* config = std::getenv("XDG_CONFIG_HOME"); usable(config)) {
+    return fs::path(config) / "vhist" / "settings.ini";
+  }
+  if (const char* home = std::getenv("HOME"); usable(home)) {
+    return fs::path(home) / ".config" / "vhist" / "settings.ini";
+  }
+  return {};
+}
+
+Settings parse_settings(std::string_view content, const std::string& name, std::vector<std::string>* warnings) {
+  Settings settings;
+  Loader(name, settings, warnings).parse(content);
+  return settings;
+}
+
+std::string render_settings(const Settings& settings) { return render(settings); }
+
+Settings load_settings(const fs::path& file, std::vector<std::string>* warnings) {
+  Settings settings;
+  if (file.empty()) return settings;
+  std::error_code ec;
+  const auto status = fs::status(file, ec);
+  if (status.type() == fs::file_type::not_found) return settings;
+  std::string error;
+  const auto content = read_file(file, error);
+  if (!content) {
+    if (warnings) warnings->push_back(file.string() + ": cannot be read (" + error + "); using the defaults");
+    return settings;
+  }
+  Loader(file, settings, warnings).parse(*content);
+  return settings;
+}
+
+std::string save_settings(const Settings& settings, const fs::path& file) {
+  if (file.empty()) return "No settings file (neither XDG_CONFIG_HOME nor HOME is set)";
+  std::error_code ec;
+  fs::path target = file;
+  // Renaming over a symbolic link would replace the link (a dotfiles setup) with a plain file:
+  // write where it points instead.
+  if (fs::is_symlink(file, ec)) {
+    if (auto resolved = fs::weakly_canonical(file, ec); !ec) target = std::move(resolved);
+  }
+  if (const auto folder = target.parent_path(); !folder.empty()) {
+    fs::create_directories(folder, ec);
+    if (ec) return "Cannot create " + folder.string() + ": " + ec.message();
+  }
+
+  fs::path temporary = target;
+  temporary += ".tmp";
+  const std::string content = render(settings);
+  const auto fail = [&temporary](const std::string& what, int error) {
+    std::error_code ignored;
+    fs::remove(temporary, ignored);
+    return "Cannot " + what + " " + temporary.string() + ": " + errno_text(error);
+  };
+  {
+    Fd fd(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
+    if (!fd.valid()) return "Cannot create " + temporary.string() + ": " + errno_text(errno);
+    std::size_t written = 0;
+    while (written < content.size()) {
+      const ssize_t n = ::write(fd.get(), content.data() + written, content.size() - written);
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        return fail("write", errno);
+      }
+      written += static_cast<std::size_t>(n);
+    }
+    // The data must be on disk before the rename makes it the settings file; otherwise a crash
+    // soon after could leave an empty file where the old settings were.
+    if (::fsync(fd.get()) != 0) return fail("flush", errno);
+    if (fd.close() != 0) return fail("close", errno);
+  }
+  fs::rename(temporary, target, ec);
+  if (ec) {
+    std::error_code ignored;
+    fs::remove(temporary, ignored);
+    return "Cannot replace " + target.string() + ": " + ec.message();
+  }
+  // Best effort: make the rename itself durable. Failing here loses nothing already written.
+  if (const auto folder = target.parent_path(); !folder.empty()) {
+    Fd dir(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (dir.valid()) ::fsync(dir.get());
+  }
+  return {};
+}
+
+void remember_recent(Settings& settings, const std::string& path) {
+  if (path.empty()) return;
+  auto& recent = settings.recent_files;
+  std::erase(recent, path);
+  recent.insert(recent.begin(), path);
+  if (recent.size() > kMaxRecentFiles) recent.resize(kMaxRecentFiles);
+}
+
+}  // namespace vhist::viewer

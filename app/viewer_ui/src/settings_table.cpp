@@ -1,0 +1,355 @@
+#include "vhist/viewer/settings_table.h"
+
+#include "vhist/cli/cli.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <type_traits>
+
+namespace vhist::viewer {
+
+namespace {
+
+template <typename T>
+std::optional<T> parse_number(std::string_view text) {
+  T value{};
+  const char* end = text.data() + text.size();
+  // from_chars rejects a leading '+', which people write by hand; accept it for unsigned too.
+  const char* begin = text.data();
+  if (begin != end && *begin == '+') ++begin;
+  const auto [ptr, ec] = std::from_chars(begin, end, value);
+  if (ec != std::errc{} || ptr != end || begin == end) return std::nullopt;
+  if constexpr (std::is_floating_point_v<T>) {
+    if (!std::isfinite(value)) return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<bool> parse_bool(std::string_view text) {
+  if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
+  if (text == "false" || text == "0" || text == "no" || text == "off") return false;
+  return std::nullopt;
+}
+
+std::string format_float(float value) {
+  // Shortest text that reads back as the same float, independent of the C locale.
+  std::array<char, 32> buffer{};
+  const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+  return std::string(buffer.data(), result.ptr);
+}
+
+std::string format_bound(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+template <typename E>
+constexpr auto kValues = std::array<E, 0>{};
+template <>
+constexpr auto kValues<ScaleMode> = std::array{ScaleMode::automatic, ScaleMode::logarithmic, ScaleMode::fixed};
+template <>
+constexpr auto kValues<Layout> = std::array{Layout::split, Layout::overlay, Layout::stacked};
+template <>
+constexpr auto kValues<Palette> = std::array{Palette::classic, Palette::colorblind, Palette::mono};
+template <>
+constexpr auto kValues<CdfMode> = std::array{CdfMode::off, CdfMode::over, CdfMode::instead};
+template <>
+constexpr auto kValues<EqualizeMode> = std::array{EqualizeMode::off, EqualizeMode::luma, EqualizeMode::channels};
+
+// "auto, log or fixed".
+template <typename E>
+std::string either(const char* last_word = " or ") {
+  std::string out;
+  for (std::size_t i = 0; i < kValues<E>.size(); ++i) {
+    if (i > 0) out += i + 1 == kValues<E>.size() ? last_word : ", ";
+    out += to_string(kValues<E>[i]);
+  }
+  return out;
+}
+
+template <typename E>
+std::optional<E> parse_name(std::string_view name) {
+  for (const E value : kValues<E>) {
+    if (name == to_string(value)) return value;
+  }
+  return std::nullopt;
+}
+
+constexpr std::string_view kRgbl = "rgbl";
+
+// --channels rgb: the channels drawn.
+std::string parse_channels(Settings& s, std::string_view text) {
+  std::array<bool, 4> set{};
+  for (char c : text) {
+    const std::size_t k = kRgbl.find(c);
+    if (k == std::string_view::npos) return "a set of the letters r, g, b and l (e.g. rgb)";
+    set[k] = true;
+  }
+  if (text.empty()) return "a set of the letters r, g, b and l (e.g. rgb)";
+  s.channel_r = set[0];
+  s.channel_g = set[1];
+  s.channel_b = set[2];
+  s.channel_l = set[3];
+  return {};
+}
+
+// --cdf over, or per channel set: l:over,rgb:instead.
+std::string parse_cdf(Settings& s, std::string_view text) {
+  const std::string expected = "over, instead or off, or channel sets with a mode (e.g. l:over,rgb:instead)";
+  if (text.empty()) return expected;
+  std::array<CdfMode, 4> modes{};
+  while (!text.empty()) {
+    const auto comma = text.find(',');
+    const std::string_view item = text.substr(0, comma);
+    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+    const auto colon = item.find(':');
+    const auto mode = parse_cdf_mode(colon == std::string_view::npos ? item : item.substr(colon + 1));
+    const std::string_view set = colon == std::string_view::npos ? kRgbl : item.substr(0, colon);
+    if (!mode || set.empty()) return expected;
+    for (char c : set) {
+      const std::size_t k = kRgbl.find(c);
+      if (k == std::string_view::npos) return expected;
+      modes[k] = *mode;
+    }
+  }
+  s.cdf = modes;
+  return {};
+}
+
+// --split 0.5: the split view at that divider, equalizing by luma (--equalize, applied after
+// this row, may choose another mode).
+std::string parse_split(Settings& s, std::string_view text) {
+  const auto position = cli::parse_fraction(text);
+  if (!position) return "the divider's position, a number from 0 to 1 (e.g. 0.5)";
+  s.split_view = true;
+  s.split_position = static_cast<float>(*position);
+  s.equalize = EqualizeMode::luma;
+  return {};
+}
+
+// C: every channel to the mode after the red channel's.
+void cycle_cdf(Settings& s) {
+  const auto next = static_cast<CdfMode>((static_cast<int>(s.cdf[0]) + 1) % 3);
+  s.cdf = {next, next, next, next};
+}
+
+// S: the split view on or off; on, it needs an equalized side.
+void toggle_split(Settings& s) {
+  s.split_view = !s.split_view;
+  if (s.split_view && s.equalize == EqualizeMode::off) s.equalize = EqualizeMode::luma;
+}
+
+constexpr const char* kEqualizeLabels[] = {"off", "luma (hue kept)", "per channel"};
+
+#define VHIST_FIELD(member) [](Settings& s) -> FieldRef { return &s.member; }
+
+const SettingRow kRows[] = {
+    {.name = "channel_r", .section = "Histogram", .help = "draw the red channel", .field = VHIST_FIELD(channel_r),
+     .label = "R", .key = '1'},
+    {.name = "channel_g", .section = "Histogram", .help = "draw the green channel", .field = VHIST_FIELD(channel_g),
+     .label = "G", .key = '2'},
+    {.name = "channel_b", .section = "Histogram", .help = "draw the blue channel", .field = VHIST_FIELD(channel_b),
+     .label = "B", .key = '3'},
+    {.name = "channel_l", .section = "Histogram", .help = "draw the luma histogram", .field = VHIST_FIELD(channel_l),
+     .label = "L", .key = '4'},
+    {.name = "channels", .remembered = false, .section = "Histogram",
+     .help = "histogram channels drawn, any of r, g, b, l (e.g. rgb, l)", .flag = "--channels", .value_name = "SET",
+     .parse_flag = parse_channels},
+    {.name = "scale", .section = "Histogram", .help = "bar heights: auto (to the tallest bin), log or fixed",
+     .field = VHIST_FIELD(scale), .flag = "--scale", .value_name = "MODE", .label = "scale"},
+    {.name = "bins", .section = "Histogram",
+     .help = "bins per channel: a power of two from 16 to 1024 (256 at most for 8-bit video)",
+     .field = VHIST_FIELD(bins), .min = kMinBins, .max = kMaxBins, .rule = RangeRule::power_of_two, .flag = "--bins",
+     .value_name = "N"},
+    {.name = "layout", .section = "Histogram",
+     .help = "split (RGB bottom left, luma bottom right), overlay (one quad) or stacked", .field = VHIST_FIELD(layout),
+     .flag = "--layout", .value_name = "L", .label = "layout"},
+    {.name = "palette", .section = "Histogram", .help = "the bars' colours: classic, colorblind or mono",
+     .field = VHIST_FIELD(palette), .flag = "--palette", .value_name = "P", .label = "palette"},
+    {.name = "cdf_r", .section = "Histogram", .help = "the red channel's cumulative histogram: off, over or instead",
+     .field = VHIST_FIELD(cdf[0]), .label = "R##cdf"},
+    {.name = "cdf_g", .section = "Histogram", .help = "the green channel's cumulative histogram",
+     .field = VHIST_FIELD(cdf[1]), .label = "G##cdf"},
+    {.name = "cdf_b", .section = "Histogram", .help = "the blue channel's cumulative histogram",
+     .field = VHIST_FIELD(cdf[2]), .label = "B##cdf"},
+    {.name = "cdf_l", .section = "Histogram", .help = "the luma cumulative histogram", .field = VHIST_FIELD(cdf[3]),
+     .label = "L##cdf"},
+    {.name = "cdf", .remembered = false, .section = "Histogram",
+     .help = "draw the cumulative histogram: over (a curve over the histogram), instead (its area instead of the "
+             "histogram) or off, for all channels, or per channel set as in \"l:over,rgb:instead\"",
+     .flag = "--cdf", .value_name = "SPEC", .parse_flag = parse_cdf, .key = 'C', .on_key = cycle_cdf},
+    {.name = "opacity", .section = "Histogram", .help = "the histograms' background opacity, 0 to 1",
+     .field = VHIST_FIELD(opacity), .min = 0, .max = 1, .rule = RangeRule::clamp, .flag = "--opacity",
+     .value_name = "A", .label = "opacity", .format = "%.2f"},
+    {.name = "loop", .section = "Playback", .help = "play the file again from its start at its end",
+     .field = VHIST_FIELD(loop), .label = "Loop"},
+    {.name = "speed", .section = "Playback", .help = "playback speed, 0.25 to 4", .field = VHIST_FIELD(speed),
+     .min = kMinSpeed, .max = kMaxSpeed, .flag = "--speed", .value_name = "X", .label = "##speed",
+     .format = "speed %.2fx"},
+    {.name = "show_panel", .section = "Window", .help = "show the control panel", .field = VHIST_FIELD(show_panel),
+     .key = kKeyTab},
+    {.name = "vsync", .section = "Window", .help = "present in step with the display (see --no-vsync)",
+     .field = VHIST_FIELD(vsync)},
+    {.name = "window_width", .section = "Window", .help = "the window's width as last closed",
+     .field = VHIST_FIELD(window_width), .min = kMinWindowSize, .max = kMaxWindowSize},
+    {.name = "window_height", .section = "Window", .help = "the window's height as last closed",
+     .field = VHIST_FIELD(window_height), .min = kMinWindowSize, .max = kMaxWindowSize},
+    {.name = "recent", .section = "Window", .help = "a recently opened file, the most recent first (up to 10 lines)",
+     .field = VHIST_FIELD(recent_files)},
+    {.name = "split_view", .remembered = false, .section = "Equalization",
+     .help = "the equalized picture right of a divider, the original left of it (drag the divider)",
+     .field = VHIST_FIELD(split_view), .label = "split view", .key = 'S', .on_key = toggle_split},
+    {.name = "split_position", .remembered = false, .section = "Equalization",
+     .help = "show the equalized picture right of a divider at POS (0..1 of the width) and the original left of "
+             "it (implies --equalize luma unless given)",
+     .field = VHIST_FIELD(split_position), .min = 0, .max = 1, .flag = "--split", .value_name = "POS",
+     .parse_flag = parse_split, .label = "##split", .format = "divider %.2f"},
+    // After --split: an --equalize given wins over the luma that --split implies.
+    {.name = "equalize", .remembered = false, .section = "Equalization",
+     .help = "equalize the picture shown: luma (hue kept), channels (each of R, G, B) or off",
+     .field = VHIST_FIELD(equalize), .flag = "--equalize", .value_name = "MODE", .label = "equalize",
+     .choice_labels = kEqualizeLabels, .key = 'E'},
+};
+
+#undef VHIST_FIELD
+
+template <typename T>
+std::string set_number(const SettingRow& row, T& field, std::string_view text) {
+  const bool pow2 = row.rule == RangeRule::power_of_two;
+  const std::string expected = std::string(pow2                                 ? "a power of two from "
+                                           : std::is_floating_point_v<T> ? "a number from "
+                                                                         : "a whole number from ") +
+                               format_bound(row.min) + " to " + format_bound(row.max);
+  const auto value = parse_number<T>(text);
+  if (!value) return expected;
+  const double v = static_cast<double>(*value);
+  if (row.rule == RangeRule::clamp) {
+    field = static_cast<T>(std::clamp(v, row.min, row.max));
+    return field == *value ? std::string() : expected;
+  }
+  const bool is_pow2 = v >= 1 && (static_cast<std::uint64_t>(v) & (static_cast<std::uint64_t>(v) - 1)) == 0;
+  if (v < row.min || v > row.max || (pow2 && !is_pow2)) return expected;
+  field = *value;
+  return {};
+}
+
+}  // namespace
+
+std::span<const SettingRow> setting_rows() { return kRows; }
+
+const SettingRow* find_setting(std::string_view name) {
+  for (const SettingRow& row : kRows) {
+    if (row.name == name) return &row;
+  }
+  return nullptr;
+}
+
+std::vector<std::string_view> choice_names(const SettingRow& row, const Settings& settings) {
+  if (!row.field) return {};
+  Settings copy = settings;
+  return std::visit(
+      [](auto* field) {
+        std::vector<std::string_view> names;
+        using T = std::remove_pointer_t<decltype(field)>;
+        if constexpr (std::is_enum_v<T>) {
+          for (const T value : kValues<T>) names.push_back(to_string(value));
+        }
+        return names;
+      },
+      row.field(copy));
+}
+
+std::string setting_text(const SettingRow& row, const Settings& settings) {
+  if (!row.field) return {};
+  Settings copy = settings;
+  return std::visit(
+      [](auto* field) -> std::string {
+        using T = std::remove_pointer_t<decltype(field)>;
+        if constexpr (std::is_same_v<T, bool>) {
+          return *field ? "true" : "false";
+        } else if constexpr (std::is_same_v<T, float>) {
+          return format_float(*field);
+        } else if constexpr (std::is_enum_v<T>) {
+          return std::string(to_string(*field));
+        } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+          std::string out;
+          for (const auto& item : *field) out += item + "\n";
+          return out;
+        } else {
+          return std::to_string(*field);
+        }
+      },
+      row.field(copy));
+}
+
+std::string set_setting(const SettingRow& row, Settings& settings, std::string_view text) {
+  if (!row.field) return row.parse_flag ? row.parse_flag(settings, text) : "nothing (no field)";
+  return std::visit(
+      [&](auto* field) -> std::string {
+        using T = std::remove_pointer_t<decltype(field)>;
+        if constexpr (std::is_same_v<T, bool>) {
+          const auto value = parse_bool(text);
+          if (!value) return "true or false";
+          *field = *value;
+          return {};
+        } else if constexpr (std::is_enum_v<T>) {
+          const auto value = parse_name<T>(text);
+          if (!value) return either<T>();
+          *field = *value;
+          return {};
+        } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+          if (text.empty()) return "a file path";
+          // The file lists the most recent first: later lines go behind, and a copy or an 11th
+          // entry (a hand edit) is dropped rather than reordering the list.
+          if (field->size() < kMaxRecentFiles && std::find(field->begin(), field->end(), text) == field->end()) {
+            field->emplace_back(text);
+          }
+          return {};
+        } else {
+          return set_number(row, *field, text);
+        }
+      },
+      row.field(settings));
+}
+
+std::string set_from_command_line(const SettingRow& row, Settings& settings, std::string_view text) {
+  return row.parse_flag ? row.parse_flag(settings, text) : set_setting(row, settings, text);
+}
+
+void press_key(const SettingRow& row, Settings& settings) {
+  if (row.on_key) return row.on_key(settings);
+  if (!row.field) return;
+  std::visit(
+      [](auto* field) {
+        using T = std::remove_pointer_t<decltype(field)>;
+        if constexpr (std::is_same_v<T, bool>) {
+          *field = !*field;
+        } else if constexpr (std::is_enum_v<T>) {
+          const auto next = (static_cast<std::size_t>(*field) + 1) % kValues<T>.size();
+          *field = kValues<T>[next];
+        }
+      },
+      row.field(settings));
+}
+
+std::string key_name(int key) {
+  if (key == kKeyTab) return "Tab";
+  return std::string(1, static_cast<char>(key));
+}
+
+std::string_view to_string(EqualizeMode mode) {
+  switch (mode) {
+    case EqualizeMode::off: return "off";
+    case EqualizeMode::luma: return "luma";
+    case EqualizeMode::channels: return "channels";
+  }
+  return "off";
+}
+
+std::optional<EqualizeMode> parse_equalize_mode(std::string_view name) { return parse_name<EqualizeMode>(name); }
+
+}  // namespace vhist::viewer
