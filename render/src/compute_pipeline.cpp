@@ -1,6 +1,7 @@
 #include "vhist/render/compute_pipeline.h"
 
 #include "vhist/render/context.h"
+#include "vhist/render/shader_module.h"
 #include "vhist/render/vk_check.h"
 
 #include <stdexcept>
@@ -13,12 +14,7 @@ ComputePipeline::ComputePipeline(const Context& context, std::span<const std::ui
     : push_bytes_(push_constant_bytes) {
   const VkDevice device = context.device();
 
-  VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  module_info.codeSize = spirv.size_bytes();
-  module_info.pCode = spirv.data();
-  VkShaderModule module_handle = VK_NULL_HANDLE;
-  VHIST_VK_CHECK(vkCreateShaderModule(device, &module_info, nullptr, &module_handle));
-  UniqueShaderModule module(device, module_handle);
+  const UniqueShaderModule module = make_shader_module(device, spirv);
 
   VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, push_constant_bytes};
   VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};

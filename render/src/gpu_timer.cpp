@@ -9,9 +9,8 @@ GpuTimer::GpuTimer(const Context& context, std::uint32_t capacity)
     : device_(context.device()), capacity_(capacity), period_ns_(context.properties().timestamp_period_ns) {
   const std::uint32_t bits = context.properties().timestamp_valid_bits;
   mask_ = bits >= 64 ? ~0ull : ((1ull << bits) - 1ull);
-  VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-  info.queryType = VK_QUERY_TYPE_TIMESTAMP;
-  info.queryCount = capacity;
+  const VkQueryPoolCreateInfo info{
+      .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = capacity};
   VkQueryPool pool = VK_NULL_HANDLE;
   VHIST_VK_CHECK(vkCreateQueryPool(device_, &info, nullptr, &pool));
   pool_ = UniqueQueryPool(device_, pool);

@@ -1,5 +1,6 @@
 #include "vhist/render/graphics_pipeline.h"
 
+#include "vhist/render/shader_module.h"
 #include "vhist/render/vk_check.h"
 
 #include <stdexcept>
@@ -7,15 +8,6 @@
 namespace vhist::render {
 
 namespace {
-
-UniqueShaderModule make_module(VkDevice device, std::span<const std::uint32_t> spirv) {
-  VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  info.codeSize = spirv.size_bytes();
-  info.pCode = spirv.data();
-  VkShaderModule module = VK_NULL_HANDLE;
-  VHIST_VK_CHECK(vkCreateShaderModule(device, &info, nullptr, &module));
-  return UniqueShaderModule(device, module);
-}
 
 // Writes all four components; with `blend`, "over" blending (source alpha).
 VkPipelineColorBlendAttachmentState colour_attachment(bool blend) {
@@ -52,8 +44,8 @@ GraphicsPipeline::GraphicsPipeline(const Context& context, VkRenderPass render_p
   VHIST_VK_CHECK(vkCreatePipelineLayout(device, &layout_info, nullptr, &layout));
   layout_ = UniquePipelineLayout(device, layout);
 
-  const UniqueShaderModule vs = make_module(device, vertex_spirv);
-  const UniqueShaderModule fs = make_module(device, fragment_spirv);
+  const UniqueShaderModule vs = make_shader_module(device, vertex_spirv);
+  const UniqueShaderModule fs = make_shader_module(device, fragment_spirv);
   VkPipelineShaderStageCreateInfo stages[2]{};
   stages[0].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
   stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;

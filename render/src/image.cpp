@@ -31,15 +31,19 @@ Image2D::Image2D(const Context& context, VkExtent2D extent, VkFormat format, VkI
   VHIST_VK_CHECK(vkAllocateMemory(device, &alloc, nullptr, &memory));
   memory_ = UniqueMemory(device, memory);
   VHIST_VK_CHECK(vkBindImageMemory(device, image, memory, 0));
-  VkImageViewCreateInfo view_info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-  view_info.image = image;
-  view_info.viewType = VK_IMAGE_VIEW_TYPE_2D;
-  view_info.format = format;
-  view_info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-  VkImageView view = VK_NULL_HANDLE;
-  VHIST_VK_CHECK(vkCreateImageView(device, &view_info, nullptr, &view));
-  view_ = UniqueImageView(device, view);
+  view_ = make_image_view(device, image, format);
   context.set_name(VK_OBJECT_TYPE_IMAGE, reinterpret_cast<std::uint64_t>(image), name.c_str());
+}
+
+UniqueImageView make_image_view(VkDevice device, VkImage image, VkFormat format) {
+  VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  info.image = image;
+  info.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  info.format = format;
+  info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  VkImageView view = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateImageView(device, &info, nullptr, &view));
+  return UniqueImageView(device, view);
 }
 
 void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,

@@ -1,5 +1,6 @@
 #include "vhist/render/swapchain.h"
 
+#include "vhist/render/image.h"
 #include "vhist/render/render_pass.h"
 #include "vhist/render/vk_check.h"
 
@@ -59,7 +60,6 @@ Swapchain::~Swapchain() { release(); }
 
 void Swapchain::destroy_views() noexcept {
   for (VkFramebuffer fb : framebuffers_) vkDestroyFramebuffer(context_.device(), fb, nullptr);
-  for (VkImageView view : views_) vkDestroyImageView(context_.device(), view, nullptr);
   framebuffers_.clear();
   views_.clear();
   images_.clear();
@@ -128,14 +128,8 @@ void Swapchain::create(VkExtent2D framebuffer_size, VkSwapchainKHR old) {
   images_.resize(count);
   VHIST_VK_CHECK(vkGetSwapchainImagesKHR(device, swapchain_, &count, images_.data()));
   for (VkImage image : images_) {
-    VkImageViewCreateInfo view_info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-    view_info.image = image;
-    view_info.viewType = VK_IMAGE_VIEW_TYPE_2D;
-    view_info.format = format_;
-    view_info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-    VkImageView view = VK_NULL_HANDLE;
-    VHIST_VK_CHECK(vkCreateImageView(device, &view_info, nullptr, &view));
-    views_.push_back(view);
+    views_.push_back(make_image_view(device, image, format_));
+    const VkImageView view = views_.back().get();
     const VkFramebuffer fb = make_framebuffer(device, render_pass_.get(), view, extent_);
     framebuffers_.push_back(fb);
   }

@@ -85,21 +85,32 @@ void append_channel_arrays(std::string& out, std::uint32_t bins, Count count) {
   }
 }
 
+// The fields every record starts with (frame, pts, size, depth, bins), in both formats: JSON as
+// "name":value pairs after '{', CSV as values each followed by ','. One list, so the two formats
+// and the CSV header cannot disagree.
+void append_head(std::string& out, const FrameRecord& r, bool json) {
+  const auto field = [&](const char* name, auto append_value) {
+    if (json) {
+      out += out.back() == '{' ? "\"" : ",\"";
+      out += name;
+      out += "\":";
+    }
+    append_value();
+    if (!json) out += ',';
+  };
+  field("frame", [&] { append_int(out, r.frame); });
+  field("pts", [&] { append_fixed(out, r.pts, 6); });
+  field("width", [&] { append_uint(out, r.width); });
+  field("height", [&] { append_uint(out, r.height); });
+  field("bits", [&] { append_uint(out, r.bits); });
+  field("bins", [&] { append_uint(out, r.histogram.bins); });
+}
+
 }  // namespace
 
 void append_jsonl(std::string& out, const FrameRecord& r) {
-  out += "{\"frame\":";
-  append_int(out, r.frame);
-  out += ",\"pts\":";
-  append_fixed(out, r.pts, 6);
-  out += ",\"width\":";
-  append_uint(out, r.width);
-  out += ",\"height\":";
-  append_uint(out, r.height);
-  out += ",\"bits\":";
-  append_uint(out, r.bits);
-  out += ",\"bins\":";
-  append_uint(out, r.histogram.bins);
+  out += '{';
+  append_head(out, r, true);
   out += ',';
   append_channel_arrays(out, r.histogram.bins, [&](Channel c, std::uint32_t b) { return r.histogram.at(c, b); });
   if (r.cdf.bins != 0) {
@@ -140,18 +151,7 @@ void append_csv(std::string& out, const FrameRecord& r) {
   for (Channel c : kAllChannels) {
     const auto i = static_cast<std::uint32_t>(c);
     const ChannelStats& s = r.stats[i];
-    append_int(out, r.frame);
-    out += ',';
-    append_fixed(out, r.pts, 6);
-    out += ',';
-    append_uint(out, r.width);
-    out += ',';
-    append_uint(out, r.height);
-    out += ',';
-    append_uint(out, r.bits);
-    out += ',';
-    append_uint(out, r.histogram.bins);
-    out += ',';
+    append_head(out, r, false);
     out += kChannelNames[i];
     for (const StatField& field : kStatFields) {
       out += ',';

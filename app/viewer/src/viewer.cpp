@@ -62,18 +62,16 @@ std::string demo_clip_path() {
 
 // What the frame renderer draws, from the settings.
 DrawStyle frame_style(const Settings& s) {
-  DrawStyle style;
-  style.channels = {s.channel_r, s.channel_g, s.channel_b, s.channel_l};
-  style.scale = s.scale;
-  style.bins = s.bins;
-  style.layout = s.layout;
-  style.palette = s.palette;
-  style.opacity = s.opacity;
-  style.cdf = s.cdf;
-  style.equalize = s.equalize;
-  style.split_view = s.split_view;
-  style.split_position = s.split_position;
-  return style;
+  return DrawStyle{.channels = {s.channel_r, s.channel_g, s.channel_b, s.channel_l},
+                   .scale = s.scale,
+                   .bins = s.bins,
+                   .layout = s.layout,
+                   .palette = s.palette,
+                   .opacity = s.opacity,
+                   .cdf = s.cdf,
+                   .equalize = s.equalize,
+                   .split_view = s.split_view,
+                   .split_position = s.split_position};
 }
 
 void open_file(App& app, const std::string& path) {

@@ -29,6 +29,9 @@ class Image2D {
   VkFormat format_ = VK_FORMAT_UNDEFINED;
 };
 
+// A 2D view of the single-mip colour image `image` (the video frames, the swapchain's images).
+UniqueImageView make_image_view(VkDevice device, VkImage image, VkFormat format);
+
 // A layout transition of a whole single-mip colour image (synchronization2).
 void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
                    VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,

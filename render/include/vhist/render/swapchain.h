@@ -59,7 +59,7 @@ class Swapchain {
   VkPresentModeKHR present_mode_ = VK_PRESENT_MODE_FIFO_KHR;
   UniqueRenderPass render_pass_;
   std::vector<VkImage> images_;
-  std::vector<VkImageView> views_;
+  std::vector<UniqueImageView> views_;  // destroyed after the framebuffers that use them
   std::vector<VkFramebuffer> framebuffers_;
 };
 
