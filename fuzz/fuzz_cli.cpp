@@ -4,9 +4,9 @@
 // byte picks the parser; the rest is its text. Besides not crashing, a few properties are
 // checked: results stay inside their documented ranges, and settings written by save's renderer
 // load back equal.
-#include "cli.h"
-#include "command_line.h"
-#include "viewer/settings.h"
+#include "vhist/cli/cli.h"
+#include "vhist/command_line/command_line.h"
+#include "vhist/viewer/settings.h"
 
 #include <cmath>
 #include <cstdint>

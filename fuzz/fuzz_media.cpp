@@ -1,7 +1,7 @@
 // libFuzzer target for the media path: the input bytes are opened from memory (a custom
 // AVIOContext; nothing else is reachable), probed, decoded for a few frames, each frame converted
 // by the CPU reference and by the CPU engine, and their histograms compared: they must be equal.
-#include "media/media_source.h"
+#include "vhist/media/media_source.h"
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_engine.h"
 #include "vhist/compute/cpu_reference.h"

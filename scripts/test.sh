@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# Structure limits (no function of 80 lines or more, no file over 600, in app/ render/ compute/).
+bash scripts/check_structure.sh
 cmake -S . -B build-test -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVHIST_WERROR=ON
 cmake --build build-test
 cd build-test

@@ -10,6 +10,11 @@
 
 namespace vhist {
 
+// The shaders take the mode as these codes (equalize_shared.h).
+static_assert(static_cast<std::uint32_t>(EqualizeMode::off) == 0u &&
+              static_cast<std::uint32_t>(EqualizeMode::luma) == shader::kEqualizeLuma &&
+              static_cast<std::uint32_t>(EqualizeMode::channels) == shader::kEqualizeChannels);
+
 Cdf reference_cdf(const Histogram& histogram) {
   Cdf out(histogram.bins);
   for (std::uint32_t c = 0; c < 4; ++c) {

@@ -1,14 +1,10 @@
 #include "vhist/viewer/settings.h"
 
+#include "vhist/util/files.h"
 #include "vhist/viewer/settings_table.h"
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -25,26 +21,6 @@ namespace {
 // A settings file is a few hundred bytes; anything far larger is not one (a wrong path, or a
 // device file) and is not worth reading into memory.
 constexpr std::size_t kMaxFileBytes = 1 << 20;
-
-// Owns a POSIX file descriptor: the save path needs fsync(), which streams do not offer.
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return fd_; }
-  bool valid() const { return fd_ >= 0; }
-  // Closes now and reports the result: on some file systems a failed write shows up only here.
-  int close() { return ::close(std::exchange(fd_, -1)); }
-
- private:
-  int fd_;
-};
-
-std::string errno_text(int error) { return std::generic_category().message(error); }
 
 std::string_view trim(std::string_view s) {
   constexpr std::string_view kSpace = " \t\r\n\f\v";
@@ -120,41 +96,6 @@ std::optional<std::string> decode_value(std::string_view text) {
     }
   }
   return out;
-}
-
-// Reads the whole file; nullopt with `error` set when it cannot.
-std::optional<std::string> read_file(const fs::path& file, std::string& error) {
-  Fd fd(::open(file.c_str(), O_RDONLY | O_CLOEXEC));
-  if (!fd.valid()) {
-    error = errno_text(errno);
-    return std::nullopt;
-  }
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0) {
-    error = errno_text(errno);
-    return std::nullopt;
-  }
-  if (!S_ISREG(st.st_mode)) {
-    error = "not a regular file";
-    return std::nullopt;
-  }
-  std::string content;
-  std::array<char, 4096> buffer{};
-  for (;;) {
-    const ssize_t n = ::read(fd.get(), buffer.data(), buffer.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      error = errno_text(errno);
-      return std::nullopt;
-    }
-    if (n == 0) break;
-    content.append(buffer.data(), static_cast<std::size_t>(n));
-    if (content.size() > kMaxFileBytes) {
-      error = "larger than 1 MiB, not a settings file";
-      return std::nullopt;
-    }
-  }
-  return content;
 }
 
 class Loader {
@@ -325,7 +266,7 @@ Settings load_settings(const fs::path& file, std::vector<std::string>* warnings)
   const auto status = fs::status(file, ec);
   if (status.type() == fs::file_type::not_found) return settings;
   std::string error;
-  const auto content = read_file(file, error);
+  const auto content = util::read_small_file(file.string(), kMaxFileBytes, error);
   if (!content) {
     if (warnings) warnings->push_back(file.string() + ": cannot be read (" + error + "); using the defaults");
     return settings;
@@ -338,8 +279,6 @@ std::string save_settings(const Settings& settings, const fs::path& file) {
   if (file.empty()) return "No settings file (neither XDG_CONFIG_HOME nor HOME is set)";
   std::error_code ec;
   fs::path target = file;
-  // Renaming over a symbolic link would replace the link (a dotfiles setup) with a plain file:
-  // write where it points instead.
   if (fs::is_symlink(file, ec)) {
     if (auto resolved = fs::weakly_canonical(file, ec); !ec) target = std::move(resolved);
   }
@@ -347,43 +286,10 @@ std::string save_settings(const Settings& settings, const fs::path& file) {
     fs::create_directories(folder, ec);
     if (ec) return "Cannot create " + folder.string() + ": " + ec.message();
   }
-
-  fs::path temporary = target;
-  temporary += ".tmp";
-  const std::string content = render(settings);
-  const auto fail = [&temporary](const std::string& what, int error) {
-    std::error_code ignored;
-    fs::remove(temporary, ignored);
-    return "Cannot " + what + " " + temporary.string() + ": " + errno_text(error);
-  };
-  {
-    Fd fd(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
-    if (!fd.valid()) return "Cannot create " + temporary.string() + ": " + errno_text(errno);
-    std::size_t written = 0;
-    while (written < content.size()) {
-      const ssize_t n = ::write(fd.get(), content.data() + written, content.size() - written);
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        return fail("write", errno);
-      }
-      written += static_cast<std::size_t>(n);
-    }
-    // The data must be on disk before the rename makes it the settings file; otherwise a crash
-    // soon after could leave an empty file where the old settings were.
-    if (::fsync(fd.get()) != 0) return fail("flush", errno);
-    if (fd.close() != 0) return fail("close", errno);
-  }
-  fs::rename(temporary, target, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(temporary, ignored);
-    return "Cannot replace " + target.string() + ": " + ec.message();
-  }
-  // Best effort: make the rename itself durable. Failing here loses nothing already written.
-  if (const auto folder = target.parent_path(); !folder.empty()) {
-    Fd dir(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (dir.valid()) ::fsync(dir.get());
-  }
+  // The one atomic-write rule (vhist/util/files.h); a symbolic link (a dotfiles setup) is kept
+  // and the file it points to replaced.
+  const std::string error = util::write_file_atomically(file.string(), render(settings), {.follow_symlink = true});
+  if (!error.empty()) return "Cannot save the settings: " + error;
   return {};
 }
 

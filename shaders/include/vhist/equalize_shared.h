@@ -29,16 +29,17 @@
 namespace vhist::shader {
 #endif
 
-VHIST_CONST kEqualizeOff = 0u;
-VHIST_CONST kEqualizeLuma = 1u;
-VHIST_CONST kEqualizeChannels = 2u;
-
 // The luma mode's gain in 16.16 fixed point, rounded to nearest, for a pixel of luma y > 0
 // whose largest component is mx: yeq / y, or top / mx where that is smaller.
 VHIST_FN uint vhist_luma_gain(uint y, uint yeq, uint mx, uint top) {
   return mx * yeq > top * y ? ((top << 16u) + mx / 2u) / mx : ((yeq << 16u) + y / 2u) / y;
 }
-// A component v <= mx times that gain, rounded to nearest (halves up). For codes of up to 16
+
+// The equalization modes, matching vhist::EqualizeMode (off is 0).
+VHIST_CONST kEqualizeLuma = 1u;
+VHIST_CONST kEqualizeChannels = 2u;
+
+// A component v <= mx times vhist_luma_gain's gain, rounded to nearest (halves up). For codes of up to 16
 // bits v * gain + 2^15 <= top * 2^16 + mx / 2 + 2^15 < 2^32, and the result is at most top.
 VHIST_FN uint vhist_apply_gain(uint v, uint gain) { return (v * gain + 32768u) >> 16u; }
 
