@@ -46,6 +46,22 @@ std::uint32_t component_height(const VideoFormat& f, std::uint32_t c) {
 
 }  // namespace
 
+namespace {
+
+// The stored width scaled by the sample aspect ratio, rounded to nearest, at least 1.
+std::uint32_t scaled_width(const VideoFormat& f) {
+  if (f.sar_num == 0 || f.sar_den == 0) return f.width;
+  const std::uint64_t w = (std::uint64_t{f.width} * f.sar_num + f.sar_den / 2) / f.sar_den;
+  return static_cast<std::uint32_t>(std::clamp<std::uint64_t>(w, 1, 0xffffffffu));
+}
+
+bool quarter_turn(const VideoFormat& f) { return f.rotation == 90 || f.rotation == 270; }
+
+}  // namespace
+
+std::uint32_t VideoFormat::display_width() const { return quarter_turn(*this) ? height : scaled_width(*this); }
+std::uint32_t VideoFormat::display_height() const { return quarter_turn(*this) ? scaled_width(*this) : height; }
+
 std::uint32_t VideoFormat::chroma_width() const {
   if (model != ColourModel::yuv) return width;
   const std::uint64_t w = (std::uint64_t{width} + (1u << chroma_shift_x) - 1) >> chroma_shift_x;

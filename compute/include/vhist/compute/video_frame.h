@@ -54,10 +54,17 @@ struct VideoFormat {
   ColourMatrix matrix = ColourMatrix::bt709;
   ColourRange range = ColourRange::limited;
   std::string pixel_format;  // FFmpeg's name of the decoder's format, for messages ("yuv420p")
+  // How the stored picture is shown; the histograms count the stored pixels whatever these say.
+  std::uint32_t rotation = 0;               // degrees clockwise that turn it upright: 0, 90, 180, 270
+  std::uint32_t sar_num = 1, sar_den = 1;   // sample aspect ratio: one stored pixel's width:height
 
   // Width and height of the chroma grid (rounded up): the luma size for rgb and gray.
   std::uint32_t chroma_width() const;
   std::uint32_t chroma_height() const;
+  // The size it is shown at: the width scaled by the sample aspect ratio (rounded, at least 1),
+  // then width and height swapped for a rotation of 90 or 270 degrees.
+  std::uint32_t display_width() const;
+  std::uint32_t display_height() const;
   // Rows and bytes of a tightly-described plane p: the rows its components span, and the
   // bytes of one row actually read (the stride may be larger).
   std::uint32_t plane_rows(std::uint32_t p) const;

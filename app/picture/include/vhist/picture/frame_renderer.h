@@ -58,6 +58,9 @@ struct FrameStatistics {
   std::uint32_t width = 0, height = 0, bits = 8;
   std::array<ChannelStats, 4> stats{};
   double gpu_ms = 0;  // GPU time of that tick's command buffer (timestamp queries)
+  // That frame's histogram at one level per code (bins = 2^bits, at most kMaxBins), for readouts
+  // such as the hover on a bin; bins == 0 when not available.
+  Histogram levels;
 };
 
 // A rasterized target: a render pass with one colour attachment, cleared, and its framebuffer.

@@ -25,6 +25,9 @@ struct DrawStyle {
   // Equalize only right of a divider at this fraction of the width (0..1); otherwise all of it.
   bool split_view = false;
   float split_position = 0.5f;
+  // Where the picture (video and histograms) goes in the target, in target pixels (x0, y0, x1,
+  // y1); all zero: the whole target. The rest of the target is left clear (the UI's side).
+  std::array<float, 4> area{};
 };
 
 // Channel bits (1 << c) of the drawn channels whose cumulative histogram is drawn in `mode`.
