@@ -28,6 +28,8 @@ struct DrawStyle {
   // Where the picture (video and histograms) goes in the target, in target pixels (x0, y0, x1,
   // y1); all zero: the whole target. The rest of the target is left clear (the UI's side).
   std::array<float, 4> area{};
+  bool guides = false;    // legal-range guides on the histograms (16/235 at 8 bits, scaled; the ends)
+  float ui_scale = 1.0f;  // text and line sizes on the picture: the window's content scale (HiDPI)
 };
 
 // Channel bits (1 << c) of the drawn channels whose cumulative histogram is drawn in `mode`.
