@@ -1,6 +1,6 @@
 // libFuzzer target for text parsing: the command-line value parsers (app/cli.h), vhist's whole
 // command line as the option tables build it (app/command_line.h, CLI11), and the viewer's
-// settings file (app/viewer/settings.h), all driven by the same tables as the program. The first
+// settings file (app/viewer_ui: vhist/viewer/settings.h), all driven by the same tables as the program. The first
 // byte picks the parser; the rest is its text. Besides not crashing, a few properties are
 // checked: results stay inside their documented ranges, and settings written by save's renderer
 // load back equal.

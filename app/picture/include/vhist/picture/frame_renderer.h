@@ -139,7 +139,7 @@ class FrameRenderer {
   VkCommandBuffer begin_commands();
   VkCommandBuffer end_commands(VkCommandBuffer cmd, const FramePlan& plan);
 
-  // The passes, in recording order (frame_renderer_passes.cpp, frame_renderer_draw.cpp).
+  // The passes, in recording order (frame_renderer_passes.cpp).
   void record_compute_passes(VkCommandBuffer cmd, const FramePlan& plan, const VideoFormat* format,
                              const VideoPlanes* planes, const DrawStyle& style);
   void record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes);

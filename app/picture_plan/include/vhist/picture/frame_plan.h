@@ -6,7 +6,7 @@
 
 #include "vhist/picture/draw_style.h"
 
-#include "vhist/compute/engine_choice.h"
+#include "vhist/compute/engine.h"
 
 #include <cstdint>
 
