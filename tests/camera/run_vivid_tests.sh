@@ -105,7 +105,7 @@ elif ! bash "$here/mjpeg.sh" clips "$work"; then
     echo "camera tests: MJPEG camera FAILED: could not encode the MJPEG clips" >&2
     status=1
 else
-    run_boot "MJPEG camera" bash "$runner" -t 300 -p none -l "$loopback" "$work" \
+    run_boot "MJPEG camera" bash "$runner" -t 420 -p none -l "$loopback" "$work" \
         bash "$here/mjpeg.sh" in-vm "$tests" "$build" "$work" /dev/video10 /dev/video11 || status=1
 fi
 exit $status
