@@ -16,6 +16,7 @@ extern "C" {
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -864,6 +865,132 @@ TEST(Media, VideoFormatGeometry) {
   EXPECT_EQ(vhist::check_video_format(bad), "");
   bad.components[0].shift = 7;
   EXPECT_NE(vhist::check_video_format(bad), "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Right shape (issue 15): the display matrix's rotation and the sample aspect ratio.
+
+// A 64x32 clip, black with a white 16x8 box at the top left (lossless), its track tagged with
+// `rotate=TAG` by a stream copy: Debian 12's ffmpeg 5.1 writes that tag into the MP4's display
+// matrix only when copying (and has no -display_rotation). It writes the matrix of a turn of TAG
+// degrees counterclockwise, so what turns the picture upright is (360 - TAG) % 360 clockwise;
+// RotationAgreesWithFfmpegsAutorotation checks that against ffmpeg's own autorotation.
+std::string rotated_clip(int tag) {
+  const std::string plain = make_clip("box.mp4", "-f lavfi -i color=black:s=64x32:r=10:d=0.3,"
+                                                 "drawbox=x=0:y=0:w=16:h=8:color=white:t=fill -c:v libx264 -qp 0 -pix_fmt yuv420p");
+  return make_clip("box_rotate" + std::to_string(tag) + ".mp4", "-i '" + plain + "' -c copy -metadata:s:v rotate=" + std::to_string(tag));
+}
+
+// Which quarter of a w x h gray picture is brightest: 0 top left, 1 top right, 2 bottom right,
+// 3 bottom left (clockwise).
+int brightest_corner(const std::vector<std::uint8_t>& pixels, int w, int h) {
+  long sums[4] = {};
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      const int q = y < h / 2 ? (x < w / 2 ? 0 : 1) : (x < w / 2 ? 3 : 2);
+      sums[q] += pixels[static_cast<std::size_t>(y) * w + x];
+    }
+  }
+  return static_cast<int>(std::max_element(sums, sums + 4) - sums);
+}
+
+TEST(Media, RotationFromTheDisplayMatrix) {
+  struct Case {
+    int tag;
+    std::uint32_t rotation, display_width, display_height;
+  };
+  // 270: a phone held upright (stored landscape, shown portrait).
+  for (const Case& c : {Case{0, 0, 64, 32}, Case{270, 90, 32, 64}, Case{180, 180, 64, 32}, Case{90, 270, 32, 64}}) {
+    const Decoded d = decode_all(c.tag == 0 ? rotated_clip(0) : rotated_clip(c.tag));
+    ASSERT_FALSE(d.frames.empty()) << c.tag;
+    EXPECT_EQ(d.info.rotation, c.rotation) << c.tag;
+    for (const DecodedFrame& f : d.frames) {
+      EXPECT_EQ(f.format.width, 64u);  // the stored picture, as the histograms count it
+      EXPECT_EQ(f.format.height, 32u);
+      EXPECT_EQ(f.format.rotation, c.rotation) << c.tag;
+      EXPECT_EQ(f.format.display_width(), c.display_width) << c.tag;
+      EXPECT_EQ(f.format.display_height(), c.display_height) << c.tag;
+    }
+  }
+}
+
+TEST(Media, RotationAgreesWithFfmpegsAutorotation) {
+  // Independent of the tag's sign: ffmpeg's own player rule (autorotation, on by default when
+  // decoding to raw video) says where the stored top-left box ends up; turning the stored picture
+  // clockwise by our rotation must put it there, at the same size.
+  for (int tag : {90, 180, 270}) {
+    const std::string clip = rotated_clip(tag);
+    const Decoded d = decode_all(clip);
+    ASSERT_FALSE(d.frames.empty());
+    const VideoFormat& f = d.frames[0].format;
+    const std::string raw = make_clip("box_rotate" + std::to_string(tag) + ".gray",
+                                      "-i '" + clip + "' -frames:v 1 -f rawvideo -pix_fmt gray");
+    const std::vector<std::uint8_t> pixels = read_bytes(raw);
+    ASSERT_EQ(pixels.size(), std::size_t{f.display_width()} * f.display_height()) << tag;
+    const int corner = brightest_corner(pixels, static_cast<int>(f.display_width()), static_cast<int>(f.display_height()));
+    EXPECT_EQ(corner, static_cast<int>(f.rotation / 90)) << "tag " << tag << ", rotation " << f.rotation;
+  }
+}
+
+TEST(Media, OddRotationsGoToTheNearestQuarterTurn) {
+  // rotate=100: 100 degrees counterclockwise = 260 clockwise -> 270; rotate=30: 330 -> 0 (360).
+  const Decoded d100 = decode_all(rotated_clip(100));
+  ASSERT_FALSE(d100.frames.empty());
+  EXPECT_EQ(d100.frames[0].format.rotation, 270u);
+  const Decoded d30 = decode_all(rotated_clip(30));
+  ASSERT_FALSE(d30.frames.empty());
+  EXPECT_EQ(d30.frames[0].format.rotation, 0u);
+}
+
+TEST(Media, SampleAspectRatio) {
+  struct Case {
+    const char* name;
+    int width, height;
+    const char* sar;
+    std::uint32_t num, den, display_width;
+  };
+  // Display widths by hand: 720 * 64/45 = 1024; 720 * 40/33 = 872.73; 720 * 16/11 = 1047.27.
+  for (const Case& c : {Case{"pal_wide", 720, 576, "64/45", 64, 45, 1024}, Case{"ntsc_4x3", 720, 480, "40/33", 40, 33, 873},
+                        Case{"ntsc_wide", 720, 480, "16/11", 16, 11, 1047}, Case{"square", 320, 240, "1/1", 1, 1, 320}}) {
+    const std::string clip = make_clip(std::string(c.name) + ".mp4",
+                                       "-f lavfi -i testsrc2=s=" + std::to_string(c.width) + "x" + std::to_string(c.height) +
+                                           ":r=25 -frames:v 2 -vf setsar=" + c.sar + " -c:v libx264 -preset ultrafast -pix_fmt yuv420p");
+    const Decoded d = decode_all(clip);
+    ASSERT_FALSE(d.frames.empty()) << c.name;
+    EXPECT_EQ(d.info.sar_num, c.num) << c.name;
+    EXPECT_EQ(d.info.sar_den, c.den) << c.name;
+    for (const DecodedFrame& f : d.frames) {
+      EXPECT_EQ(f.format.width, static_cast<std::uint32_t>(c.width)) << c.name;
+      EXPECT_EQ(f.format.sar_num, c.num) << c.name;
+      EXPECT_EQ(f.format.sar_den, c.den) << c.name;
+      EXPECT_EQ(f.format.rotation, 0u) << c.name;
+      EXPECT_EQ(f.format.display_width(), c.display_width) << c.name;
+      EXPECT_EQ(f.format.display_height(), static_cast<std::uint32_t>(c.height)) << c.name;
+    }
+  }
+}
+
+TEST(Media, UnsetSampleAspectRatioIsSquare) {
+  // A clip whose stream and frames say 0:1 (unknown): shown at its stored shape.
+  const std::string clip = make_clip("sar_unknown.mkv", "-f lavfi -i testsrc2=s=96x64:r=25 -frames:v 2 -vf setsar=0 "
+                                                        "-c:v ffv1");
+  const Decoded d = decode_all(clip);
+  ASSERT_FALSE(d.frames.empty());
+  EXPECT_EQ(d.frames[0].format.sar_num, 1u);
+  EXPECT_EQ(d.frames[0].format.sar_den, 1u);
+  EXPECT_EQ(d.frames[0].format.display_width(), 96u);
+}
+
+TEST(Media, RotatedAnamorphicClip) {
+  // PAL 16:9 shot on its side: the aspect ratio widens the stored width, then the turn swaps.
+  const std::string pal = make_clip("pal_rot_src.mp4", "-f lavfi -i testsrc2=s=720x576:r=25 -frames:v 2 -vf setsar=64/45 "
+                                                       "-c:v libx264 -preset ultrafast -pix_fmt yuv420p");
+  const std::string clip = make_clip("pal_rot.mp4", "-i '" + pal + "' -c copy -metadata:s:v rotate=270");
+  const Decoded d = decode_all(clip);
+  ASSERT_FALSE(d.frames.empty());
+  EXPECT_EQ(d.frames[0].format.rotation, 90u);
+  EXPECT_EQ(d.frames[0].format.display_width(), 576u);
+  EXPECT_EQ(d.frames[0].format.display_height(), 1024u);
 }
 
 }  // namespace
