@@ -1,12 +1,14 @@
 // app/media: FFmpeg file input. The clips are made here with the ffmpeg command-line tool, in a
 // temporary folder of each test process.
 #include "vhist/media/media_source.h"
+#include "vhist/media/display_geometry.h"
 #include "vhist/media/pixel_formats.h"
 #include "test_clips.h"
 
 #include <gtest/gtest.h>
 
 extern "C" {
+#include <libavutil/display.h>
 #include <libavutil/pixdesc.h>
 }
 
@@ -940,6 +942,55 @@ TEST(Media, OddRotationsGoToTheNearestQuarterTurn) {
   const Decoded d30 = decode_all(rotated_clip(30));
   ASSERT_FALSE(d30.frames.empty());
   EXPECT_EQ(d30.frames[0].format.rotation, 0u);
+}
+
+TEST(Media, DisplayMatrices) {
+  // Matrices as files carry them (16.16 fixed point, the last entry 2.30). An iPhone held
+  // upright writes this one; FFmpeg's player turns such a clip 90 degrees clockwise.
+  const std::int32_t iphone_portrait[9] = {0, 65536, 0, -65536, 0, 0, 0, 0, 1 << 30};
+  Rotation r = read_display_matrix(iphone_portrait);
+  EXPECT_EQ(r.degrees, 90u);
+  EXPECT_EQ(r.note, "");
+  const std::int32_t identity[9] = {65536, 0, 0, 0, 65536, 0, 0, 0, 1 << 30};
+  EXPECT_EQ(read_display_matrix(identity).degrees, 0u);
+  const std::int32_t upside_down[9] = {-65536, 0, 0, 0, -65536, 0, 0, 0, 1 << 30};
+  EXPECT_EQ(read_display_matrix(upside_down).degrees, 180u);
+  const std::int32_t iphone_upright_other_way[9] = {0, -65536, 0, 65536, 0, 0, 0, 0, 1 << 30};
+  EXPECT_EQ(read_display_matrix(iphone_upright_other_way).degrees, 270u);
+
+  // A mirror (negative determinant): read as the turn left after undoing it, and said so.
+  const std::int32_t mirror[9] = {-65536, 0, 0, 0, 65536, 0, 0, 0, 1 << 30};
+  r = read_display_matrix(mirror);
+  EXPECT_EQ(r.degrees, 0u);
+  EXPECT_NE(r.note.find("mirror"), std::string::npos) << r.note;
+  // Odd angles: the nearest quarter turn, and said so. av_display_rotation_set(m, a) writes the
+  // matrix that av_display_rotation_get reads as -a (counterclockwise), i.e. a degrees clockwise.
+  std::int32_t m[9];
+  av_display_rotation_set(m, 30);
+  r = read_display_matrix(m);
+  EXPECT_EQ(r.degrees, 0u);
+  EXPECT_NE(r.note, "");
+  av_display_rotation_set(m, 50);
+  EXPECT_EQ(read_display_matrix(m).degrees, 90u);
+  av_display_rotation_set(m, -89.9);  // 270.1 clockwise: near enough to say nothing
+  r = read_display_matrix(m);
+  EXPECT_EQ(r.degrees, 270u);
+  EXPECT_EQ(r.note, "");
+  const std::int32_t zero[9] = {};
+  r = read_display_matrix(zero);
+  EXPECT_EQ(r.degrees, 0u);
+  EXPECT_NE(r.note, "");
+
+  std::uint32_t num = 0, den = 0;
+  read_sample_aspect(AVRational{128, 90}, num, den);
+  EXPECT_EQ(num, 64u);
+  EXPECT_EQ(den, 45u);
+  read_sample_aspect(AVRational{0, 1}, num, den);
+  EXPECT_EQ(num, 1u);
+  EXPECT_EQ(den, 1u);
+  read_sample_aspect(AVRational{-4, 3}, num, den);
+  EXPECT_EQ(num, 1u);
+  EXPECT_EQ(den, 1u);
 }
 
 TEST(Media, SampleAspectRatio) {

@@ -7,7 +7,7 @@
 #include "camera_device.h"
 #include "camera_format.h"
 #include "camera_v4l2.h"
-#include "display_geometry.h"
+#include "vhist/media/display_geometry.h"
 #include "ffmpeg_log.h"
 #include "vhist/media/pixel_formats.h"
 

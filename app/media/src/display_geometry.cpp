@@ -1,4 +1,4 @@
-#include "display_geometry.h"
+#include "vhist/media/display_geometry.h"
 
 extern "C" {
 #include <libavformat/avformat.h>

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "av_handles.h"
-#include "display_geometry.h"
+#include "vhist/media/display_geometry.h"
 #include "ffmpeg_log.h"
 #include "vhist/media/media_source.h"
 #include "vhist/media/pixel_formats.h"

@@ -1,5 +1,6 @@
 // How a stored picture is shown: the rotation in a display matrix and the sample aspect ratio,
-// read from FFmpeg's stream and frame data into VideoFormat's terms (internal to app/media).
+// read from FFmpeg's stream and frame data into VideoFormat's terms. Internal to app/media;
+// public only for vhist_media_tests, like pixel_formats.h.
 #pragma once
 
 #include <cstdint>
