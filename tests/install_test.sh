@@ -18,10 +18,15 @@ rm -rf "$prefix"
 cmake --install "$build" --prefix "$prefix" > "$build/install-test.log"
 
 for f in bin/vhist bin/vhist-bench share/applications/vhist.desktop \
-         share/icons/hicolor/scalable/apps/vhist.svg share/man/man1/vhist.1 share/vhist/demo.mp4; do
+         share/icons/hicolor/scalable/apps/vhist.svg share/icons/hicolor/256x256/apps/vhist.png \
+         share/man/man1/vhist.1 share/vhist/demo.mp4; do
   [ -s "$prefix/$f" ] || fail "$f was not installed into $prefix"
 done
 [ -x "$prefix/bin/vhist" ] || fail "bin/vhist is not executable"
+
+icon_size=$(ffprobe -v error -show_entries stream=width,height -of csv=p=0:s=x "$prefix/share/icons/hicolor/256x256/apps/vhist.png")
+[ "$icon_size" = 256x256 ] || fail "the PNG icon is $icon_size, not 256x256"
+grep -q '<svg ' "$prefix/share/icons/hicolor/scalable/apps/vhist.svg" || fail "the scalable icon is no SVG"
 
 desktop-file-validate "$prefix/share/applications/vhist.desktop" || fail "the desktop entry does not validate"
 grep -q '^MimeType=.*video/mp4;.*video/x-matroska;' "$prefix/share/applications/vhist.desktop" ||
