@@ -1,7 +1,18 @@
 #!/usr/bin/env bash
-# Installs everything vhist needs to build and test on Debian 12, from Debian's packages only.
-# Runs as root, or through sudo when available. Safe to run again.
+# Installs what vhist needs on Debian 12, from Debian's packages only. Runs as root, or through
+# sudo when available. Safe to run again.
+#
+#   setup.sh          building and running the viewer (scripts/quickstart.sh)
+#   setup.sh --test   that plus the test tools: GoogleTest, validation layers, a virtual display,
+#                     the camera VM, clang for the fuzzers, ... (scripts/test.sh, CI)
 set -euo pipefail
+
+with_tests=no
+case "${1:-}" in
+  "") ;;
+  --test) with_tests=yes ;;
+  *) echo "usage: setup.sh [--test]" >&2; exit 2 ;;
+esac
 
 packages=(
   # build
@@ -11,9 +22,15 @@ packages=(
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libavdevice-dev
   # command lines (CLI11, header-only) and PNG files (stb_image, stb_image_write)
   libcli11-dev libstb-dev
-  # tests: GoogleTest, a CPU Vulkan driver (lavapipe), validation layers, a virtual display,
-  # the ffmpeg tool that makes the test clips
-  libgtest-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools xvfb xauth ffmpeg
+  # a Vulkan driver for machines without a GPU driver of their own (lavapipe, on the CPU)
+  mesa-vulkan-drivers
+)
+test_packages=(
+  # tests: GoogleTest, validation layers, vulkaninfo, a virtual display, the ffmpeg tool that
+  # makes the test clips
+  libgtest-dev vulkan-validationlayers vulkan-tools xvfb xauth ffmpeg
+  # the install test: the desktop file's validator and the man page's formatter
+  desktop-file-utils groff-base
   # camera tests: a throw-away VM whose kernel's vivid driver is a real V4L2 camera
   # (../shared/tools/vivid-run.sh)
   qemu-system-x86 busybox-static cpio kmod v4l-utils
@@ -27,6 +44,7 @@ packages=(
   # fuzzing (scripts/fuzz.sh): clang and its libFuzzer/sanitizer runtimes
   clang-14 libclang-rt-14-dev
 )
+if [ "$with_tests" = yes ]; then packages+=("${test_packages[@]}"); fi
 
 as_root=()
 if [ "$(id -u)" -ne 0 ]; then
@@ -63,6 +81,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "setup.sh: installing ${missing[*]}"
   update
   "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+if [ "$with_tests" = no ]; then
+  [ ${#missing[@]} -gt 0 ] || echo "setup.sh: all packages present (add --test for the test tools)"
+  exit 0
 fi
 
 # Optional: without these headers the MJPEG camera tests skip (with a message saying so).

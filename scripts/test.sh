@@ -4,7 +4,7 @@
 # GPU tests must run: VHIST_REQUIRE_GPU=1 turns a missing device into a failure, not a skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --test
 # Structure limits (no function of 80 lines or more, no file over 600, in app/ render/ compute/).
 bash scripts/check_structure.sh
 cmake -S . -B build-test -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVHIST_WERROR=ON

@@ -194,15 +194,17 @@ TEST(Analyze, BinsFramesAndCsv) {
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = lines(r.out);
   ASSERT_EQ(rows.size(), 1u + 3u * 4u);  // header, then r g b l for each frame
-  EXPECT_EQ(rows[0].rfind("frame,pts,width,height,bits,bins,channel,min,max,mean,median,p1,p99,clip_low,clip_high,c0,", 0),
+  EXPECT_EQ(rows[0].rfind("frame,pts,width,height,bits,bins,rotation,display_width,display_height,channel,min,max,mean,"
+                          "median,p1,p99,clip_low,clip_high,c0,",
+                          0),
             0u);
   EXPECT_NE(rows[0].find(",c15"), std::string::npos);
   EXPECT_EQ(rows[0].find(",c16"), std::string::npos);
   // Frame 0, channel r: 0x20 -> bin 2, 0xff -> bin 15, 1536 each.
-  EXPECT_EQ(rows[1].rfind("0,0.000000,64,48,8,16,r,32,255,", 0), 0u) << rows[1];
+  EXPECT_EQ(rows[1].rfind("0,0.000000,64,48,8,16,0,64,48,r,32,255,", 0), 0u) << rows[1];
   EXPECT_NE(rows[1].find(",0,0,1536,0,0,0,0,0,0,0,0,0,0,0,0,1536"), std::string::npos) << rows[1];
   EXPECT_EQ(rows[4].substr(0, 20).find(",l,"), std::string::npos);
-  EXPECT_NE(rows[4].find(",16,l,"), std::string::npos);
+  EXPECT_NE(rows[4].find(",16,0,64,48,l,"), std::string::npos);
 
   const ProcessResult too_many = run_vhist("analyze '" + clip + "' --bins 1024");
   EXPECT_EQ(too_many.status, 2);
@@ -419,6 +421,54 @@ TEST(AnalyzeBadInput, UnwritableOutput) {
   const ProcessResult r = run_vhist("analyze '" + two_colour_clip() + "' -o /nonexistent-dir/out.jsonl");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
+}
+
+TEST(Analyze, RecordsSayTheRotationAndDisplaySize) {
+  // Issue 15: each record says how the frame is shown (the display matrix's rotation, the size
+  // after the sample aspect ratio and the turn); the histograms still count the stored pixels.
+  // Debian 12's ffmpeg writes a `rotate=270` tag, copied, as a turn that 90 degrees clockwise
+  // undoes (test_media's RotationAgreesWithFfmpegsAutorotation checks against ffmpeg's own rule):
+  // a phone clip stored 96x64 and shown 64x96.
+  const std::string plain = make_clip("phone_src.mp4", "-f lavfi -i testsrc2=s=96x64:r=25 -frames:v 2 -c:v libx264 -pix_fmt yuv420p");
+  const std::string phone = make_clip("phone.mp4", "-i '" + plain + "' -c copy -metadata:s:v rotate=270");
+  const std::string pal = make_clip("pal_wide.mp4", "-f lavfi -i testsrc2=s=720x576:r=25 -frames:v 2 -vf setsar=64/45 "
+                                                    "-c:v libx264 -preset ultrafast -pix_fmt yuv420p");
+  const std::string ntsc = make_clip("ntsc_4x3.mp4", "-f lavfi -i testsrc2=s=720x480:r=25 -frames:v 2 -vf setsar=40/33 "
+                                                     "-c:v libx264 -preset ultrafast -pix_fmt yuv420p");
+  const std::string ntsc_wide = make_clip("ntsc_wide.mp4", "-f lavfi -i testsrc2=s=720x480:r=25 -frames:v 2 -vf setsar=16/11 "
+                                                           "-c:v libx264 -preset ultrafast -pix_fmt yuv420p");
+  struct Case {
+    std::string clip, head;
+    std::uint64_t pixels;
+  };
+  // Display widths by hand: 720 * 64/45 = 1024, 720 * 40/33 = 872.7, 720 * 16/11 = 1047.3.
+  const Case cases[] = {
+      {phone, "\"width\":96,\"height\":64,\"bits\":8,\"bins\":256,\"rotation\":90,\"display_width\":64,\"display_height\":96,", 96 * 64},
+      {pal, "\"width\":720,\"height\":576,\"bits\":8,\"bins\":256,\"rotation\":0,\"display_width\":1024,\"display_height\":576,",
+       720 * 576},
+      {ntsc, "\"width\":720,\"height\":480,\"bits\":8,\"bins\":256,\"rotation\":0,\"display_width\":873,\"display_height\":480,",
+       720 * 480},
+      {ntsc_wide, "\"width\":720,\"height\":480,\"bits\":8,\"bins\":256,\"rotation\":0,\"display_width\":1047,\"display_height\":480,",
+       720 * 480},
+  };
+  for (const Case& c : cases) {
+    const ProcessResult r = run_vhist("analyze '" + c.clip + "' --engine cpu");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto records = lines(r.out);
+    ASSERT_EQ(records.size(), 2u) << c.clip;
+    for (const auto& rec : records) {
+      EXPECT_NE(rec.find(c.head), std::string::npos) << rec.substr(0, 160);
+      const auto l = json_array(rec, "l");
+      std::uint64_t sum = 0;
+      for (std::uint64_t v : l) sum += v;
+      EXPECT_EQ(sum, c.pixels) << c.clip;  // the stored pixels, not the display size
+    }
+  }
+  const ProcessResult csv = run_vhist("analyze '" + phone + "' --engine cpu --format csv --frames 1 --bins 16");
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  const auto rows = lines(csv.out);
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_EQ(rows[1].rfind("0,0.000000,96,64,8,16,90,64,96,r,", 0), 0u) << rows[1];
 }
 
 }  // namespace

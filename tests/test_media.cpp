@@ -1,12 +1,14 @@
 // app/media: FFmpeg file input. The clips are made here with the ffmpeg command-line tool, in a
 // temporary folder of each test process.
 #include "vhist/media/media_source.h"
+#include "vhist/media/display_geometry.h"
 #include "vhist/media/pixel_formats.h"
 #include "test_clips.h"
 
 #include <gtest/gtest.h>
 
 extern "C" {
+#include <libavutil/display.h>
 #include <libavutil/pixdesc.h>
 }
 
@@ -16,6 +18,7 @@ extern "C" {
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -864,6 +867,181 @@ TEST(Media, VideoFormatGeometry) {
   EXPECT_EQ(vhist::check_video_format(bad), "");
   bad.components[0].shift = 7;
   EXPECT_NE(vhist::check_video_format(bad), "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Right shape (issue 15): the display matrix's rotation and the sample aspect ratio.
+
+// A 64x32 clip, black with a white 16x8 box at the top left (lossless), its track tagged with
+// `rotate=TAG` by a stream copy: Debian 12's ffmpeg 5.1 writes that tag into the MP4's display
+// matrix only when copying (and has no -display_rotation). It writes the matrix of a turn of TAG
+// degrees counterclockwise, so what turns the picture upright is (360 - TAG) % 360 clockwise;
+// RotationAgreesWithFfmpegsAutorotation checks that against ffmpeg's own autorotation.
+std::string rotated_clip(int tag) {
+  const std::string plain = make_clip("box.mp4", "-f lavfi -i color=black:s=64x32:r=10:d=0.3,"
+                                                 "drawbox=x=0:y=0:w=16:h=8:color=white:t=fill -c:v libx264 -qp 0 -pix_fmt yuv420p");
+  return make_clip("box_rotate" + std::to_string(tag) + ".mp4", "-i '" + plain + "' -c copy -metadata:s:v rotate=" + std::to_string(tag));
+}
+
+// Which quarter of a w x h gray picture is brightest: 0 top left, 1 top right, 2 bottom right,
+// 3 bottom left (clockwise).
+int brightest_corner(const std::vector<std::uint8_t>& pixels, int w, int h) {
+  long sums[4] = {};
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      const int q = y < h / 2 ? (x < w / 2 ? 0 : 1) : (x < w / 2 ? 3 : 2);
+      sums[q] += pixels[static_cast<std::size_t>(y) * w + x];
+    }
+  }
+  return static_cast<int>(std::max_element(sums, sums + 4) - sums);
+}
+
+TEST(Media, RotationFromTheDisplayMatrix) {
+  struct Case {
+    int tag;
+    std::uint32_t rotation, display_width, display_height;
+  };
+  // 270: a phone held upright (stored landscape, shown portrait).
+  for (const Case& c : {Case{0, 0, 64, 32}, Case{270, 90, 32, 64}, Case{180, 180, 64, 32}, Case{90, 270, 32, 64}}) {
+    const Decoded d = decode_all(c.tag == 0 ? rotated_clip(0) : rotated_clip(c.tag));
+    ASSERT_FALSE(d.frames.empty()) << c.tag;
+    EXPECT_EQ(d.info.rotation, c.rotation) << c.tag;
+    for (const DecodedFrame& f : d.frames) {
+      EXPECT_EQ(f.format.width, 64u);  // the stored picture, as the histograms count it
+      EXPECT_EQ(f.format.height, 32u);
+      EXPECT_EQ(f.format.rotation, c.rotation) << c.tag;
+      EXPECT_EQ(f.format.display_width(), c.display_width) << c.tag;
+      EXPECT_EQ(f.format.display_height(), c.display_height) << c.tag;
+    }
+  }
+}
+
+TEST(Media, RotationAgreesWithFfmpegsAutorotation) {
+  // Independent of the tag's sign: ffmpeg's own player rule (autorotation, on by default when
+  // decoding to raw video) says where the stored top-left box ends up; turning the stored picture
+  // clockwise by our rotation must put it there, at the same size.
+  for (int tag : {90, 180, 270}) {
+    const std::string clip = rotated_clip(tag);
+    const Decoded d = decode_all(clip);
+    ASSERT_FALSE(d.frames.empty());
+    const VideoFormat& f = d.frames[0].format;
+    const std::string raw = make_clip("box_rotate" + std::to_string(tag) + ".gray",
+                                      "-i '" + clip + "' -frames:v 1 -f rawvideo -pix_fmt gray");
+    const std::vector<std::uint8_t> pixels = read_bytes(raw);
+    ASSERT_EQ(pixels.size(), std::size_t{f.display_width()} * f.display_height()) << tag;
+    const int corner = brightest_corner(pixels, static_cast<int>(f.display_width()), static_cast<int>(f.display_height()));
+    EXPECT_EQ(corner, static_cast<int>(f.rotation / 90)) << "tag " << tag << ", rotation " << f.rotation;
+  }
+}
+
+TEST(Media, OddRotationsGoToTheNearestQuarterTurn) {
+  // rotate=100: 100 degrees counterclockwise = 260 clockwise -> 270; rotate=30: 330 -> 0 (360).
+  const Decoded d100 = decode_all(rotated_clip(100));
+  ASSERT_FALSE(d100.frames.empty());
+  EXPECT_EQ(d100.frames[0].format.rotation, 270u);
+  const Decoded d30 = decode_all(rotated_clip(30));
+  ASSERT_FALSE(d30.frames.empty());
+  EXPECT_EQ(d30.frames[0].format.rotation, 0u);
+}
+
+TEST(Media, DisplayMatrices) {
+  // Matrices as files carry them (16.16 fixed point, the last entry 2.30). An iPhone held
+  // upright writes this one; FFmpeg's player turns such a clip 90 degrees clockwise.
+  const std::int32_t iphone_portrait[9] = {0, 65536, 0, -65536, 0, 0, 0, 0, 1 << 30};
+  Rotation r = read_display_matrix(iphone_portrait);
+  EXPECT_EQ(r.degrees, 90u);
+  EXPECT_EQ(r.note, "");
+  const std::int32_t identity[9] = {65536, 0, 0, 0, 65536, 0, 0, 0, 1 << 30};
+  EXPECT_EQ(read_display_matrix(identity).degrees, 0u);
+  const std::int32_t upside_down[9] = {-65536, 0, 0, 0, -65536, 0, 0, 0, 1 << 30};
+  EXPECT_EQ(read_display_matrix(upside_down).degrees, 180u);
+  const std::int32_t iphone_upright_other_way[9] = {0, -65536, 0, 65536, 0, 0, 0, 0, 1 << 30};
+  EXPECT_EQ(read_display_matrix(iphone_upright_other_way).degrees, 270u);
+
+  // A mirror (negative determinant): read as the turn left after undoing it, and said so.
+  const std::int32_t mirror[9] = {-65536, 0, 0, 0, 65536, 0, 0, 0, 1 << 30};
+  r = read_display_matrix(mirror);
+  EXPECT_EQ(r.degrees, 0u);
+  EXPECT_NE(r.note.find("mirror"), std::string::npos) << r.note;
+  // Odd angles: the nearest quarter turn, and said so. av_display_rotation_set(m, a) writes the
+  // matrix that av_display_rotation_get reads as -a (counterclockwise), i.e. a degrees clockwise.
+  std::int32_t m[9];
+  av_display_rotation_set(m, 30);
+  r = read_display_matrix(m);
+  EXPECT_EQ(r.degrees, 0u);
+  EXPECT_NE(r.note, "");
+  av_display_rotation_set(m, 50);
+  EXPECT_EQ(read_display_matrix(m).degrees, 90u);
+  av_display_rotation_set(m, -89.9);  // 270.1 clockwise: near enough to say nothing
+  r = read_display_matrix(m);
+  EXPECT_EQ(r.degrees, 270u);
+  EXPECT_EQ(r.note, "");
+  const std::int32_t zero[9] = {};
+  r = read_display_matrix(zero);
+  EXPECT_EQ(r.degrees, 0u);
+  EXPECT_NE(r.note, "");
+
+  std::uint32_t num = 0, den = 0;
+  read_sample_aspect(AVRational{128, 90}, num, den);
+  EXPECT_EQ(num, 64u);
+  EXPECT_EQ(den, 45u);
+  read_sample_aspect(AVRational{0, 1}, num, den);
+  EXPECT_EQ(num, 1u);
+  EXPECT_EQ(den, 1u);
+  read_sample_aspect(AVRational{-4, 3}, num, den);
+  EXPECT_EQ(num, 1u);
+  EXPECT_EQ(den, 1u);
+}
+
+TEST(Media, SampleAspectRatio) {
+  struct Case {
+    const char* name;
+    int width, height;
+    const char* sar;
+    std::uint32_t num, den, display_width;
+  };
+  // Display widths by hand: 720 * 64/45 = 1024; 720 * 40/33 = 872.73; 720 * 16/11 = 1047.27.
+  for (const Case& c : {Case{"pal_wide", 720, 576, "64/45", 64, 45, 1024}, Case{"ntsc_4x3", 720, 480, "40/33", 40, 33, 873},
+                        Case{"ntsc_wide", 720, 480, "16/11", 16, 11, 1047}, Case{"square", 320, 240, "1/1", 1, 1, 320}}) {
+    const std::string clip = make_clip(std::string(c.name) + ".mp4",
+                                       "-f lavfi -i testsrc2=s=" + std::to_string(c.width) + "x" + std::to_string(c.height) +
+                                           ":r=25 -frames:v 2 -vf setsar=" + c.sar + " -c:v libx264 -preset ultrafast -pix_fmt yuv420p");
+    const Decoded d = decode_all(clip);
+    ASSERT_FALSE(d.frames.empty()) << c.name;
+    EXPECT_EQ(d.info.sar_num, c.num) << c.name;
+    EXPECT_EQ(d.info.sar_den, c.den) << c.name;
+    for (const DecodedFrame& f : d.frames) {
+      EXPECT_EQ(f.format.width, static_cast<std::uint32_t>(c.width)) << c.name;
+      EXPECT_EQ(f.format.sar_num, c.num) << c.name;
+      EXPECT_EQ(f.format.sar_den, c.den) << c.name;
+      EXPECT_EQ(f.format.rotation, 0u) << c.name;
+      EXPECT_EQ(f.format.display_width(), c.display_width) << c.name;
+      EXPECT_EQ(f.format.display_height(), static_cast<std::uint32_t>(c.height)) << c.name;
+    }
+  }
+}
+
+TEST(Media, UnsetSampleAspectRatioIsSquare) {
+  // A clip whose stream and frames say 0:1 (unknown): shown at its stored shape.
+  const std::string clip = make_clip("sar_unknown.mkv", "-f lavfi -i testsrc2=s=96x64:r=25 -frames:v 2 -vf setsar=0 "
+                                                        "-c:v ffv1");
+  const Decoded d = decode_all(clip);
+  ASSERT_FALSE(d.frames.empty());
+  EXPECT_EQ(d.frames[0].format.sar_num, 1u);
+  EXPECT_EQ(d.frames[0].format.sar_den, 1u);
+  EXPECT_EQ(d.frames[0].format.display_width(), 96u);
+}
+
+TEST(Media, RotatedAnamorphicClip) {
+  // PAL 16:9 shot on its side: the aspect ratio widens the stored width, then the turn swaps.
+  const std::string pal = make_clip("pal_rot_src.mp4", "-f lavfi -i testsrc2=s=720x576:r=25 -frames:v 2 -vf setsar=64/45 "
+                                                       "-c:v libx264 -preset ultrafast -pix_fmt yuv420p");
+  const std::string clip = make_clip("pal_rot.mp4", "-i '" + pal + "' -c copy -metadata:s:v rotate=270");
+  const Decoded d = decode_all(clip);
+  ASSERT_FALSE(d.frames.empty());
+  EXPECT_EQ(d.frames[0].format.rotation, 90u);
+  EXPECT_EQ(d.frames[0].format.display_width(), 576u);
+  EXPECT_EQ(d.frames[0].format.display_height(), 1024u);
 }
 
 }  // namespace

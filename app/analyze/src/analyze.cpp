@@ -90,6 +90,7 @@ class Analyzer {
     std::int64_t frame;
     double pts;
     std::uint32_t width, height, bits;
+    std::uint32_t rotation, display_width, display_height;  // how it is shown (VideoFormat)
   };
 
   struct Engines {
@@ -157,6 +158,9 @@ void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* lev
   record.width = meta.width;
   record.height = meta.height;
   record.bits = meta.bits;
+  record.rotation = meta.rotation;
+  record.display_width = meta.display_width;
+  record.display_height = meta.display_height;
   record.histogram = coarsen(levels, o_.bins);
   const Cdf cdf = levels_cdf ? *levels_cdf : reference_cdf(levels);
   record.stats = channel_stats(cdf, meta.bits);
@@ -231,7 +235,9 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
     if (st == media::MediaSource::Status::timeout) continue;
     if (st == media::MediaSource::Status::end) break;
     check_frame(frame);
-    const Pending meta{frame.index, frame.pts, frame.format.width, frame.format.height, frame.format.bits};
+    const VideoFormat& f = frame.format;
+    const Pending meta{frame.index, frame.pts, f.width, f.height, f.bits,
+                       f.rotation, f.display_width(), f.display_height()};
     const std::uint32_t levels = stats_levels(frame.format.bits);
     ++tally.decoded;
     if (e.decode_only) {

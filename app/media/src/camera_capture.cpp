@@ -7,6 +7,7 @@
 #include "camera_device.h"
 #include "camera_format.h"
 #include "camera_v4l2.h"
+#include "vhist/media/display_geometry.h"
 #include "ffmpeg_log.h"
 #include "vhist/media/pixel_formats.h"
 
@@ -97,6 +98,9 @@ class Capture {
     info.duration = -1;
     info.frame_count = -1;
     info.video_stream = 0;
+    const StreamGeometry geometry = read_stream_geometry(*fmt->streams[0]);
+    info.rotation = geometry.rotation.degrees;
+    read_sample_aspect(geometry.sar, info.sar_num, info.sar_den);
   }
 
   void run() noexcept {
@@ -337,8 +341,9 @@ class Capture {
     Device& dev = *device_;
     double pts = arrival;
     const std::int64_t ts = decoded->best_effort_timestamp != AV_NOPTS_VALUE ? decoded->best_effort_timestamp : decoded->pts;
-    if (dev.first_frame) {
+    if (dev.first_frame) {  // after each (re)open: the stream's shape may have changed too
       dev.first_frame = false;
+      geometry_.set_stream(read_stream_geometry(*dev.format->streams[0]), quoted(request_.path));
       const double t = ts != AV_NOPTS_VALUE ? static_cast<double>(ts) * av_q2d(dev.time_base) : -1e30;
       dev.arrival_time = !(t >= arrival - 10.0 && t <= arrival + 1.0);
     }
@@ -349,7 +354,12 @@ class Capture {
     const bool damaged = decoded->decode_error_flags != 0 || (decoded->flags & AV_FRAME_FLAG_CORRUPT) != 0;
 
     DecodedFrame frame;
+    std::uint32_t rotation = 0, sar_num = 1, sar_den = 1;
+    geometry_.read(*decoded, rotation, sar_num, sar_den);
     mapper_.map(std::move(decoded), frame);  // throws MediaError: unsupported format
+    frame.format.rotation = rotation;
+    frame.format.sar_num = sar_num;
+    frame.format.sar_den = sar_den;
     frame.pts = pts;
     frame.damaged = damaged;
     const bool reconnected = reopened_;
@@ -376,6 +386,7 @@ class Capture {
   // The capture thread's own.
   std::unique_ptr<Device> device_;
   FrameMapper mapper_;
+  FrameGeometry geometry_;
   std::string lost_reason_;
   bool reopened_ = false;  // reopened after a loss, no frame yet
   std::atomic<bool> abort_io_{false};

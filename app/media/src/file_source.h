@@ -8,6 +8,7 @@
 #pragma once
 
 #include "av_handles.h"
+#include "vhist/media/display_geometry.h"
 #include "ffmpeg_log.h"
 #include "vhist/media/media_source.h"
 #include "vhist/media/pixel_formats.h"
@@ -149,6 +150,7 @@ class FfmpegSource final : public MediaSource {
 
   // The worker's own.
   FrameMapper mapper_;
+  FrameGeometry geometry_;  // each frame's rotation and sample aspect ratio
   std::optional<Seek> reseek_;  // the seek landed after its target: again, earlier
   Seek last_seek_{};
   double reseek_backoff_ = 1.0;

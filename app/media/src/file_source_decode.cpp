@@ -286,7 +286,12 @@ bool FfmpegSource::handle_frame(AvFramePtr decoded) {
   drop_before_ = -std::numeric_limits<double>::infinity();
 
   DecodedFrame frame;
+  std::uint32_t rotation = 0, sar_num = 1, sar_den = 1;
+  geometry_.read(*decoded, rotation, sar_num, sar_den);
   mapper_.map(std::move(decoded), frame);
+  frame.format.rotation = rotation;
+  frame.format.sar_num = sar_num;
+  frame.format.sar_den = sar_den;
   frame.pts = pts;
   frame.damaged = damaged;
   if (reindex_) {

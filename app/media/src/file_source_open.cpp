@@ -292,6 +292,10 @@ void FfmpegSource::fill_info(const AVStream& st) {
   }
   info_.frame_count = promised_frames_;
   info_.video_stream = stream_;
+  const StreamGeometry geometry = read_stream_geometry(st);
+  info_.rotation = geometry.rotation.degrees;
+  read_sample_aspect(geometry.sar, info_.sar_num, info_.sar_den);
+  geometry_.set_stream(geometry, quoted(info_.path));
 }
 
 void FfmpegSource::throw_refused_input() const {

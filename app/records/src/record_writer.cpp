@@ -85,25 +85,35 @@ void append_channel_arrays(std::string& out, std::uint32_t bins, Count count) {
   }
 }
 
-// The fields every record starts with (frame, pts, size, depth, bins), in both formats: JSON as
-// "name":value pairs after '{', CSV as values each followed by ','. One list, so the two formats
-// and the CSV header cannot disagree.
+// The fields every record starts with (frame, pts, size, depth, bins, the shape it is shown
+// at), in both formats: JSON as "name":value pairs after '{', CSV as values each followed by ','.
+// One list, so the two formats and the CSV header cannot disagree.
+struct HeadField {
+  const char* name;
+  void (*append)(std::string&, const FrameRecord&);
+};
+constexpr HeadField kHeadFields[] = {
+    {"frame", [](std::string& out, const FrameRecord& r) { append_int(out, r.frame); }},
+    {"pts", [](std::string& out, const FrameRecord& r) { append_fixed(out, r.pts, 6); }},
+    {"width", [](std::string& out, const FrameRecord& r) { append_uint(out, r.width); }},
+    {"height", [](std::string& out, const FrameRecord& r) { append_uint(out, r.height); }},
+    {"bits", [](std::string& out, const FrameRecord& r) { append_uint(out, r.bits); }},
+    {"bins", [](std::string& out, const FrameRecord& r) { append_uint(out, r.histogram.bins); }},
+    {"rotation", [](std::string& out, const FrameRecord& r) { append_uint(out, r.rotation); }},
+    {"display_width", [](std::string& out, const FrameRecord& r) { append_uint(out, r.display_width); }},
+    {"display_height", [](std::string& out, const FrameRecord& r) { append_uint(out, r.display_height); }},
+};
+
 void append_head(std::string& out, const FrameRecord& r, bool json) {
-  const auto field = [&](const char* name, auto append_value) {
+  for (const HeadField& field : kHeadFields) {
     if (json) {
       out += out.back() == '{' ? "\"" : ",\"";
-      out += name;
+      out += field.name;
       out += "\":";
     }
-    append_value();
+    field.append(out, r);
     if (!json) out += ',';
-  };
-  field("frame", [&] { append_int(out, r.frame); });
-  field("pts", [&] { append_fixed(out, r.pts, 6); });
-  field("width", [&] { append_uint(out, r.width); });
-  field("height", [&] { append_uint(out, r.height); });
-  field("bits", [&] { append_uint(out, r.bits); });
-  field("bins", [&] { append_uint(out, r.histogram.bins); });
+  }
 }
 
 }  // namespace
@@ -131,7 +141,11 @@ void append_jsonl(std::string& out, const FrameRecord& r) {
 }
 
 void append_csv_header(std::string& out, std::uint32_t bins, bool cdf) {
-  out += "frame,pts,width,height,bits,bins,channel";
+  for (const HeadField& field : kHeadFields) {
+    out += field.name;
+    out += ',';
+  }
+  out += "channel";
   for (const StatField& field : kStatFields) {
     out += ',';
     out += field.name;

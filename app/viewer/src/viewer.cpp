@@ -48,12 +48,18 @@ namespace {
 // else assets/ next to the executable's parent folder.
 std::string demo_clip_path() {
   namespace fs = std::filesystem;
+  // In order: the user's VHIST_ASSETS; an installed tree found from the executable itself
+  // (PREFIX/bin/vhist -> PREFIX/share/vhist/demo.mp4), so a copied or relocated install works;
+  // the data folder this build installs into; the source tree, for running from the build folder.
   std::vector<fs::path> candidates;
   if (const char* env = std::getenv("VHIST_ASSETS")) candidates.emplace_back(fs::path(env) / "demo.mp4");
-  candidates.emplace_back(fs::path(VHIST_SOURCE_ASSETS) / "demo.mp4");
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) candidates.emplace_back(exe.parent_path().parent_path() / "share" / "vhist" / "demo.mp4");
+#ifdef VHIST_INSTALL_DATADIR
+  candidates.emplace_back(fs::path(VHIST_INSTALL_DATADIR) / "demo.mp4");
+#endif
+  candidates.emplace_back(fs::path(VHIST_SOURCE_ASSETS) / "demo.mp4");
   for (const auto& c : candidates) {
     if (fs::is_regular_file(c, ec)) return c.string();
   }

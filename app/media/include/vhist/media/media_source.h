@@ -36,6 +36,11 @@ struct MediaInfo {
   double duration = -1;       // seconds, -1 when unknown
   std::int64_t frame_count = -1;  // from the container when it says, else -1
   int video_stream = -1;      // index in the container
+  // The shape the stream declares (its display matrix and sample aspect ratio); each frame's
+  // VideoFormat carries its own, which may differ (a frame's display matrix or aspect ratio
+  // wins over the stream's).
+  std::uint32_t rotation = 0;                // degrees clockwise that turn the picture upright
+  std::uint32_t sar_num = 1, sar_den = 1;    // sample aspect ratio (1:1 when not given)
 };
 
 // One decoded frame. The planes point into memory owned by `owner` (the decoder's frame, or a

@@ -15,7 +15,11 @@ namespace vhist::app {
 struct FrameRecord {
   std::int64_t frame = 0;
   double pts = 0;
-  std::uint32_t width = 0, height = 0;
+  std::uint32_t width = 0, height = 0;  // stored size: what the histograms count
+  // How the frame is shown: degrees clockwise that turn it upright (0, 90, 180, 270), and its
+  // size after the sample aspect ratio and the rotation (VideoFormat::display_width/height).
+  std::uint32_t rotation = 0;
+  std::uint32_t display_width = 0, display_height = 0;
   std::uint32_t bits = 8;     // source depth: the unit of the statistics' code values
   Histogram histogram;        // at the requested bins
   Cdf cdf;                    // its cumulative counts when asked for (--cdf), else cdf.bins == 0
