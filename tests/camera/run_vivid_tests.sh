@@ -7,7 +7,7 @@
 # Skips (status 0) in a checkout without ../shared, and when the VM cannot run here (missing
 # packages, not root) unless VHIST_REQUIRE_CAMERA is set, which turns that into a failure. The
 # MJPEG boot alone skips the same way when v4l2loopback cannot be built for the guest's kernel
-# (it needs that kernel's linux-headers package, make and gcc; scripts/setup.sh installs them).
+# (it needs that kernel's linux-headers package, make and gcc; scripts/setup.sh --test installs them).
 set -u -o pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
