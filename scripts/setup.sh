@@ -14,6 +14,7 @@ packages=(
   # tests: GoogleTest, a CPU Vulkan driver (lavapipe), validation layers, a virtual display,
   # the ffmpeg tool that makes the test clips
   libgtest-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools xvfb xauth ffmpeg
+  xdotool  # viewer tests: keys and clicks sent to the window under Xvfb
   # camera tests: a throw-away VM whose kernel's vivid driver is a real V4L2 camera
   # (../shared/tools/vivid-run.sh)
   qemu-system-x86 busybox-static cpio kmod v4l-utils
