@@ -50,7 +50,7 @@ struct App {
   std::chrono::steady_clock::time_point osd_since{};
   bool osd_error = false;
   bool screenshot_requested = false;  // the screenshot key: save the next frame drawn
-  bool close_popups = false;          // Esc with a dropdown open: close it at the next UI frame
+  bool close_popups = false;          // Esc with the browser or a dropdown open: close it at the next UI frame
   bool camera_connected = true;       // as of the last tick, to report a camera lost or back
   std::string announce_frame;         // "Seek", "Step": say the next frame's time and number on the OSD
   double last_click_time = -1;        // glfwGetTime() of the last left click on the picture

@@ -34,11 +34,11 @@ void toggle_fullscreen(App& app) {
   }
 }
 
-// Esc, as in mpv and ImGui apps: closes what is open first (the file browser, which closes itself
-// on Esc, or a dropdown), then leaves fullscreen. It never quits: q does.
+// Esc, as in mpv and ImGui apps: closes what is open first (the file browser or a dropdown), then
+// leaves fullscreen. It never quits: q does. Done here rather than left to ImGui, whose 1.86
+// misses a key pressed and released between two frames (a quick tap at a low frame rate).
 void on_escape(App& app) {
-  if (app.browser.is_open()) return;
-  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
+  if (app.browser.is_open() || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
     app.close_popups = true;
     return;
   }
