@@ -839,5 +839,40 @@ TEST(Keys, EscapeClosesTheBrowserAndNeverQuits) {
   EXPECT_TRUE(primary(pixel(s.shots[1], 500, 300))) << describe(pixel(s.shots[1], 500, 300)) << ": browser still open";
   EXPECT_TRUE(primary(pixel(s.shots[2], 500, 300))) << describe(pixel(s.shots[2], 500, 300));
 }
+
+// Hovering a bin shows a tooltip (its code range and counts): light text over the black bins
+// right of the mouse, where the picture has none.
+TEST(Keys, HoveringABinShowsItsReadout) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const auto [x, y] = bin_centre(split_rgb(640, 360), 2);
+  const ScriptedRun s = run_scripted(kPixelSettings, quote(two_colour_clip()) + " --size 640x360 --paused-at 0 --quit-after 90",
+                                     "sleep 3; xdotool key s; sleep 1; xdotool mousemove --window $W " +
+                                         std::to_string(x) + " " + std::to_string(y) +
+                                         "; sleep 0.5; xdotool mousemove --window $W " + std::to_string(x + 1) + " " +
+                                         std::to_string(y) + "; sleep 1; xdotool key s; sleep 1; xdotool key q");
+  EXPECT_EQ(s.run.status, 0) << context(s.run);
+  ASSERT_EQ(s.shots.size(), 2u) << context(s.run);
+  // ImGui puts the tooltip below right of the mouse, or above it where there is no room below.
+  const int y0 = std::max(y - 90, 0), y1 = std::min(y + 60, 360);
+  EXPECT_EQ(white_pixels(s.shots[0], x, y0, x + 200, y1), 0) << "a tooltip before hovering";
+  EXPECT_GT(white_pixels(s.shots[1], x, y0, x + 200, y1), 10) << "no tooltip over bin 2";
+}
+
+// A file that cannot be opened is reported on the picture (red, top left) with the panel hidden.
+TEST(BadInput, FailureIsShownWithThePanelHidden) {
+  const std::string path = (clip_dir() / "missing.mkv").string();
+  const ViewerRun r = run_viewer(kPixelSettings, quote(path) + " --frames 3 --size 640x360");
+  const KeepScreenshot keep(r);
+  EXPECT_EQ(r.status, 2) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  int red = 0;
+  for (int yy = 0; yy < 40; ++yy) {
+    for (int xx = 0; xx < 400; ++xx) {
+      const Rgb p = pixel(r.shot, xx, yy);
+      if (p[0] > 180 && p[1] < 160 && p[2] < 160) ++red;
+    }
+  }
+  EXPECT_GT(red, 20) << "no red message at the top of the picture";
+}
 }  // namespace
 }  // namespace vhist

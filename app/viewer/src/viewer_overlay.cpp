@@ -87,7 +87,7 @@ void draw_osd(App& app) {
 
 void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStatistics& numbers) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantCaptureMouse || app.browser.is_open() || !numbers.valid || numbers.levels.bins == 0 || style.bins == 0) return;
+  if (io.WantCaptureMouse || app.browser.is_open() || !numbers.valid || style.bins == 0) return;
   const float fb_w = io.DisplaySize.x * io.DisplayFramebufferScale.x;
   const float fb_h = io.DisplaySize.y * io.DisplayFramebufferScale.y;
   const auto hovered = bin_under(style, fb_w, fb_h, io.MousePos.x * io.DisplayFramebufferScale.x,
@@ -100,8 +100,17 @@ void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStati
   const std::uint32_t per_bin = std::max<std::uint32_t>(numbers.levels.bins / style.bins, 1);
   const std::uint64_t pixels = std::max<std::uint64_t>(std::uint64_t{numbers.width} * numbers.height, 1);
   ImGui::BeginTooltip();
-  ImGui::Text("codes %llu-%llu (bin %u of %u)", static_cast<unsigned long long>(first),
-              static_cast<unsigned long long>(last), hovered->bin, style.bins);
+  if (first == last) {
+    ImGui::Text("code %llu (bin %u of %u)", static_cast<unsigned long long>(first), hovered->bin, style.bins);
+  } else {
+    ImGui::Text("codes %llu-%llu (bin %u of %u)", static_cast<unsigned long long>(first),
+                static_cast<unsigned long long>(last), hovered->bin, style.bins);
+  }
+  if (numbers.levels.bins == 0) {  // the renderer did not read the levels back this tick
+    ImGui::TextDisabled("counts not available");
+    ImGui::EndTooltip();
+    return;
+  }
   const char* names[] = {"R", "G", "B", "L"};
   for (std::uint32_t c = 0; c < 4; ++c) {
     if (hovered->channel_mult[c] == 0) continue;
