@@ -257,11 +257,18 @@ TEST(OptionTable, KeysChangeTheirSettings) {
   press('E', s);
   press('E', s);
   EXPECT_EQ(s.equalize, EqualizeMode::off);
-  press('S', s);
+  press('V', s);  // V since issue 15: S is the screenshot, as in mpv
   EXPECT_TRUE(s.split_view);
   EXPECT_EQ(s.equalize, EqualizeMode::luma);  // the split view needs an equalized side
   press(viewer::kKeyTab, s);
   EXPECT_FALSE(s.show_panel);
+  press('G', s);
+  EXPECT_TRUE(s.guides);
+  press(']', s);
+  EXPECT_FLOAT_EQ(s.speed, 1.1f);
+  press('[', s);
+  press('[', s);
+  EXPECT_FLOAT_EQ(s.speed, 1.0f / 1.1f);
 }
 
 // --- the generated help -------------------------------------------------------------------------------

@@ -331,6 +331,48 @@ TEST(ViewerSettings, RecentFilesInTheFileAreDeduplicatedAndLimited) {
   }
 }
 
+// A relative path opened is remembered absolute, so the recent list opens it from any folder.
+TEST(ViewerSettings, RememberRecentMakesPathsAbsolute) {
+  const fs::path dir = fs::temp_directory_path() / ("vhist_recent_" + std::to_string(::getpid()));
+  fs::create_directories(dir / "clips");
+  const fs::path old_cwd = fs::current_path();
+  fs::current_path(dir);
+  Settings s;
+  remember_recent(s, "clips/a.mp4");
+  remember_recent(s, "./b.mp4");
+  remember_recent(s, "https://example.org/c.m3u8");  // a URL stays as given
+  fs::current_path(old_cwd);
+  ASSERT_EQ(s.recent_files.size(), 3u);
+  EXPECT_EQ(s.recent_files[2], (dir / "clips" / "a.mp4").string());
+  EXPECT_EQ(s.recent_files[1], (dir / "b.mp4").string());
+  EXPECT_EQ(s.recent_files[0], "https://example.org/c.m3u8");
+  fs::remove_all(dir);
+}
+
+// Relative entries an older vhist saved become absolute on load when they name a file from the
+// current folder; the others (gone, or made elsewhere) stay as they were.
+TEST(ViewerSettings, RelativeRecentEntriesThatResolveBecomeAbsolute) {
+  const fs::path dir = fs::temp_directory_path() / ("vhist_recent_fix_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "here.mp4") << "x";
+  const fs::path old_cwd = fs::current_path();
+  fs::current_path(dir);
+  Settings s = parse_settings("recent = here.mp4\nrecent = gone.mp4\nrecent = /v/abs.mp4\n", "settings.ini");
+  absolutize_recent(s);
+  fs::current_path(old_cwd);
+  EXPECT_EQ(s.recent_files, (std::vector<std::string>{(dir / "here.mp4").string(), "gone.mp4", "/v/abs.mp4"}));
+  fs::remove_all(dir);
+}
+
+// [ and ] as in mpv: a tenth slower or faster, within 0.25..4.
+TEST(ViewerSettings, SpeedStepsAsMpv) {
+  EXPECT_FLOAT_EQ(faster(1.0f), 1.1f);
+  EXPECT_FLOAT_EQ(slower(1.1f), 1.0f);
+  EXPECT_FLOAT_EQ(slower(1.0f), 1.0f / 1.1f);
+  EXPECT_FLOAT_EQ(faster(3.9f), 4.0f);
+  EXPECT_FLOAT_EQ(slower(0.26f), 0.25f);
+}
+
 TEST(ViewerSettings, RememberRecentKeepsOrderWithoutCopies) {
   Settings s;
   remember_recent(s, "/a.mp4");

@@ -59,8 +59,14 @@ constexpr cli::CliRow<ViewerOptions> kRunRows[] = {
 
 // The keys that act rather than set (the settings' keys are in their rows).
 constexpr std::pair<std::string_view, std::string_view> kActionKeys[] = {
-    {"space", "play/pause"}, {"left/right", "seek 5 s"}, {"comma/period", "step one frame"},
-    {"F", "fullscreen"},     {"Q or Esc", "quit"},
+    {"space", "play/pause"},
+    {"left/right", "seek 5 s"},
+    {"comma/period", "step one frame"},
+    {"backspace", "speed 1"},
+    {"S", "screenshot of the window (CLIP-00m12.345s.png in $XDG_PICTURES_DIR or the current folder)"},
+    {"F or double click", "fullscreen"},
+    {"Esc", "close a dialog or dropdown, else leave fullscreen"},
+    {"Q", "quit"},
 };
 
 }  // namespace

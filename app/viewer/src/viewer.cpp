@@ -26,6 +26,7 @@
 #define GLFW_INCLUDE_VULKAN
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // ClosePopupsOverWindow: Esc closes a dropdown
 
 #include <algorithm>
 #include <chrono>
@@ -66,8 +67,11 @@ std::string demo_clip_path() {
   return {};
 }
 
-// What the frame renderer draws, from the settings.
-DrawStyle frame_style(const Settings& s) {
+// What the frame renderer draws, from the settings and this tick's layout.
+DrawStyle frame_style(const App& app) {
+  const Settings& s = app.settings;
+  const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;  // window to framebuffer pixels
+  const auto& a = app.picture_area;
   return DrawStyle{.channels = {s.channel_r, s.channel_g, s.channel_b, s.channel_l},
                    .scale = s.scale,
                    .bins = s.bins,
@@ -77,71 +81,10 @@ DrawStyle frame_style(const Settings& s) {
                    .cdf = s.cdf,
                    .equalize = s.equalize,
                    .split_view = s.split_view,
-                   .split_position = s.split_position};
-}
-
-void open_file(App& app, const std::string& path) {
-  app.open_path = path;  // kept in the path field, to correct it when opening fails
-  try {
-    if (media::is_camera_path(path)) {
-      app.player.open_camera(path, cli::camera_options(app.options.common));
-    } else {
-      app.player.open(path);
-    }
-    app.player.set_loop(app.settings.loop);
-    app.player.set_speed(app.settings.speed);
-    app.player.set_paused(false);
-    app.error.clear();
-    if (!app.player.live()) remember_recent(app.settings, path);
-    const std::string title = "vhist - " + std::filesystem::path(path).filename().string();
-    if (app.window) glfwSetWindowTitle(app.window, title.c_str());
-  } catch (const media::MediaError& e) {
-    app.error = e.what();
-    std::fprintf(stderr, "vhist: %s\n", e.what());
-  }
-}
-
-void toggle_fullscreen(App& app) {
-  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
-  if (!app.fullscreen && monitor) {
-    glfwGetWindowPos(app.window, &app.windowed_x, &app.windowed_y);
-    glfwGetWindowSize(app.window, &app.windowed_w, &app.windowed_h);
-    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
-    glfwSetWindowMonitor(app.window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
-    app.fullscreen = true;
-  } else if (app.fullscreen) {
-    glfwSetWindowMonitor(app.window, nullptr, app.windowed_x, app.windowed_y, app.windowed_w, app.windowed_h, 0);
-    app.fullscreen = false;
-  }
-}
-
-// Keys that act on playback and the window; the others are the settings' (their rows say).
-void on_key(GLFWwindow* window, int key, int, int action, int mods) {
-  auto& app = *static_cast<App*>(glfwGetWindowUserPointer(window));
-  if (action != GLFW_PRESS && action != GLFW_REPEAT) return;
-  if (ImGui::GetIO().WantTextInput) return;  // typing in a text field
-  Player& p = app.player;
-  switch (key) {
-    case GLFW_KEY_SPACE: p.set_paused(!p.paused()); return;
-    case GLFW_KEY_LEFT: p.seek(p.clock() - 5); return;
-    case GLFW_KEY_RIGHT: p.seek(p.clock() + 5); return;
-    case GLFW_KEY_COMMA: p.step_back(); return;
-    case GLFW_KEY_PERIOD: p.step_forward(); return;
-    case GLFW_KEY_F:
-      if (action == GLFW_PRESS && mods == 0) toggle_fullscreen(app);
-      return;
-    case GLFW_KEY_Q:
-    case GLFW_KEY_ESCAPE: app.quit = true; return;
-    default: break;
-  }
-  for (const SettingRow& row : setting_rows()) {
-    if (row.key == key) press_key(row, app.settings);
-  }
-}
-
-void on_drop(GLFWwindow* window, int count, const char** paths) {
-  auto& app = *static_cast<App*>(glfwGetWindowUserPointer(window));
-  if (count > 0) app.pending_open = paths[0];
+                   .split_position = s.split_position,
+                   .area = {a[0] * fb_scale.x, a[1] * fb_scale.y, a[2] * fb_scale.x, a[3] * fb_scale.y},
+                   .guides = s.guides,
+                   .ui_scale = app.ui_scale};
 }
 
 class GlfwSession {
@@ -178,8 +121,7 @@ UniqueWindow make_window(App& app, int width, int height) {
   app.window = window.get();
   glfwSetWindowUserPointer(app.window, &app);
   glfwSetWindowSizeLimits(app.window, 160, 120, GLFW_DONT_CARE, GLFW_DONT_CARE);
-  glfwSetKeyCallback(app.window, on_key);
-  glfwSetDropCallback(app.window, on_drop);
+  install_callbacks(app.window);
   return window;
 }
 
@@ -232,6 +174,7 @@ class Viewer {
   void handle_input();
   bool handle_window();
   const media::DecodedFrame* handle_playback(std::chrono::steady_clock::time_point now);
+  void announce(bool new_frame);
   void handle_ui();
   enum class Presented { yes, retry, failed };
   Presented handle_present(const media::DecodedFrame* frame, bool last);
@@ -281,8 +224,9 @@ void Viewer::open_first_input() {
   if (input.empty() && app_.options.camera) {
     app_.cameras = media::list_cameras();
     if (app_.cameras.cameras.empty()) {
-      app_.error = "no camera found (no /dev/video* capture device" +
-                   (app_.cameras.errors.empty() ? std::string(")") : "; " + app_.cameras.errors.front() + ")");
+      show_message(app_, "no camera found (no /dev/video* capture device" +
+                             (app_.cameras.errors.empty() ? std::string(")") : "; " + app_.cameras.errors.front() + ")"),
+                   true);
       std::fprintf(stderr, "vhist: %s\n", app_.error.c_str());
       app_.cli_input_failed = true;
     } else {
@@ -291,7 +235,9 @@ void Viewer::open_first_input() {
     }
   } else if (input.empty()) {
     input = demo_clip_path();
-    if (input.empty()) app_.error = "The demo clip (assets/demo.mp4) was not found. Open a video file from the panel.";
+    if (input.empty()) {
+      show_message(app_, "The demo clip (assets/demo.mp4) was not found. Open a video file from the panel.", true);
+    }
   }
   if (!input.empty()) {
     open_file(app_, input);
@@ -352,10 +298,11 @@ const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::ti
   try {
     new_frame = player.tick(now);
   } catch (const media::MediaError& e) {
-    app_.error = e.what();
+    show_message(app_, e.what(), true);
     std::fprintf(stderr, "vhist: %s\n", e.what());
     player.close();
   }
+  announce(new_frame);
   const media::DecodedFrame* current = player.frame() ? &*player.frame() : nullptr;
   const media::DecodedFrame* frame = new_frame ? current : nullptr;
   // Equalization switched on or to another mode: the frame shown goes through the GPU again
@@ -367,7 +314,7 @@ const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::ti
   if (std::exchange(resend_frame_, false) && !frame) frame = current;
   if (frame) {
     if (const std::string why = renderer_.check(*frame, app_.settings.bins); !why.empty()) {
-      app_.error = "cannot show '" + player.path() + "': " + why;
+      show_message(app_, "cannot show '" + player.path() + "': " + why, true);
       std::fprintf(stderr, "vhist: %s\n", app_.error.c_str());
       player.close();
       frame = nullptr;
@@ -376,25 +323,58 @@ const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::ti
   return frame;
 }
 
+// The OSD after a seek or a step names the frame it landed on, and a camera lost or back is
+// reported once, when its state changes.
+void Viewer::announce(bool new_frame) {
+  const Player& player = app_.player;
+  if (new_frame && !app_.announce_frame.empty() && player.frame()) {
+    show_message(app_, std::exchange(app_.announce_frame, {}) + "  " + format_time(player.frame()->pts) + "  frame " +
+                           std::to_string(player.frame()->index));
+  }
+  if (!player.is_open() || !player.live()) return;
+  const media::CameraStatus status = player.camera_status();
+  if (status.connected != app_.camera_connected) {
+    app_.camera_connected = status.connected;
+    show_message(app_, status.connected ? "Camera reconnected" : status.message.empty() ? "Camera lost" : status.message,
+                 !status.connected);
+    if (status.connected) app_.error.clear();
+  }
+}
+
 void Viewer::handle_ui() {
   imgui_.new_frame();
-  if (app_.settings.show_panel) draw_panel(app_, renderer_.statistics());
+  const ImGuiIO& io = ImGui::GetIO();
+  float xscale = 1, yscale = 1;
+  glfwGetWindowContentScale(app_.window, &xscale, &yscale);
+  app_.ui_scale = std::max(1.0f, std::max(xscale, yscale));
+  update_layout(app_, io.DisplaySize.x, io.DisplaySize.y);
+  if (std::exchange(app_.close_popups, false)) ImGui::ClosePopupsOverWindow(nullptr, false);
+  if (app_.settings.show_panel) {
+    draw_panel(app_, renderer_.statistics());
+  } else {
+    draw_panel_tab(app_);
+  }
+  if (auto chosen = app_.browser.draw()) app_.pending_open = chosen->string();
   if (app_.settings.equalize != EqualizeMode::off && app_.player.is_open()) draw_split(app_);
+  if (app_.player.is_open()) draw_hover_readout(app_, frame_style(app_), renderer_.statistics());
+  draw_osd(app_);
   if (!app_.player.is_open() && !app_.settings.show_panel) {
-    ImGui::SetNextWindowPos(ImVec2(10, 10));
+    ImGui::SetNextWindowPos(ImVec2(10, 60 * app_.ui_scale));
     ImGui::Begin("##hint", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize);
     ImGui::TextUnformatted("Drop a video file here, or press Tab to open one.");
+    if (!app_.error.empty()) ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", app_.error.c_str());
     ImGui::End();
   }
   ImGui::Render();
 }
 
 Viewer::Presented Viewer::handle_present(const media::DecodedFrame* frame, bool last) {
-  const bool want_shot = hooks_->wants_screenshot(last);
+  const bool key_shot = app_.screenshot_requested;
+  const bool want_shot = hooks_->wants_screenshot(last) || key_shot;
   std::vector<std::uint8_t> screenshot;
   bool drawn = false;
   try {
-    drawn = renderer_.draw(frame, std::exchange(app_.rehistogram, false), frame_style(app_.settings),
+    drawn = renderer_.draw(frame, std::exchange(app_.rehistogram, false), frame_style(app_),
                            ImGui::GetDrawData(), want_shot ? &screenshot : nullptr);
   } catch (const render::VulkanError& e) {
     recover_surface(e);
@@ -412,7 +392,12 @@ Viewer::Presented Viewer::handle_present(const media::DecodedFrame* frame, bool 
   const double dt = std::chrono::duration<double>(now - last_frame_time_).count();
   last_frame_time_ = now;
   app_.fps = app_.fps == 0 ? 1 / std::max(dt, 1e-6) : 0.9 * app_.fps + 0.1 / std::max(dt, 1e-6);
-  if (want_shot) {
+  if (key_shot && !screenshot.empty()) {
+    app_.screenshot_requested = false;
+    const VkExtent2D extent = swapchain_.extent();
+    save_window_screenshot(app_, screenshot, extent.width, extent.height);
+  }
+  if (want_shot && hooks_->wants_screenshot(last)) {
     const VkExtent2D extent = swapchain_.extent();
     if (const std::string err = hooks_->save_screenshot(std::move(screenshot), extent.width, extent.height);
         !err.empty()) {
@@ -477,6 +462,7 @@ int run_viewer(const ViewerOptions& options) {
   std::vector<std::string> warnings;
   if (!app.settings_file.empty()) app.settings = load_settings(app.settings_file, &warnings);
   for (const auto& w : warnings) std::fprintf(stderr, "vhist: settings: %s\n", w.c_str());
+  absolutize_recent(app.settings);
   apply_settings(app.options, app.settings);
   int status = 0;
   try {

@@ -9,8 +9,11 @@
 #include "vhist/viewer/settings.h"
 #include "vhist/command_line/viewer_options.h"
 
+#include <array>
+#include <chrono>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 struct GLFWwindow;
 
@@ -36,7 +39,47 @@ struct App {
   media::CameraListing cameras;
   EqualizeMode equalize_drawn = EqualizeMode::off;  // as of the last tick
   bool dragging_divider = false;
+  // The layout of this tick (viewer_layout.cpp), in window coordinates: the picture's rectangle
+  // (x0, y0, x1, y1) beside the panel, and the panel's width (0: collapsed).
+  std::array<float, 4> picture_area{};
+  float panel_width = 0;
+  bool compact = false;    // a small window: the panel shows fewer rows
+  float ui_scale = 1.0f;   // the window's content scale (HiDPI)
+  // The on-screen message (OSD): what, since when, and whether it reports a failure.
+  std::string osd_text;
+  std::chrono::steady_clock::time_point osd_since{};
+  bool osd_error = false;
+  bool screenshot_requested = false;  // the screenshot key: save the next frame drawn
+  bool close_popups = false;          // Esc with the browser or a dropdown open: close it at the next UI frame
+  bool camera_connected = true;       // as of the last tick, to report a camera lost or back
+  std::string announce_frame;         // "Seek", "Step": say the next frame's time and number on the OSD
+  double last_click_time = -1;        // glfwGetTime() of the last left click on the picture
 };
+
+// Shows `text` on the picture for about two seconds (and, when `error`, in the panel too).
+// Main thread only.
+void show_message(App& app, std::string text, bool error = false);
+// Opens a file or camera; a failure goes to the OSD, the panel and stderr.
+void open_file(App& app, const std::string& path);
+// The window's callbacks (viewer_input.cpp): keys, a dropped file, a double click.
+void install_callbacks(GLFWwindow* window);
+
+// The panel's width in window coordinates for a window `width` wide at content scale `scale`:
+// clamp(0.28 * width, 260 * scale, 420 * scale), but never more than half the window.
+float panel_width_for(float width, float scale);
+// Sets app.picture_area, panel_width and compact for a window of `width` x `height` (window
+// coordinates): the panel on the right when shown, the picture left of it.
+void update_layout(App& app, float width, float height);
+// The collapsed panel: a small button at the top right that shows it again.
+void draw_panel_tab(App& app);
+// The OSD line at the top of the picture area, fading out after about two seconds.
+void draw_osd(App& app);
+// Saves the window's pixels (RGBA, top row first) as CLIP-00m12.345s.png in $XDG_PICTURES_DIR
+// when that is a folder, else the current folder, and says where on the OSD (or why not).
+void save_window_screenshot(App& app, const std::vector<std::uint8_t>& pixels, std::uint32_t width,
+                            std::uint32_t height);
+// The tooltip over a histogram bin: its code range and each drawn channel's count and share.
+void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStatistics& numbers);
 
 // The control panel (Tab hides it), with the statistics of the frame drawn a tick ago.
 void draw_panel(App& app, const FrameStatistics& numbers);

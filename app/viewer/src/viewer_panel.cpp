@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 
 namespace vhist::viewer {
@@ -37,7 +38,17 @@ void draw_file_section(App& app) {
       ImGui::EndCombo();
     }
   }
-  if (ImGui::Button("Cameras")) app.cameras = media::list_cameras();
+  if (ImGui::Button("Cameras")) {
+    app.cameras = media::list_cameras();
+    if (app.cameras.cameras.empty()) {
+      show_message(app,
+                   "No camera found (no /dev/video* capture device" +
+                       (app.cameras.errors.empty() ? std::string(")") : "; " + app.cameras.errors.front() + ")"),
+                   true);
+    } else {
+      show_message(app, std::to_string(app.cameras.cameras.size()) + " camera(s) found: choose one in the list");
+    }
+  }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
   const char* camera_hint = app.cameras.cameras.empty() ? "(press Cameras to look for cameras)" : "Open a camera";
@@ -75,20 +86,22 @@ void draw_playback_section(App& app) {
   if (ImGui::Button(">")) p.step_forward();
   ImGui::SameLine();
   setting_widget("loop", app.settings);
-  ImGui::SameLine();
   setting_widget("speed", app.settings, -1);
   float t = static_cast<float>(p.clock());
   const float duration = static_cast<float>(std::max(p.duration(), 0.001));
   ImGui::SetNextItemWidth(-1);
-  const std::string label = format_time(p.clock()) + " / " + format_time(p.duration());
+  // The frame number is the decoder's count (DecodedFrame::index): exact from the start of the
+  // file, and after a seek llround(pts * frame rate), which is what a frame-accurate tool shows.
+  const std::string frame = p.frame() ? "  frame " + std::to_string(p.frame()->index) : std::string();
+  const std::string label = format_time(p.clock()) + " / " + format_time(p.duration()) + frame;
   if (ImGui::SliderFloat("##seek", &t, 0.0f, duration, label.c_str())) p.seek(t);
 }
 
 // The bins offered go up to what the frame's depth allows.
-void draw_bins(App& app, const FrameStatistics& numbers) {
+void draw_bins(App& app, const FrameStatistics& numbers, float width) {
   Settings& s = app.settings;
   const std::uint32_t max_bins = numbers.valid ? max_bins_for_bits(numbers.bits) : kMaxBins;
-  ImGui::SetNextItemWidth(110);
+  ImGui::SetNextItemWidth(width);
   if (ImGui::BeginCombo("bins", std::to_string(s.bins).c_str())) {
     for (std::uint32_t b = kMinBins; b <= max_bins; b *= 2) {
       if (ImGui::Selectable(std::to_string(b).c_str(), b == s.bins)) {
@@ -100,34 +113,52 @@ void draw_bins(App& app, const FrameStatistics& numbers) {
   }
 }
 
+// The width of each of the widgets on a row whose labels (after the widgets, ImGui's way) are
+// `labels`, sharing the panel's width equally; `lead`: a text before them on the row.
+float share(std::initializer_list<const char*> labels, const char* lead = nullptr) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float rest = ImGui::GetContentRegionAvail().x;
+  if (lead) rest -= ImGui::CalcTextSize(lead).x + style.ItemSpacing.x;
+  for (const char* label : labels) rest -= ImGui::CalcTextSize(label).x + style.ItemInnerSpacing.x;
+  rest -= style.ItemSpacing.x * static_cast<float>(labels.size() - 1);
+  return std::max(rest / static_cast<float>(labels.size()), 30.0f);
+}
+
+// Sized for the side panel's width (260 to 420 px at scale 1): widgets share a row by equal
+// parts of the width. A compact window leaves out the rows one rarely changes.
 void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   Settings& s = app.settings;
   ImGui::Separator();
-  for (const char* name : {"channel_r", "channel_g", "channel_b", "channel_l"}) {
-    if (name[8] != 'r') ImGui::SameLine();
+  for (const char* name : {"channel_r", "channel_g", "channel_b", "channel_l", "guides"}) {
+    if (name[0] != 'c' || name[8] != 'r') ImGui::SameLine();
     setting_widget(name, s);
   }
-  ImGui::TextUnformatted("CDF");
-  for (const char* name : {"cdf_r", "cdf_g", "cdf_b", "cdf_l"}) {
-    ImGui::SameLine();
-    setting_widget(name, s, 80);
+  if (!app.compact) {
+    const float quarter = share({"R", "G", "B", "L"}, "CDF");
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("CDF");
+    for (const char* name : {"cdf_r", "cdf_g", "cdf_b", "cdf_l"}) {
+      ImGui::SameLine();
+      setting_widget(name, s, quarter);
+    }
   }
-  setting_widget("equalize", s, 150);
+  setting_widget("equalize", s, share({"equalize"}));
   if (s.equalize != EqualizeMode::off) {
-    ImGui::SameLine();
     setting_widget("split_view", s);
     if (s.split_view) {
       ImGui::SameLine();
       setting_widget("split_position", s, -1);
     }
   }
-  setting_widget("scale", s, 120);
+  setting_widget("scale", s, share({"scale", "bins"}));
   ImGui::SameLine();
-  draw_bins(app, numbers);
-  setting_widget("layout", s, 120);
+  draw_bins(app, numbers, share({"bins"}));
+  if (app.compact) return;
+  const float half = share({"layout", "palette"});
+  setting_widget("layout", s, half);
   ImGui::SameLine();
-  setting_widget("palette", s, 110);
-  setting_widget("opacity", s, -80);
+  setting_widget("palette", s, half);
+  setting_widget("opacity", s, share({"opacity"}));
 }
 
 void draw_status_section(App& app, const FrameStatistics& numbers) {
@@ -136,9 +167,13 @@ void draw_status_section(App& app, const FrameStatistics& numbers) {
   if (!p.is_open() || !p.frame()) return;
   const VideoFormat& f = p.frame()->format;
   const media::DecodeReport report = p.report();
-  ImGui::Text("%ux%u %s %s %s%s", f.width, f.height, f.pixel_format.c_str(), std::string(matrix_name(f.matrix)).c_str(),
+  ImGui::TextWrapped("%ux%u %s %s %s%s", f.width, f.height, f.pixel_format.c_str(), std::string(matrix_name(f.matrix)).c_str(),
               std::string(range_name(f.range)).c_str(), p.frame()->converted ? " (via swscale)" : "");
-  ImGui::Text("%.1f fps  decode wait %.2f ms  GPU %.2f ms  dropped %lld  engine %s", app.fps, p.decode_wait_ms(),
+  if (f.rotation != 0 || f.display_width() != f.width || f.display_height() != f.height) {
+    ImGui::Text("shown %ux%u (rotated %u°, sample aspect %u:%u)", f.display_width(), f.display_height(), f.rotation,
+                f.sar_num, f.sar_den);
+  }
+  ImGui::TextWrapped("%.1f fps  decode wait %.2f ms  GPU %.2f ms  dropped %lld  engine %s", app.fps, p.decode_wait_ms(),
               numbers.gpu_ms, static_cast<long long>(p.dropped()), app.engine_name);
   if (report.lost > 0 || report.damaged > 0 || report.errors > 0) {
     ImGui::TextColored(ImVec4(1, 0.7f, 0.2f, 1), "corrupt data: %lld lost, %lld damaged, %lld decoder errors",
@@ -187,9 +222,14 @@ std::string format_time(double seconds) {
 }
 
 void draw_panel(App& app, const FrameStatistics& numbers) {
-  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowBgAlpha(0.85f);
-  if (!ImGui::Begin("vhist  (Tab hides)", &app.settings.show_panel, ImGuiWindowFlags_AlwaysAutoResize)) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x - app.panel_width, 0));
+  ImGui::SetNextWindowSize(ImVec2(app.panel_width, display.y));
+  ImGui::SetNextWindowBgAlpha(1.0f);  // the panel's side is the UI's: nothing is drawn under it
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                 ImGuiWindowFlags_NoSavedSettings;
+  // The title bar's close button collapses the panel to its tab, as Tab does.
+  if (!ImGui::Begin("vhist  (Tab hides)", &app.settings.show_panel, flags)) {
     ImGui::End();
     return;
   }
@@ -198,29 +238,37 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
   if (app.player.is_open() && !app.player.live()) draw_playback_section(app);
   draw_histogram_section(app, numbers);
   draw_status_section(app, numbers);
+  if (app.compact) {
+    ImGui::End();
+    return;
+  }
   draw_stats_table(numbers);
-  ImGui::TextDisabled("space play  <- -> 5 s  , . frame  1-4 channels  C cdf  E equalize  S split  F full  Q quit");
+  ImGui::Separator();
+  ImGui::TextDisabled("Keys (vhist --help lists them all):");
+  ImGui::TextWrapped("space play  <- -> 5 s  , . frame  [ ] speed  1-4 channels  G guides  C cdf  E equalize  "
+                     "V split  S screenshot  F full  Esc close/leave full  Q quit");
   ImGui::End();
-
-  if (auto chosen = app.browser.draw()) app.pending_open = chosen->string();
 }
 
 void draw_split(App& app) {
   const Settings& s = app.settings;
   ImGuiIO& io = ImGui::GetIO();
-  const float width = io.DisplaySize.x;
+  // The divider is at split_position of the picture area's width (the panel is not picture).
+  const float left = app.picture_area[0], width = app.picture_area[2] - app.picture_area[0];
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   const char* name = s.equalize == EqualizeMode::luma ? "equalized (luma)" : "equalized (per channel)";
-  const float top = io.DisplaySize.y * 0.02f;
+  const float top = app.picture_area[1] + (app.picture_area[3] - app.picture_area[1]) * 0.02f;
   if (!s.split_view) {
-    draw->AddText(ImVec2(width - ImGui::CalcTextSize(name).x - 12, top), IM_COL32(255, 255, 255, 220), name);
+    draw->AddText(ImVec2(left + width - ImGui::CalcTextSize(name).x - 12, top), IM_COL32(255, 255, 255, 220), name);
     return;
   }
-  const float x = s.split_position * width;
+  const float x = left + s.split_position * width;
   const bool near = std::abs(io.MousePos.x - x) <= 6.0f;
   if (!io.WantCaptureMouse && near && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.dragging_divider = true;
   if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) app.dragging_divider = false;
-  if (app.dragging_divider && width > 0) app.settings.split_position = std::clamp(io.MousePos.x / width, 0.0f, 1.0f);
+  if (app.dragging_divider && width > 0) {
+    app.settings.split_position = std::clamp((io.MousePos.x - left) / width, 0.0f, 1.0f);
+  }
   if (app.dragging_divider || (near && !io.WantCaptureMouse)) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
   draw->AddText(ImVec2(x - ImGui::CalcTextSize("original").x - 10, top), IM_COL32(255, 255, 255, 220), "original");
   draw->AddText(ImVec2(x + 10, top), IM_COL32(255, 255, 255, 220), name);

@@ -293,12 +293,45 @@ std::string save_settings(const Settings& settings, const fs::path& file) {
   return {};
 }
 
-void remember_recent(Settings& settings, const std::string& path) {
-  if (path.empty()) return;
+namespace {
+
+bool is_url(const std::string& path) { return path.find("://") != std::string::npos; }
+
+}  // namespace
+
+void remember_recent(Settings& settings, const std::string& given) {
+  if (given.empty()) return;
+  std::string path = given;
+  if (!is_url(given) && std::filesystem::path(given).is_relative()) {
+    std::error_code ec;
+    const auto absolute = std::filesystem::absolute(given, ec);
+    if (!ec) path = absolute.lexically_normal().string();
+  }
   auto& recent = settings.recent_files;
   std::erase(recent, path);
   recent.insert(recent.begin(), path);
   if (recent.size() > kMaxRecentFiles) recent.resize(kMaxRecentFiles);
 }
+
+}  // namespace vhist::viewer
+
+namespace vhist::viewer {
+
+void absolutize_recent(Settings& settings) {
+  std::vector<std::string> fixed;
+  for (const std::string& entry : settings.recent_files) {
+    std::string path = entry;
+    std::error_code ec;
+    if (!is_url(entry) && std::filesystem::path(entry).is_relative() && std::filesystem::exists(entry, ec)) {
+      const auto absolute = std::filesystem::absolute(entry, ec);
+      if (!ec) path = absolute.lexically_normal().string();
+    }
+    if (std::find(fixed.begin(), fixed.end(), path) == fixed.end()) fixed.push_back(std::move(path));
+  }
+  settings.recent_files = std::move(fixed);
+}
+
+float slower(float speed) { return std::clamp(speed / 1.1f, kMinSpeed, kMaxSpeed); }
+float faster(float speed) { return std::clamp(speed * 1.1f, kMinSpeed, kMaxSpeed); }
 
 }  // namespace vhist::viewer

@@ -137,11 +137,14 @@ void cycle_cdf(Settings& s) {
   s.cdf = {next, next, next, next};
 }
 
-// S: the split view on or off; on, it needs an equalized side.
+// V: the split view on or off (S is the screenshot, as in mpv); on, it needs an equalized side.
 void toggle_split(Settings& s) {
   s.split_view = !s.split_view;
   if (s.split_view && s.equalize == EqualizeMode::off) s.equalize = EqualizeMode::luma;
 }
+
+void speed_down(Settings& s) { s.speed = slower(s.speed); }
+void speed_up(Settings& s) { s.speed = faster(s.speed); }
 
 constexpr const char* kEqualizeLabels[] = {"off", "luma (hue kept)", "per channel"};
 
@@ -185,11 +188,18 @@ const SettingRow kRows[] = {
     {.name = "opacity", .section = "Histogram", .help = "the histograms' background opacity, 0 to 1",
      .field = VHIST_FIELD(opacity), .min = 0, .max = 1, .rule = RangeRule::clamp, .flag = "--opacity",
      .value_name = "A", .label = "opacity", .format = "%.2f"},
+    {.name = "guides", .section = "Histogram",
+     .help = "legal-range guides on the histograms (16 and 235 at 8 bits, 64 and 940 at 10, and the ends)",
+     .field = VHIST_FIELD(guides), .label = "guides", .key = 'G'},
     {.name = "loop", .section = "Playback", .help = "play the file again from its start at its end",
      .field = VHIST_FIELD(loop), .label = "Loop"},
     {.name = "speed", .section = "Playback", .help = "playback speed, 0.25 to 4", .field = VHIST_FIELD(speed),
      .min = kMinSpeed, .max = kMaxSpeed, .flag = "--speed", .value_name = "X", .label = "##speed",
      .format = "speed %.2fx"},
+    {.name = "speed_down", .remembered = false, .section = "Playback", .help = "slower: speed / 1.1 (as mpv)",
+     .key = '[', .on_key = speed_down},
+    {.name = "speed_up", .remembered = false, .section = "Playback", .help = "faster: speed x 1.1 (as mpv)",
+     .key = ']', .on_key = speed_up},
     {.name = "show_panel", .section = "Window", .help = "show the control panel", .field = VHIST_FIELD(show_panel),
      .key = kKeyTab},
     {.name = "vsync", .section = "Window", .help = "present in step with the display (see --no-vsync)",
@@ -202,7 +212,7 @@ const SettingRow kRows[] = {
      .field = VHIST_FIELD(recent_files)},
     {.name = "split_view", .remembered = false, .section = "Equalization",
      .help = "the equalized picture right of a divider, the original left of it (drag the divider)",
-     .field = VHIST_FIELD(split_view), .label = "split view", .key = 'S', .on_key = toggle_split},
+     .field = VHIST_FIELD(split_view), .label = "split view", .key = 'V', .on_key = toggle_split},
     {.name = "split_position", .remembered = false, .section = "Equalization",
      .help = "show the equalized picture right of a divider at POS (0..1 of the width) and the original left of "
              "it (implies --equalize luma unless given)",

@@ -33,6 +33,7 @@ struct Settings {
   Palette palette = Palette::classic;
   std::array<CdfMode, 4> cdf{};  // R, G, B, L
   float opacity = 0.75f;  // histogram background opacity, 0..1
+  bool guides = false;    // legal-range guides on the histograms
   bool loop = true;
   float speed = 1.0f;  // playback speed, kMinSpeed..kMaxSpeed
   bool show_panel = true;
@@ -82,8 +83,17 @@ std::string render_settings(const Settings& settings);
 // an error message, empty on success (FILE.tmp is removed on failure).
 std::string save_settings(const Settings& settings, const std::filesystem::path& file);
 
-// Puts `path` first in settings.recent_files, removing an earlier copy and keeping at most
-// kMaxRecentFiles. An empty path is ignored.
+// Puts `path` first in settings.recent_files, made absolute against the current folder (so it
+// opens from any folder later), removing an earlier copy and keeping at most kMaxRecentFiles.
+// An empty path is ignored; a URL ("scheme://...") is kept as given.
 void remember_recent(Settings& settings, const std::string& path);
+// Recent files saved relative by older versions: each relative entry that names an existing file
+// from the current folder becomes absolute; others stay as they are. Duplicates are dropped.
+void absolutize_recent(Settings& settings);
+
+// Playback speed one step down or up, as mpv's [ and ] (divided or multiplied by 1.1, clamped
+// to kMinSpeed..kMaxSpeed).
+float slower(float speed);
+float faster(float speed);
 
 }  // namespace vhist::viewer

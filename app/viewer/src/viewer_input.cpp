@@ -1,0 +1,183 @@
+// What the person does to the window: keys (mpv's where mpv has one), a dropped file, a double
+// click; and opening a file, whose failure is shown in the window (OSD and panel), not only on
+// stderr. Each action that changes what is seen says so on the OSD, so the panel may stay hidden.
+#include "vhist/camera_options/camera_options.h"
+#include "vhist/viewer/settings_table.h"
+#include "viewer_app.h"
+
+#define GLFW_INCLUDE_VULKAN
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+namespace vhist::viewer {
+
+namespace {
+
+// A double click: two presses of the left button within this many seconds.
+constexpr double kDoubleClickSeconds = 0.4;
+
+void toggle_fullscreen(App& app) {
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  if (!app.fullscreen && monitor) {
+    glfwGetWindowPos(app.window, &app.windowed_x, &app.windowed_y);
+    glfwGetWindowSize(app.window, &app.windowed_w, &app.windowed_h);
+    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+    glfwSetWindowMonitor(app.window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    app.fullscreen = true;
+  } else if (app.fullscreen) {
+    glfwSetWindowMonitor(app.window, nullptr, app.windowed_x, app.windowed_y, app.windowed_w, app.windowed_h, 0);
+    app.fullscreen = false;
+  }
+}
+
+// Esc, as in mpv and ImGui apps: closes what is open first (the file browser or a dropdown), then
+// leaves fullscreen. It never quits: q does. Done here rather than left to ImGui, whose 1.86
+// misses a key pressed and released between two frames (a quick tap at a low frame rate).
+void on_escape(App& app) {
+  if (app.browser.is_open() || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
+    app.close_popups = true;
+    return;
+  }
+  if (app.fullscreen) toggle_fullscreen(app);
+}
+
+std::string on_off(bool on) { return on ? "on" : "off"; }
+
+// The OSD line for a setting's key, after the key changed it.
+std::string key_message(const SettingRow& row, const Settings& s) {
+  const std::string name(row.name);
+  if (name.starts_with("channel_")) {
+    const char* names[] = {"red", "green", "blue", "luma"};
+    const bool on[] = {s.channel_r, s.channel_g, s.channel_b, s.channel_l};
+    const std::size_t c = std::string_view("rgbl").find(name.back());
+    return std::string("Channel ") + names[c] + " " + on_off(on[c]);
+  }
+  if (name == "cdf") return "Cumulative histogram: " + std::string(to_string(s.cdf[0]));
+  if (name == "equalize") return "Equalize: " + std::string(to_string(s.equalize));
+  if (name == "guides") return "Legal-range guides " + on_off(s.guides);
+  if (name == "split_view") return "Split view " + on_off(s.split_view);
+  if (name == "show_panel") return {};  // the panel itself shows or goes
+  if (name.starts_with("speed")) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "Speed %.2fx", static_cast<double>(s.speed));
+    return buf;
+  }
+  return name + " " + setting_text(row, s);
+}
+
+// Keys that act on playback and the window; returns false for the others.
+bool action_key(App& app, int key, int mods, int action) {
+  Player& p = app.player;
+  switch (key) {
+    case GLFW_KEY_SPACE:
+      p.set_paused(!p.paused());
+      show_message(app, p.paused() ? "Paused" : "Playing");
+      return true;
+    case GLFW_KEY_LEFT:
+    case GLFW_KEY_RIGHT:
+      p.seek(p.clock() + (key == GLFW_KEY_LEFT ? -5 : 5));
+      app.announce_frame = "Seek";
+      return true;
+    case GLFW_KEY_COMMA:
+    case GLFW_KEY_PERIOD:
+      key == GLFW_KEY_COMMA ? p.step_back() : p.step_forward();
+      app.announce_frame = key == GLFW_KEY_COMMA ? "Step back" : "Step";
+      return true;
+    case GLFW_KEY_BACKSPACE:
+      app.settings.speed = 1.0f;
+      show_message(app, "Speed 1.00x");
+      return true;
+    case GLFW_KEY_F:
+      if (action == GLFW_PRESS && mods == 0) toggle_fullscreen(app);
+      return true;
+    case GLFW_KEY_S:
+      if (action == GLFW_PRESS) app.screenshot_requested = true;
+      return true;
+    case GLFW_KEY_Q: app.quit = true; return true;
+    case GLFW_KEY_ESCAPE:
+      if (action == GLFW_PRESS) on_escape(app);
+      return true;
+    default: return false;
+  }
+}
+
+void on_key(GLFWwindow* window, int key, int, int action, int mods) {
+  auto& app = *static_cast<App*>(glfwGetWindowUserPointer(window));
+  if (action != GLFW_PRESS && action != GLFW_REPEAT) return;
+  if (ImGui::GetIO().WantTextInput) return;  // typing in a text field
+  // The dialog has the keys, but for Esc (which it handles) and the screenshot.
+  if (app.browser.is_open() && key != GLFW_KEY_ESCAPE && key != GLFW_KEY_S) return;
+  if (action_key(app, key, mods, action)) return;
+  for (const SettingRow& row : setting_rows()) {
+    if (row.key != key) continue;
+    press_key(row, app.settings);
+    if (std::string text = key_message(row, app.settings); !text.empty()) show_message(app, std::move(text));
+  }
+}
+
+void on_drop(GLFWwindow* window, int count, const char** paths) {
+  auto& app = *static_cast<App*>(glfwGetWindowUserPointer(window));
+  if (count > 0) app.pending_open = paths[0];
+}
+
+// A double click on the picture (not on the panel or a dialog) toggles fullscreen, as in mpv.
+void on_mouse_button(GLFWwindow* window, int button, int action, int) {
+  auto& app = *static_cast<App*>(glfwGetWindowUserPointer(window));
+  if (button != GLFW_MOUSE_BUTTON_LEFT || action != GLFW_PRESS) return;
+  const double now = glfwGetTime();
+  double x = 0, y = 0;
+  glfwGetCursorPos(window, &x, &y);
+  const auto& a = app.picture_area;
+  const bool on_picture = x >= a[0] && x < a[2] && y >= a[1] && y < a[3] && !ImGui::GetIO().WantCaptureMouse;
+  if (on_picture && now - app.last_click_time <= kDoubleClickSeconds) {
+    toggle_fullscreen(app);
+    app.last_click_time = -1;
+    return;
+  }
+  app.last_click_time = on_picture ? now : -1;
+}
+
+}  // namespace
+
+void show_message(App& app, std::string text, bool error) {
+  app.osd_text = std::move(text);
+  app.osd_since = std::chrono::steady_clock::now();
+  app.osd_error = error;
+  if (error) app.error = app.osd_text;
+}
+
+void open_file(App& app, const std::string& path) {
+  app.open_path = path;  // kept in the path field, to correct it when opening fails
+  try {
+    if (media::is_camera_path(path)) {
+      app.player.open_camera(path, cli::camera_options(app.options.common));
+    } else {
+      app.player.open(path);
+    }
+    app.player.set_loop(app.settings.loop);
+    app.player.set_speed(app.settings.speed);
+    app.player.set_paused(false);
+    app.error.clear();
+    app.camera_connected = true;
+    if (!app.player.live()) remember_recent(app.settings, path);
+    const std::string name = std::filesystem::path(path).filename().string();
+    const std::string title = "vhist - " + name;
+    if (app.window) glfwSetWindowTitle(app.window, title.c_str());
+    show_message(app, "Opened " + name);
+  } catch (const media::MediaError& e) {
+    show_message(app, e.what(), true);
+    std::fprintf(stderr, "vhist: %s\n", e.what());
+  }
+}
+
+void install_callbacks(GLFWwindow* window) {
+  glfwSetKeyCallback(window, on_key);
+  glfwSetDropCallback(window, on_drop);
+  glfwSetMouseButtonCallback(window, on_mouse_button);
+}
+
+}  // namespace vhist::viewer

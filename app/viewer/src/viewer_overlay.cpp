@@ -1,0 +1,151 @@
+// The window's layout (the panel on the right, the picture left of it), and what the UI draws on
+// the picture itself: the collapsed panel's tab, the OSD line, the tooltip over a histogram bin,
+// and the screenshot key's file.
+//
+// The panel sits on the right: the histograms' quads sit at the bottom of the picture, left (RGB)
+// and right (luma), so either side would do for them; on the right the picture keeps its left
+// edge (where reading and the OSD start) when the panel is shown or hidden, as in DaVinci
+// Resolve's inspector and mpv's stats page.
+#include "vhist/media/png.h"
+#include "vhist/picture/picture_geometry.h"
+#include "viewer_app.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+
+namespace vhist::viewer {
+
+namespace {
+
+// Errors stay longer: they say what to do.
+constexpr double kOsdSeconds = 2.0, kOsdErrorSeconds = 6.0, kOsdFadeSeconds = 0.5;
+
+// A bin of a histogram quad under a point: which quad, which bin, and the channels it draws.
+struct HoveredBin {
+  std::uint32_t bin = 0;
+  std::array<std::uint32_t, 4> channel_mult{};
+};
+
+// The bin under (x, y), in framebuffer pixels, from the quads layout_quads() places in the
+// style's area; none when the point is on no quad. Kept small so that the picture code's own
+// point-to-bin function can replace it.
+std::optional<HoveredBin> bin_under(const DrawStyle& style, float fb_w, float fb_h, float x, float y) {
+  for (const HistogramQuad& q : layout_quads(style, fb_w, fb_h)) {
+    const auto& r = q.rect;
+    if (x < r[0] || x >= r[2] || y < r[1] || y >= r[3] || r[2] <= r[0]) continue;
+    const auto bin = static_cast<std::uint32_t>((x - r[0]) / (r[2] - r[0]) * static_cast<float>(style.bins));
+    return HoveredBin{std::min(bin, style.bins - 1), q.channel_mult};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+float panel_width_for(float width, float scale) {
+  return std::min(std::clamp(0.28f * width, 260.0f * scale, 420.0f * scale), 0.5f * width);
+}
+
+void update_layout(App& app, float width, float height) {
+  app.compact = width <= 640.0f * app.ui_scale || height <= 360.0f * app.ui_scale;
+  app.panel_width = app.settings.show_panel ? panel_width_for(width, app.ui_scale) : 0.0f;
+  app.picture_area = {0.0f, 0.0f, std::max(width - app.panel_width, 1.0f), height};
+}
+
+void draw_panel_tab(App& app) {
+  const float size = 22.0f * app.ui_scale;
+  ImGui::SetNextWindowPos(ImVec2(app.picture_area[2] - size - 4.0f, 4.0f));
+  ImGui::SetNextWindowBgAlpha(0.5f);
+  ImGui::Begin("##panel_tab", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  if (ImGui::SmallButton("<")) app.settings.show_panel = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the panel (Tab)");
+  ImGui::End();
+}
+
+void draw_osd(App& app) {
+  if (app.osd_text.empty()) return;
+  const double age = std::chrono::duration<double>(std::chrono::steady_clock::now() - app.osd_since).count();
+  const double shown = app.osd_error ? kOsdErrorSeconds : kOsdSeconds;
+  if (age > shown + kOsdFadeSeconds) return;
+  const float alpha = age <= shown ? 1.0f : static_cast<float>(1.0 - (age - shown) / kOsdFadeSeconds);
+  const auto& a = app.picture_area;
+  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  const float pad = 6.0f * app.ui_scale;
+  const ImVec2 at(a[0] + 12.0f * app.ui_scale, a[1] + 10.0f * app.ui_scale);
+  const ImVec2 text = ImGui::CalcTextSize(app.osd_text.c_str(), nullptr, false, a[2] - a[0] - 40.0f * app.ui_scale);
+  draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + text.x + pad, at.y + text.y + pad),
+                      IM_COL32(0, 0, 0, static_cast<int>(170 * alpha)), 4.0f * app.ui_scale);
+  const ImU32 colour = app.osd_error ? IM_COL32(255, 110, 100, static_cast<int>(255 * alpha))
+                                     : IM_COL32(255, 255, 255, static_cast<int>(255 * alpha));
+  draw->AddText(nullptr, 0.0f, at, colour, app.osd_text.c_str(), nullptr, a[2] - a[0] - 40.0f * app.ui_scale);
+}
+
+void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStatistics& numbers) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantCaptureMouse || app.browser.is_open() || !numbers.valid || style.bins == 0) return;
+  const float fb_w = io.DisplaySize.x * io.DisplayFramebufferScale.x;
+  const float fb_h = io.DisplaySize.y * io.DisplayFramebufferScale.y;
+  const auto hovered = bin_under(style, fb_w, fb_h, io.MousePos.x * io.DisplayFramebufferScale.x,
+                                 io.MousePos.y * io.DisplayFramebufferScale.y);
+  if (!hovered) return;
+  // Codes of the frame's depth in this bin, and the levels (one per code, or per group of codes
+  // above 10 bits) that hold them.
+  const std::uint64_t codes = std::uint64_t{1} << numbers.bits;
+  const std::uint64_t first = hovered->bin * codes / style.bins, last = (hovered->bin + 1) * codes / style.bins - 1;
+  const std::uint32_t per_bin = std::max<std::uint32_t>(numbers.levels.bins / style.bins, 1);
+  const std::uint64_t pixels = std::max<std::uint64_t>(std::uint64_t{numbers.width} * numbers.height, 1);
+  ImGui::BeginTooltip();
+  if (first == last) {
+    ImGui::Text("code %llu (bin %u of %u)", static_cast<unsigned long long>(first), hovered->bin, style.bins);
+  } else {
+    ImGui::Text("codes %llu-%llu (bin %u of %u)", static_cast<unsigned long long>(first),
+                static_cast<unsigned long long>(last), hovered->bin, style.bins);
+  }
+  if (numbers.levels.bins == 0) {  // the renderer did not read the levels back this tick
+    ImGui::TextDisabled("counts not available");
+    ImGui::EndTooltip();
+    return;
+  }
+  const char* names[] = {"R", "G", "B", "L"};
+  for (std::uint32_t c = 0; c < 4; ++c) {
+    if (hovered->channel_mult[c] == 0) continue;
+    std::uint64_t count = 0;
+    for (std::uint32_t l = hovered->bin * per_bin; l < (hovered->bin + 1) * per_bin && l < numbers.levels.bins; ++l) {
+      count += numbers.levels.at(static_cast<Channel>(c), l);
+    }
+    ImGui::Text("%s  %llu  (%.2f%%)", names[c], static_cast<unsigned long long>(count),
+                100.0 * static_cast<double>(count) / static_cast<double>(pixels));
+  }
+  ImGui::EndTooltip();
+}
+
+void save_window_screenshot(App& app, const std::vector<std::uint8_t>& pixels, std::uint32_t width,
+                            std::uint32_t height) {
+  namespace fs = std::filesystem;
+  fs::path folder = fs::current_path();
+  std::error_code ec;
+  if (const char* pictures = std::getenv("XDG_PICTURES_DIR"); pictures && fs::is_directory(pictures, ec)) {
+    folder = pictures;
+  }
+  const std::string clip = app.player.is_open() ? fs::path(app.player.path()).stem().string() : "vhist";
+  const double t = app.player.is_open() ? app.player.clock() : 0.0;
+  char stamp[48];
+  std::snprintf(stamp, sizeof stamp, "-%02dm%06.3fs", static_cast<int>(t / 60), std::fmod(t, 60.0));
+  fs::path file = folder / (clip + stamp + ".png");
+  for (int n = 2; fs::exists(file, ec) && n < 1000; ++n) file = folder / (clip + stamp + "-" + std::to_string(n) + ".png");
+  media::RgbaImage image{width, height, pixels};
+  for (std::size_t i = 3; i < image.pixels.size(); i += 4) image.pixels[i] = 255;  // shown opaque
+  if (const std::string err = media::write_png(file.string(), image); !err.empty()) {
+    show_message(app, "Cannot save the screenshot " + file.string() + ": " + err, true);
+    std::fprintf(stderr, "vhist: cannot save the screenshot %s: %s\n", file.c_str(), err.c_str());
+    return;
+  }
+  show_message(app, "Screenshot saved: " + file.string());
+}
+
+}  // namespace vhist::viewer
