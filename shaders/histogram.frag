@@ -18,5 +18,5 @@ void main() {
   const Bars b = Bars(pc.histogram, pc.scale, pc.cdf, pc.bins, pc.levels, pc.mode, pc.pixels, pc.channel_mult,
                       pc.cdf_fill, pc.cdf_line);
   colour = panel_colour(b, pc.palette, pc.opacity, pc.uv, pc.overlay, pc.overlay_first, pc.overlay_count,
-                        gl_FragCoord.xy);
+                        pc.overlay_split, gl_FragCoord.xy);
 }

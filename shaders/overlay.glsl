@@ -37,17 +37,20 @@ uint count_glyph(uint n, uint k) {
   return p % 10u;
 }
 
-// The overlay's colour at pixel centre `centre` (alpha 1 where an item covers it, else 0).
-vec4 overlay_colour(uvec2 items, uint first, uint count, uvec2 scale, vec2 centre) {
+// The overlay's colour at pixel centre `centre` from items [first, end) (alpha 1 where one
+// covers it, else 0). Only the rect is read until an item covers the pixel.
+vec4 overlay_colour(uvec2 items, uint first, uint end, uvec2 scale, vec2 centre) {
   vec4 colour = vec4(0.0);
-  for (uint i = first; i < first + count; ++i) {
-    const OverlayItem it = OverlayItems(items).item[i];
-    if (centre.x < it.rect.x || centre.x >= it.rect.z || centre.y < it.rect.y || centre.y >= it.rect.w) continue;
+  OverlayItems list = OverlayItems(items);
+  for (uint i = first; i < end; ++i) {
+    const vec4 r = list.item[i].rect;
+    if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) continue;
+    const OverlayItem it = list.item[i];
     if (it.kind == kOverlaySolid) {
       colour = vec4(it.colour.rgb, 1.0);
       continue;
     }
-    const uvec2 font_px = uvec2((centre - it.rect.xy) / float(it.scale));
+    const uvec2 font_px = uvec2((centre - r.xy) / float(it.scale));
     const uint glyph = it.kind == kOverlayGlyph ? it.glyph : count_glyph(full_height_count(it, scale), it.glyph);
     if (font_px.x < kGlyphWidth && font_px.y < kGlyphHeight && vhist_glyph_pixel(glyph, font_px.x, font_px.y)) {
       colour = vec4(it.colour.rgb, 1.0);
@@ -57,18 +60,23 @@ vec4 overlay_colour(uvec2 items, uint first, uint count, uvec2 scale, vec2 centr
 }
 
 // A histogram panel at pixel centre `centre`: the bars inside `bars` (else the background at
-// the overlay's opacity), the overlay over them.
-vec4 panel_colour(Bars b, uvec2 palette, float opacity, vec4 bars, uvec2 items, uint first, uint count, vec2 centre) {
+// the overlay's opacity), the overlay over them: of items [first, first + count), split into
+// bands by `split` (draw_shared.h), only the band of the pixel's row.
+vec4 panel_colour(Bars b, uvec2 palette, float opacity, vec4 bars, uvec2 items, uint first, uint count, uint split,
+                  vec2 centre) {
   vec4 c;
+  uint lo = first, hi = first + (split & 0xffffu);  // over the bars: the guides
   if (centre.x >= bars.x && centre.x < bars.z && centre.y >= bars.y && centre.y < bars.w) {
     const vec2 size = bars.zw - bars.xy;
     c = bars_colour(b, palette, opacity, (centre - bars.xy) / size, 1.0 / size);
   } else {
     c = Palette(palette).colour[0];
     c.a *= opacity;
+    lo = centre.y >= bars.w ? hi : first + (split >> 16u);     // the axis strip, or the header
+    hi = centre.y >= bars.w ? first + (split >> 16u) : first + count;
   }
-  if (count == 0u) return c;
-  const vec4 o = overlay_colour(items, first, count, b.scale, centre);
+  if (hi <= lo) return c;
+  const vec4 o = overlay_colour(items, lo, hi, b.scale, centre);
   return o.a > 0.0 ? o : c;
 }
 

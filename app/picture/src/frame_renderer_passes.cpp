@@ -234,9 +234,8 @@ OverlayItems FrameRenderer::write_overlay(const FramePlan& plan, const DrawStyle
   OverlayItems overlay = overlay_items(style, quads, {rgb_format_.bits, plan.next.counted_bins, rgb_format_.pixel_count()});
   const std::size_t n = std::min<std::size_t>(overlay.items.size(), kMaxOverlayItems);
   std::memcpy(slots_[next_slot_]->overlay.mapped(), overlay.items.data(), n * sizeof(shader::OverlayItem));
-  for (std::size_t i = 0; i < overlay.first.size(); ++i) {  // never past the buffer
-    overlay.first[i] = std::min<std::uint32_t>(overlay.first[i], kMaxOverlayItems);
-    overlay.count[i] = std::min<std::uint32_t>(overlay.count[i], kMaxOverlayItems - overlay.first[i]);
+  for (std::size_t i = 0; i < overlay.first.size(); ++i) {  // never past the buffer: a panel's all or none
+    if (overlay.first[i] + overlay.count[i] > kMaxOverlayItems) overlay.count[i] = 0;
   }
   return overlay;
 }
@@ -271,6 +270,7 @@ void FrameRenderer::record_histogram_quads(VkCommandBuffer cmd, const FramePlan&
     hp.overlay = slots_[next_slot_]->overlay.address();
     hp.overlay_first = overlay.first[i];
     hp.overlay_count = overlay.count[i];
+    hp.overlay_split = overlay.count[i] ? overlay.split(i) : 0;
     histogram_pipeline_.draw_quad(cmd, hp);
   }
 }
@@ -299,6 +299,7 @@ void FrameRenderer::fill_composite_geometry(shader::CompositeParams& params, con
     }
     params.overlay_first[i] = overlay.first[i];
     params.overlay_count[i] = overlay.count[i];
+    params.overlay_split[i] = overlay.count[i] ? overlay.split(i) : 0;
   }
 }
 

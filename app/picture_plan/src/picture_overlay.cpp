@@ -148,7 +148,9 @@ OverlayItems overlay_items(const DrawStyle& style, const std::vector<HistogramQu
   for (const HistogramQuad& q : quads) {
     const auto first = static_cast<std::uint32_t>(out.items.size());
     if (style.guides) add_guides(out.items, q, in.bits, s);
+    out.guides.push_back(static_cast<std::uint32_t>(out.items.size()) - first);
     if (q.axis) add_axis(out.items, q, in.bits, s);
+    out.axis_end.push_back(static_cast<std::uint32_t>(out.items.size()) - first);
     if (q.header) add_header(out.items, style, q, in, s);
     out.first.push_back(first);
     out.count.push_back(static_cast<std::uint32_t>(out.items.size()) - first);

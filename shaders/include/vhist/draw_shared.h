@@ -20,7 +20,9 @@ namespace vhist::shader {
 
 // One thing drawn over a histogram panel (overlay.glsl), in target pixels: the axis, its ticks
 // and labels, the guides, the legend and the scale label. Laid out on the CPU
-// (picture_overlay.h); every item is opaque and the last one covering a pixel wins.
+// (picture_overlay.h); every item is opaque and the last one covering a pixel wins. A panel's
+// items come in three bands, so a pixel tests only its own: the guides (over the bars), the
+// axis strip's, the header strip's.
 #ifdef __cplusplus
 #define VHIST_STRUCT(name) struct alignas(16) name
 #else
@@ -80,7 +82,7 @@ VHIST_PUSH_BLOCK(HistogramPush) {
   VHIST_UINT(overlay_first);  // the panel's items in `overlay`
   VHIST_ADDRESS(uvec2, overlay);
   VHIST_UINT(overlay_count);
-  VHIST_UINT(pad);
+  VHIST_UINT(overlay_split);  // guides count | (guides + axis count) << 16: the items of each band
 } VHIST_PC;
 #endif
 
@@ -118,6 +120,7 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_VEC4S(quad_bars, 4);   // pixels: each panel's bars
   VHIST_UVEC4(overlay_first);  // each panel's items in `overlay`
   VHIST_UVEC4(overlay_count);
+  VHIST_UVEC4(overlay_split);  // as HistogramPush's
   VHIST_ADDRESS(uvec2, overlay);
   VHIST_UINT(rotation);  // as VideoPush's
   VHIST_UINT(pad2);
@@ -131,8 +134,8 @@ VHIST_PUSH_BLOCK(CompositePush) {
 #ifdef __cplusplus
 static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 48 && sizeof(HistogramPush) == 128);
 static_assert(offsetof(CompositeParams, quad_rect) == 96 && offsetof(CompositeParams, cdf) == 224 &&
-              offsetof(CompositeParams, area) == 272 && offsetof(CompositeParams, overlay) == 384 &&
-              sizeof(CompositeParams) == 400);
+              offsetof(CompositeParams, area) == 272 && offsetof(CompositeParams, overlay) == 400 &&
+              sizeof(CompositeParams) == 416);
 static_assert(sizeof(OverlayItem) == 64);
 }  // namespace vhist::shader
 #endif
