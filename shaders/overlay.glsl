@@ -38,12 +38,14 @@ uint count_glyph(uint n, uint k) {
 }
 
 // The overlay's colour at pixel centre `centre` from items [first, end) (alpha 1 where one
-// covers it, else 0). Only the rect is read until an item covers the pixel.
-vec4 overlay_colour(uvec2 items, uint first, uint end, uvec2 scale, vec2 centre) {
+// covers it, else 0). Only the rect is read until an item covers the pixel; past guides_end the
+// items are sorted by left edge, so the loop ends at the first that starts right of the pixel.
+vec4 overlay_colour(uvec2 items, uint first, uint end, uint guides_end, uvec2 scale, vec2 centre) {
   vec4 colour = vec4(0.0);
   OverlayItems list = OverlayItems(items);
   for (uint i = first; i < end; ++i) {
     const vec4 r = list.item[i].rect;
+    if (r.x > centre.x && i >= guides_end) break;  // the strips' items are sorted by left edge
     if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) continue;
     const OverlayItem it = list.item[i];
     if (it.kind == kOverlaySolid) {
@@ -76,7 +78,7 @@ vec4 panel_colour(Bars b, uvec2 palette, float opacity, vec4 bars, uvec2 items, 
     hi = centre.y >= bars.w ? first + (split >> 16u) : first + count;
   }
   if (hi <= lo) return c;
-  const vec4 o = overlay_colour(items, lo, hi, b.scale, centre);
+  const vec4 o = overlay_colour(items, lo, hi, first + (split & 0xffffu), b.scale, centre);
   return o.a > 0.0 ? o : c;
 }
 

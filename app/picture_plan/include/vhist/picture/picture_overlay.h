@@ -51,7 +51,7 @@ struct OverlayInput {
 
 // Every panel's items, one after the other; panel i's are items[first[i] .. first[i] + count[i]):
 // its guides first (guides[i] items, over the bars), then its axis strip's (up to axis_end[i]
-// from first[i]), then its header's.
+// from first[i]), then its header's; within each strip, by left edge.
 struct OverlayItems {
   std::vector<shader::OverlayItem> items;
   std::vector<std::uint32_t> first, count, guides, axis_end;
