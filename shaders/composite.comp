@@ -4,7 +4,8 @@
 // colours blended over it, into a tightly packed RGBA8 buffer. For GPUs whose graphics units are
 // few or absent (data-centre parts such as the H100/H200 run the render pass several times
 // slower than this pass) and for headless use. Same geometry and colours as video.frag and
-// histogram.frag, equalization and the cumulative histogram included.
+// histogram.frag, equalization, the cumulative histogram, the picture's area, the frame's
+// rotation and the panels' overlay (overlay.glsl) included.
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_buffer_reference_uvec2 : require
 #extension GL_GOOGLE_include_directive : require
@@ -20,7 +21,9 @@ layout(buffer_reference, buffer_reference_align = 4, std430) writeonly buffer Ou
 };
 
 #define VHIST_SHADER_composite
-#include "vhist/draw_shared.h"  // CompositeParams, the push constants
+#include "vhist/draw_shared.h"  // CompositeParams, the push constants, OverlayItem
+#include "overlay.glsl"
+#include "stored_uv.glsl"
 
 // The frame's codes at q (clamped to the edges), of the equalized frame when asked, in [0, 1].
 vec3 texel(CompositeParams p, ivec2 q, bool equalized) {
@@ -39,31 +42,36 @@ vec3 texel(CompositeParams p, ivec2 q, bool equalized) {
   return vec3(codes) / float((1u << p.bits) - 1u);
 }
 
+// The video at pixel centre `centre`: cover-fitted in the area, upright, the equalized frame right
+// of the divider.
+vec3 video_colour(CompositeParams p, vec2 centre) {
+  const vec2 ndc = (centre - p.area.xy) / (p.area.zw - p.area.xy) * 2.0 - 1.0;
+  const vec2 uv = stored_uv((ndc + p.cover) / (2.0 * p.cover), p.rotation);
+  const vec2 pos = uv * vec2(p.width, p.height) - 0.5;
+  const ivec2 q = ivec2(floor(pos));
+  const vec2 f = pos - vec2(q);
+  const bool eq = (p.equalized.x | p.equalized.y) != 0u && centre.x >= p.split_x;
+  const vec3 top = mix(texel(p, q, eq), texel(p, q + ivec2(1, 0), eq), f.x);
+  const vec3 bottom = mix(texel(p, q + ivec2(0, 1), eq), texel(p, q + ivec2(1, 1), eq), f.x);
+  if (p.divider != 0u && abs(centre.x - p.split_x) < 1.0) return vec3(0.9);
+  return mix(top, bottom, f.y);
+}
+
 void main() {
   CompositeParams p = pc.params;
   uvec2 px = gl_GlobalInvocationID.xy;
   if (px.x >= p.target_w || px.y >= p.target_h) return;
   vec2 centre = vec2(px) + 0.5;
   vec3 colour = vec3(0.0);
-  if (p.has_video != 0u) {
-    vec2 ndc = centre / vec2(p.target_w, p.target_h) * 2.0 - 1.0;
-    vec2 uv = (ndc + p.cover) / (2.0 * p.cover);
-    vec2 pos = uv * vec2(p.width, p.height) - 0.5;
-    ivec2 q = ivec2(floor(pos));
-    vec2 f = pos - vec2(q);
-    const bool eq = (p.equalized.x | p.equalized.y) != 0u && centre.x >= p.split_x;
-    vec3 top = mix(texel(p, q, eq), texel(p, q + ivec2(1, 0), eq), f.x);
-    vec3 bottom = mix(texel(p, q + ivec2(0, 1), eq), texel(p, q + ivec2(1, 1), eq), f.x);
-    colour = mix(top, bottom, f.y);
-    if (p.divider != 0u && abs(centre.x - p.split_x) < 1.0) colour = vec3(0.9);
-  }
-  for (uint i = 0u; i < p.quad_count; ++i) {
+  const bool inside = centre.x >= p.area.x && centre.x < p.area.z && centre.y >= p.area.y && centre.y < p.area.w;
+  if (inside && p.has_video != 0u) colour = video_colour(p, centre);
+  for (uint i = 0u; inside && i < p.quad_count; ++i) {
     vec4 r = p.quad_rect[i];
     if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) continue;
-    const vec2 size = r.zw - r.xy;
     const Bars b = Bars(p.histogram, p.scale, p.cdf, p.bins, p.levels, p.mode, p.pixels, p.quad_mult[i], p.cdf_fill,
                         p.cdf_line);
-    const vec4 c = bars_colour(b, p.palette, p.opacity, (centre - r.xy) / size, 1.0 / size);
+    const vec4 c = panel_colour(b, p.palette, p.opacity, p.quad_bars[i], p.overlay, p.overlay_first[i],
+                                p.overlay_count[i], p.overlay_split[i], centre);
     colour = mix(colour, c.rgb, c.a);
   }
   uvec3 v = uvec3(round(clamp(colour, 0.0, 1.0) * 255.0));

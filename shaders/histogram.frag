@@ -1,12 +1,15 @@
 #version 460
-// A histogram quad: the articles' bit-mask colours (histogram_bars.glsl) per pixel, blended over
-// the video by the pipeline (index 0, the background, at the overlay's opacity), with the
-// cumulative histogram where asked.
+// A histogram panel: the articles' bit-mask colours (histogram_bars.glsl) per pixel in its bars'
+// rectangle, the background elsewhere in the panel, and the axis, labels, guides and legend
+// (overlay.glsl) over them; blended over the video by the pipeline (the background at the
+// overlay's opacity), with the cumulative histogram where asked. Works in target pixels
+// (gl_FragCoord), as composite.comp does, so the two agree.
 #extension GL_GOOGLE_include_directive : require
 #include "histogram_bars.glsl"
 
 #define VHIST_SHADER_histogram_frag
-#include "vhist/draw_shared.h"  // the push constants
+#include "vhist/draw_shared.h"  // the push constants, OverlayItem
+#include "overlay.glsl"
 
 layout(location = 0) in vec2 v_uv;
 layout(location = 0) out vec4 colour;
@@ -14,5 +17,6 @@ layout(location = 0) out vec4 colour;
 void main() {
   const Bars b = Bars(pc.histogram, pc.scale, pc.cdf, pc.bins, pc.levels, pc.mode, pc.pixels, pc.channel_mult,
                       pc.cdf_fill, pc.cdf_line);
-  colour = bars_colour(b, pc.palette, pc.opacity, v_uv, fwidth(v_uv));
+  colour = panel_colour(b, pc.palette, pc.opacity, pc.uv, pc.overlay, pc.overlay_first, pc.overlay_count,
+                        pc.overlay_split, gl_FragCoord.xy);
 }

@@ -5,7 +5,9 @@
 // bits, so its UNORM value is rescaled to [0, 1] by `code_scale` = 65535 / (2^bits - 1).
 // The split view draws this quad twice, scissored: the original frame left of the divider, the
 // equalized one (equalize.comp) right of it; with `divider` set, a line marks the split.
+// v_uv runs across the upright picture; stored_uv() turns it into the stored frame's.
 #extension GL_GOOGLE_include_directive : require
+#include "stored_uv.glsl"
 layout(set = 0, binding = 0) uniform sampler2D video;
 
 #define VHIST_SHADER_video_frag
@@ -19,5 +21,5 @@ void main() {
     colour = vec4(0.9, 0.9, 0.9, 1.0);
     return;
   }
-  colour = vec4(texture(video, v_uv).rgb * pc.code_scale, 1.0);
+  colour = vec4(texture(video, stored_uv(v_uv, pc.rotation)).rgb * pc.code_scale, 1.0);
 }

@@ -4,6 +4,11 @@
 // frame and reused while nothing changes), written out by hand for each case.
 #include "vhist/picture/frame_plan.h"
 #include "vhist/picture/picture_geometry.h"
+#include "vhist/picture/picture_overlay.h"
+
+#include "vhist/font_shared.h"
+
+#include <algorithm>
 
 #include <gtest/gtest.h>
 
@@ -189,6 +194,204 @@ TEST(PictureGeometry, CoverScaleFillsTheWindowAndCrops) {
   s = cover_scale(500, 500, 200, 100);
   EXPECT_FLOAT_EQ(s[0], 2.0f);
   EXPECT_FLOAT_EQ(s[1], 1.0f);
+}
+
+// The picture's area: the quads are laid out in it with the same fractions as in a whole
+// target of its size, moved to its corner; all zero means the whole target.
+TEST(PictureGeometry, QuadsAreLaidOutInsideTheArea) {
+  DrawStyle style;
+  style.layout = Layout::split;
+  const auto whole = layout_quads(style, 1280, 720);
+  ASSERT_EQ(whole.size(), 2u);
+  // Split layout of a 1280x720 area: 2.5% margins, 45% wide, 25% high, bottom 2.5% up.
+  EXPECT_FLOAT_EQ(whole[0].rect[0], 32.0f);
+  EXPECT_FLOAT_EQ(whole[0].rect[1], 702.0f - 180.0f);
+  EXPECT_FLOAT_EQ(whole[0].rect[2], 32.0f + 576.0f);
+  EXPECT_FLOAT_EQ(whole[0].rect[3], 702.0f);
+  EXPECT_FLOAT_EQ(whole[1].rect[2], 1248.0f);
+  // A 640x360 area at (300, 100) in a 1280x720 target.
+  style.area = {300.4f, 99.6f, 940.2f, 460.0f};  // rounded to whole pixels: 300, 100, 940, 460
+  const auto inside = layout_quads(style, 1280, 720);
+  ASSERT_EQ(inside.size(), 2u);
+  EXPECT_FLOAT_EQ(inside[0].rect[0], 300.0f + 16.0f);
+  EXPECT_FLOAT_EQ(inside[0].rect[1], 100.0f + 351.0f - 90.0f);
+  EXPECT_FLOAT_EQ(inside[0].rect[2], 300.0f + 16.0f + 288.0f);
+  EXPECT_FLOAT_EQ(inside[0].rect[3], 100.0f + 351.0f);
+  EXPECT_FLOAT_EQ(inside[1].rect[2], 940.0f - 16.0f);
+  for (const auto& q : inside) {
+    EXPECT_GE(q.rect[0], 300.0f);
+    EXPECT_LE(q.rect[2], 940.0f);
+    EXPECT_GE(q.rect[1], 100.0f);
+    EXPECT_LE(q.rect[3], 460.0f);
+  }
+  EXPECT_EQ(picture_area(style, 1280, 720), (std::array<float, 4>{300, 100, 940, 460}));
+  // An area reaching past the target is clipped to it; an empty one means the whole target.
+  style.area = {-10, -10, 5000, 5000};
+  EXPECT_EQ(picture_area(style, 1280, 720), (std::array<float, 4>{0, 0, 1280, 720}));
+  style.area = {100, 100, 100, 300};
+  EXPECT_EQ(picture_area(style, 1280, 720), (std::array<float, 4>{0, 0, 1280, 720}));
+}
+
+// The panel's strips: a header of 10 font-scale pixels and an axis of 13 where the panel is tall
+// enough, the bars between them; the text scale is ui_scale rounded.
+TEST(PictureGeometry, BarsLeaveRoomForTheHeaderAndTheAxis) {
+  DrawStyle style;
+  const auto q = layout_quads(style, 640, 360)[0];  // 90 pixels high: both strips (3 x 23 = 69)
+  EXPECT_TRUE(q.header && q.axis);
+  EXPECT_FLOAT_EQ(q.bars[1], 261.0f + 10.0f);
+  EXPECT_FLOAT_EQ(q.bars[3], 351.0f - 13.0f);
+  EXPECT_FLOAT_EQ(q.bars[0], q.rect[0]);
+  EXPECT_FLOAT_EQ(q.bars[2], q.rect[2]);
+  style.ui_scale = 2.4f;  // scale 2: 20 + 26 pixels; 3 x 46 = 138 > 90: the axis alone (3 x 26 = 78)
+  EXPECT_EQ(text_scale(style), 2);
+  const auto q2 = layout_quads(style, 640, 360)[0];
+  EXPECT_FALSE(q2.header);
+  EXPECT_TRUE(q2.axis);
+  EXPECT_FLOAT_EQ(q2.bars[1], q2.rect[1]);
+  EXPECT_FLOAT_EQ(q2.bars[3], 351.0f - 26.0f);
+  style.ui_scale = 1;
+  const auto tiny = layout_quads(style, 160, 90)[0];  // 22.5 pixels high: no strips
+  EXPECT_FALSE(tiny.header || tiny.axis);
+  EXPECT_EQ(tiny.bars, tiny.rect);
+  style.ui_scale = 0.3f;
+  EXPECT_EQ(text_scale(style), 1);
+}
+
+// The hit test: a point over a panel gives the bin under it, counted from the bars' left edge,
+// and the codes that bin holds; points outside every panel give nothing.
+TEST(PictureGeometry, HitTestFindsTheBinUnderThePoint) {
+  DrawStyle style;
+  style.layout = Layout::split;
+  // 1280x720: the RGB panel spans x 32..608 (576 px), y 522..702; the luma panel x 672..1248.
+  // 16 bins of 36 px; 8-bit codes, 16 a bin.
+  auto hit = hit_bin(style, 1280, 720, 32 + 36 * 5 + 1, 600, 16, 8);
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_EQ(hit->quad, 0u);
+  EXPECT_EQ(hit->channel_mult, (std::array<std::uint32_t, 4>{1, 2, 4, 0}));
+  EXPECT_EQ(hit->bin, 5u);
+  EXPECT_EQ(hit->code_lo, 80u);
+  EXPECT_EQ(hit->code_hi, 95u);
+  hit = hit_bin(style, 1280, 720, 1247.9f, 700, 16, 8);  // the last column of the luma panel, in its axis strip
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_EQ(hit->quad, 1u);
+  EXPECT_EQ(hit->channel_mult, (std::array<std::uint32_t, 4>{0, 0, 0, 8}));
+  EXPECT_EQ(hit->bin, 15u);
+  EXPECT_EQ(hit->code_lo, 240u);
+  EXPECT_EQ(hit->code_hi, 255u);
+  // 10-bit codes at 256 bins: 4 codes a bin; 576 px / 256 = 2.25 px a bin.
+  hit = hit_bin(style, 1280, 720, 32 + 2.25f * 100 + 0.1f, 600, 256, 10);
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_EQ(hit->bin, 100u);
+  EXPECT_EQ(hit->code_lo, 400u);
+  EXPECT_EQ(hit->code_hi, 403u);
+  EXPECT_FALSE(hit_bin(style, 1280, 720, 640, 600, 16, 8).has_value());  // between the panels
+  EXPECT_FALSE(hit_bin(style, 1280, 720, 100, 300, 16, 8).has_value());  // above them
+  EXPECT_FALSE(hit_bin(style, 1280, 720, 100, 703, 16, 8).has_value());  // below
+  EXPECT_FALSE(hit_bin(style, 1280, 720, 31.9f, 600, 16, 8).has_value());
+  // In an area, the panels move with it.
+  style.area = {640, 0, 1280, 360};
+  hit = hit_bin(style, 1280, 720, 640 + 16 + 18 * 3 + 1, 300, 16, 8);  // 288 px panel, 18 px bins
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_EQ(hit->bin, 3u);
+  EXPECT_FALSE(hit_bin(style, 1280, 720, 100, 660, 16, 8).has_value());
+  // The stacked layout: the R panel is the top one (L at the bottom).
+  style = DrawStyle{};
+  style.layout = Layout::stacked;
+  const float band = 0.12f * 720, gap = 0.01f * 720, bottom = 702;
+  hit = hit_bin(style, 1280, 720, 40, bottom - 3 * (band + gap) - band / 2, 16, 8);
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_EQ(hit->channel_mult, (std::array<std::uint32_t, 4>{1, 0, 0, 0}));
+}
+
+// The font: the glyph table's bits as the digits' shapes (spot checks drawn by hand).
+TEST(PictureOverlay, FontHasTheGlyphsTheLabelsUse) {
+  for (char c : std::string_view("0123456789,auto  max log fixed RGBL")) {
+    EXPECT_NE(shader::kFontChars.find(c), std::string_view::npos) << c;
+  }
+  // '1': a vertical stroke in column 2, a base of three in the last row.
+  const auto one = static_cast<std::uint32_t>(shader::kFontChars.find('1'));
+  for (std::uint32_t y = 0; y < 7; ++y) EXPECT_TRUE(shader::vhist_glyph_pixel(one, 2, y)) << y;
+  EXPECT_TRUE(shader::vhist_glyph_pixel(one, 1, 6) && shader::vhist_glyph_pixel(one, 3, 6));
+  EXPECT_FALSE(shader::vhist_glyph_pixel(one, 0, 3) || shader::vhist_glyph_pixel(one, 4, 3));
+  // 'L': column 0 and the bottom row.
+  const auto ell = static_cast<std::uint32_t>(shader::kFontChars.find('L'));
+  int on = 0;
+  for (std::uint32_t y = 0; y < 7; ++y) {
+    for (std::uint32_t x = 0; x < 5; ++x) on += shader::vhist_glyph_pixel(ell, x, y) ? 1 : 0;
+  }
+  EXPECT_EQ(on, 7 + 4);
+  EXPECT_EQ(shader::kFontChars[shader::kGlyphComma], ',');
+  EXPECT_EQ(shader::kFontChars[shader::kGlyphSpace], ' ');
+}
+
+// The axis labels, guides and the count's text, from the rules in picture_overlay.h.
+TEST(PictureOverlay, AxisCodesGuidesAndCounts) {
+  EXPECT_EQ(axis_codes(8, 288, 1), (std::vector<std::uint32_t>{0, 64, 128, 192, 255}));
+  EXPECT_EQ(axis_codes(10, 576, 1), (std::vector<std::uint32_t>{0, 256, 512, 768, 1023}));
+  EXPECT_EQ(axis_codes(12, 576, 2), (std::vector<std::uint32_t>{0, 1024, 2048, 3072, 4095}));
+  // "1023" and two characters: 6 characters, 35 px; five labels need 140, three 70.
+  EXPECT_EQ(axis_codes(10, 100, 1), (std::vector<std::uint32_t>{0, 512, 1023}));
+  EXPECT_EQ(axis_codes(10, 60, 1), (std::vector<std::uint32_t>{0, 1023}));
+  EXPECT_EQ(guide_codes(8), (std::array<std::uint32_t, 4>{0, 16, 235, 255}));
+  EXPECT_EQ(guide_codes(10), (std::array<std::uint32_t, 4>{0, 64, 940, 1023}));
+  EXPECT_EQ(guide_codes(12), (std::array<std::uint32_t, 4>{0, 256, 3760, 4095}));
+  EXPECT_EQ(count_text(0), "0");
+  EXPECT_EQ(count_text(999), "999");
+  EXPECT_EQ(count_text(12345), "12,345");
+  EXPECT_EQ(count_text(1234567), "1,234,567");
+  // Code 128 of 256 in bars 100..356: its column is 100 + 128.5 = 228.5 -> pixel 228.
+  EXPECT_FLOAT_EQ(code_x({100, 0, 356, 10}, 128, 8), 228.0f);
+}
+
+// The overlay of the split layout: per panel, the axis line under the bars, a tick and label per
+// axis code, the scale label's count slots reading the drawn channels, the legend in palette
+// colours; guides only when asked.
+TEST(PictureOverlay, PanelsGetAxisLegendAndScaleLabel) {
+  DrawStyle style;
+  style.channels = {true, false, true, true};
+  const auto quads = layout_quads(style, 640, 360);
+  ASSERT_EQ(quads.size(), 2u);
+  auto overlay = overlay_items(style, quads, {8, 256, 640 * 360});
+  ASSERT_EQ(overlay.first.size(), 2u);
+  const auto panel = [&](std::size_t i) {
+    return std::vector<shader::OverlayItem>(overlay.items.begin() + overlay.first[i],
+                                            overlay.items.begin() + overlay.first[i] + overlay.count[i]);
+  };
+  const auto p0 = panel(0);
+  const auto glyphs_of = [&](const std::vector<shader::OverlayItem>& items) {
+    std::string text;
+    for (const auto& it : items) {
+      if (it.kind == shader::kOverlayGlyph) text += shader::kFontChars[it.glyph];
+    }
+    return text;
+  };
+  // Labels 0 64 128 192 255, then the scale words without spaces, then the legend R and B.
+  EXPECT_EQ(glyphs_of(p0), "064128192255automaxRB");
+  std::size_t counts = 0, solids = 0;
+  for (const auto& it : p0) {
+    if (it.kind == shader::kOverlayCountAuto) {
+      ++counts;
+      EXPECT_EQ(it.mask, 1u | 4u);
+      EXPECT_EQ(it.value, static_cast<std::uint32_t>(5 * 640 * 360 / 256));
+    }
+    solids += it.kind == shader::kOverlaySolid ? 1 : 0;
+  }
+  EXPECT_EQ(counts, kCountChars);
+  EXPECT_EQ(solids, 1u + 5u);  // the axis line and five ticks
+  EXPECT_EQ(glyphs_of(panel(1)), "064128192255automaxL");
+  style.guides = true;
+  style.scale = ScaleMode::logarithmic;
+  overlay = overlay_items(style, quads, {10, 256, 640 * 360});
+  const auto p1 = panel(1);
+  EXPECT_EQ(glyphs_of(p1), "02565127681023logmaxL");
+  std::size_t guides = 0;
+  for (const auto& it : p1) {
+    if (it.kind == shader::kOverlaySolid && it.rect[1] == quads[1].bars[1]) ++guides;
+    if (it.kind == shader::kOverlayCountLog) {
+      EXPECT_EQ(it.mask, 8u);
+    }
+  }
+  EXPECT_EQ(guides, 4u);
 }
 
 }  // namespace

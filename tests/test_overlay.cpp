@@ -14,6 +14,7 @@
 #include "vhist/render/command_slot.h"
 #include "vhist/render/vk_check.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -98,9 +99,9 @@ TEST_P(OverlayTest, BarsShowTheHistogram) {
     };
     const auto quads = viewer::layout_quads(style, 320, 180);
     ASSERT_EQ(quads.size(), 2u);
-    const float y_mid = (quads[0].rect[1] + quads[0].rect[3]) / 2;
+    const float y_mid = (quads[0].bars[1] + quads[0].bars[3]) / 2;
     const auto column = [&](const viewer::HistogramQuad& q, int bin) {
-      return q.rect[0] + (bin + 0.5f) * (q.rect[2] - q.rect[0]) / 16;
+      return q.bars[0] + (bin + 0.5f) * (q.bars[2] - q.bars[0]) / 16;
     };
     EXPECT_EQ(at(column(quads[0], 12), y_mid), (std::array<int, 3>{128, 128, 128})) << "composite " << composite;
     EXPECT_EQ(at(column(quads[0], 5), y_mid), (std::array<int, 3>{0, 0, 0})) << "composite " << composite;
@@ -252,7 +253,7 @@ TEST_P(OverlayTest, CumulativeHistogramReplacesOrOverlaysTheBars) {
   style.channels = {false, false, false, true};
   const auto quads = viewer::layout_quads(style, 320, 180);
   ASSERT_EQ(quads.size(), 1u);
-  const auto& r = quads[0].rect;
+  const auto& r = quads[0].bars;  // the bars: the panel less its axis strip (issue 15)
   const auto x_at = [&](float u) { return r[0] + u * (r[2] - r[0]); };
   const auto y_at = [&](float v) { return r[1] + v * (r[3] - r[1]); };  // v = 0 top
   for (bool composite : {false, true}) {
@@ -289,6 +290,253 @@ TEST_P(OverlayTest, CumulativeHistogramReplacesOrOverlaysTheBars) {
       ASSERT_FALSE(rows.empty()) << "no curve at u " << u << ", composite " << composite;
       for (int y : rows) EXPECT_LE(std::abs(y + 0.5f - edge), 2.5f) << "u " << u << " row " << y << " composite " << composite;
     }
+  }
+}
+
+// The RGB of pixel (x, y) of a picture `width` pixels wide.
+std::array<int, 3> rgb_at(const std::vector<std::uint8_t>& pixels, std::uint32_t width, int x, int y) {
+  const std::size_t i = (static_cast<std::size_t>(y) * width + static_cast<std::size_t>(x)) * 4;
+  return {pixels[i], pixels[i + 1], pixels[i + 2]};
+}
+
+// An rgb24 frame filled by f(x, y) -> {r, g, b}.
+template <typename F>
+SyntheticVideoFrame pattern_frame(std::uint32_t width, std::uint32_t height, F f) {
+  SyntheticVideoFrame frame = make_synthetic_frame("rgb24", width, height, 1, ColourMatrix::bt709, ColourRange::full);
+  for (std::uint32_t y = 0; y < height; ++y) {
+    for (std::uint32_t x = 0; x < width; ++x) {
+      const std::array<int, 3> v = f(x, y);
+      auto* p = frame.planes[0].data() + std::size_t{y} * frame.stride[0] + std::size_t{x} * 3;
+      for (int c = 0; c < 3; ++c) p[c] = static_cast<std::byte>(v[static_cast<std::size_t>(c)]);
+    }
+  }
+  return frame;
+}
+
+TEST_P(OverlayTest, PictureStaysInsideItsArea) {
+  // A 240x140 area at (40, 20) of a 320x180 target: everything outside it is black (the clear),
+  // the grey video fills it (cover fit), and the panels sit inside it.
+  const SyntheticVideoFrame frame = flat_grey_frame();
+  const VkExtent2D extent{320, 180};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+  viewer::DrawStyle style;
+  style.bins = 16;
+  style.area = {40, 20, 280, 160};
+  for (bool composite : {false, true}) {
+    SCOPED_TRACE(composite ? "composite" : "raster");
+    const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
+    std::size_t outside_lit = 0;
+    for (int y = 0; y < 180; ++y) {
+      for (int x = 0; x < 320; ++x) {
+        const bool inside = x >= 40 && x < 280 && y >= 20 && y < 160;
+        if (!inside && rgb_at(pixels, 320, x, y) != std::array<int, 3>{0, 0, 0}) ++outside_lit;
+      }
+    }
+    EXPECT_EQ(outside_lit, 0u);
+    // The video at the area's corners and above the panels (at 140 high, the panels start at
+    // 20 + 140 * 0.725 = 121.5).
+    for (const auto& [x, y] : {std::pair{40, 20}, {279, 20}, {160, 60}, {41, 110}, {279, 159}}) {
+      EXPECT_EQ(rgb_at(pixels, 320, x, y), (std::array<int, 3>{200, 200, 200})) << x << "," << y;
+    }
+    // The RGB panel's bin 12 (grey: R, G and B reach the top) at 2.5% + 45% of the area's width.
+    const float x0 = 40 + 0.025f * 240, w = 0.45f * 240;
+    EXPECT_EQ(rgb_at(pixels, 320, static_cast<int>(x0 + 12.5f * w / 16), 150), (std::array<int, 3>{128, 128, 128}));
+  }
+}
+
+TEST_P(OverlayTest, AxisTicksAndLabelsSitUnderTheBars) {
+  // 640x360, split layout, text scale 1. Worked out from the layout rules, not the code: the RGB
+  // panel spans x 16..304 (2.5% and 45% of 640), y 261..351 (25% high, 2.5% up); its axis strip
+  // is the bottom 13 pixels, so the axis line is row 338; ticks rows 339..341 one pixel wide at the
+  // column of each labelled code's centre, floor(16 + (code + 0.5) * 288 / 256); labels from row
+  // 343, 7 high, centred on the tick. The overlay's text is 0.8 grey: 204.
+  const SyntheticVideoFrame frame = flat_grey_frame();
+  const VkExtent2D extent{640, 360};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+  viewer::DrawStyle style;
+  style.bins = 16;
+  const std::array<int, 3> text{204, 204, 204};
+  for (bool composite : {false, true}) {
+    SCOPED_TRACE(composite ? "composite" : "raster");
+    const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
+    for (int x = 16; x < 304; x += 7) EXPECT_EQ(rgb_at(pixels, 640, x, 338), text) << "axis at x " << x;
+    EXPECT_NE(rgb_at(pixels, 640, 100, 337), text) << "the bars' bottom row";
+    for (int code : {0, 64, 128, 192, 255}) {
+      const int tx = static_cast<int>(std::floor(16 + (code + 0.5) * 288 / 256));
+      for (int y = 339; y <= 341; ++y) EXPECT_EQ(rgb_at(pixels, 640, tx, y), text) << "tick " << code << " row " << y;
+      EXPECT_NE(rgb_at(pixels, 640, tx + 2, 340), text) << "beside tick " << code;
+    }
+    // "128": 3 glyphs, 17 pixels, centred on column 160: from 152. Its '1' has a stem in glyph
+    // column 2 (x 154) rows 343..349, and the '2' a full bottom row (x 158..162, row 349).
+    for (int y = 343; y <= 349; ++y) EXPECT_EQ(rgb_at(pixels, 640, 154, y), text) << "the 1 of 128, row " << y;
+    for (int x = 158; x <= 162; ++x) EXPECT_EQ(rgb_at(pixels, 640, x, 349), text) << "the 2 of 128, x " << x;
+    EXPECT_NE(rgb_at(pixels, 640, 153, 345), text);
+    // "0" at the panel's left edge: clamped to start one pixel in (x 17): its left side, glyph column 0,
+    // rows 1..5 (x 17, rows 344..348).
+    for (int y = 344; y <= 348; ++y) EXPECT_EQ(rgb_at(pixels, 640, 17, y), text) << "the 0, row " << y;
+    // The header: "auto" from (16 + 2, 261 + 1); its 't' stem (glyph column 1 of the third glyph,
+    // x 18 + 12 + 1 = 31) rows 262..266.
+    for (int y = 262; y <= 266; ++y) EXPECT_EQ(rgb_at(pixels, 640, 31, y), text) << "the t of auto, row " << y;
+    // The count a full-height bar means: the flat 64x36 frame has all its 2304 pixels in bin 12
+    // of every channel; the automatic scale caps that at five times a bin's share, 5 * 2304 / 16
+    // = 720: "720" after "auto  max " (10 characters): its '7' top row at x 78..82, row 262.
+    for (int x = 78; x <= 82; ++x) EXPECT_EQ(rgb_at(pixels, 640, x, 262), text) << "the 7 of 720, x " << x;
+    // The legend at the right: "R G B" ends 2 pixels in from x 304: 'B' from 302 - 5 = 297, red 'R'
+    // from 297 - 24 = 273; the 'R' stem (glyph column 0) is red.
+    for (int y = 262; y <= 268; ++y) {
+      EXPECT_EQ(rgb_at(pixels, 640, 273, y), (std::array<int, 3>{255, 0, 0})) << "R row " << y;
+      EXPECT_EQ(rgb_at(pixels, 640, 297, y), (std::array<int, 3>{0, 0, 255})) << "B row " << y;
+    }
+  }
+}
+
+TEST_P(OverlayTest, CompositeDrawsTheRasterAxesAndGuides) {
+  const SyntheticVideoFrame frame = make_synthetic_frame("yuv420p10", 96, 64, 3);
+  viewer::DrawStyle style;
+  style.guides = true;
+  style.opacity = 0.6f;
+  for (const auto& [extent, scale] : {std::pair{VkExtent2D{640, 360}, 1.0f}, {VkExtent2D{1280, 720}, 2.0f}}) {
+    viewer::OffscreenTarget target(context(), extent);
+    viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+    for (viewer::Layout layout : {viewer::Layout::split, viewer::Layout::stacked}) {
+      style.layout = layout;
+      style.ui_scale = scale;
+      style.scale = layout == viewer::Layout::split ? viewer::ScaleMode::automatic : viewer::ScaleMode::logarithmic;
+      const auto raster = draw_once(context(), overlay, target, frame, style, false);
+      const auto composite = draw_once(context(), overlay, target, frame, style, true);
+      ASSERT_EQ(raster.size(), composite.size());
+      std::size_t off = 0;
+      for (std::size_t i = 0; i < raster.size(); i += 4) {
+        for (int c = 0; c < 3; ++c) off += std::abs(raster[i + c] - composite[i + c]) > 3 ? 1 : 0;
+      }
+      EXPECT_LE(off, raster.size() / 4 / 500) << extent.width << " layout " << static_cast<int>(layout);
+      // The guides of 10-bit codes: 64 (amber) in the RGB panel's bars, x = floor(x0 + 64.5 * w / 1024).
+      if (layout != viewer::Layout::split) continue;
+      const auto q = viewer::layout_quads(style, static_cast<float>(extent.width), static_cast<float>(extent.height))[0];
+      const int gx = static_cast<int>(std::floor(q.bars[0] + 64.5 * (q.bars[2] - q.bars[0]) / 1024));
+      const int gy = static_cast<int>((q.bars[1] + q.bars[3]) / 2);
+      EXPECT_EQ(rgb_at(composite, extent.width, gx, gy), (std::array<int, 3>{255, 191, 51})) << extent.width;
+    }
+  }
+}
+
+// A 64x32 frame of four quadrants: red top left, green top right, blue bottom left, white bottom right.
+SyntheticVideoFrame quadrant_frame() {
+  return pattern_frame(64, 32, [](std::uint32_t x, std::uint32_t y) {
+    if (y < 16) return x < 32 ? std::array<int, 3>{255, 0, 0} : std::array<int, 3>{0, 255, 0};
+    return x < 32 ? std::array<int, 3>{0, 0, 255} : std::array<int, 3>{255, 255, 255};
+  });
+}
+
+TEST_P(OverlayTest, RotatedFrameIsDrawnUpright) {
+  // Turned clockwise by `rotation` to be upright: at 90 the stored left column becomes the top row.
+  // The target has the display's shape, so nothing is cropped: each quadrant of the target shows
+  // one stored quadrant.
+  const std::array<int, 3> red{255, 0, 0}, green{0, 255, 0}, blue{0, 0, 255}, white{255, 255, 255};
+  struct Case {
+    std::uint32_t rotation;
+    std::array<std::array<int, 3>, 4> shown;  // top left, top right, bottom left, bottom right
+  };
+  for (const Case& c : {Case{0, {red, green, blue, white}}, Case{90, {blue, red, white, green}},
+                        Case{180, {white, blue, green, red}}, Case{270, {green, white, red, blue}}}) {
+    SyntheticVideoFrame frame = quadrant_frame();
+    frame.format.rotation = c.rotation;
+    const bool quarter = c.rotation == 90 || c.rotation == 270;
+    const VkExtent2D extent = quarter ? VkExtent2D{64, 128} : VkExtent2D{128, 64};
+    viewer::OffscreenTarget target(context(), extent);
+    viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+    viewer::DrawStyle style;
+    style.channels = {false, false, false, false};
+    for (bool composite : {false, true}) {
+      SCOPED_TRACE(std::to_string(c.rotation) + (composite ? " composite" : " raster"));
+      const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
+      const int w = static_cast<int>(extent.width), h = static_cast<int>(extent.height);
+      EXPECT_EQ(rgb_at(pixels, extent.width, w / 4, h / 4), c.shown[0]);
+      EXPECT_EQ(rgb_at(pixels, extent.width, 3 * w / 4, h / 4), c.shown[1]);
+      EXPECT_EQ(rgb_at(pixels, extent.width, w / 4, 3 * h / 4), c.shown[2]);
+      EXPECT_EQ(rgb_at(pixels, extent.width, 3 * w / 4, 3 * h / 4), c.shown[3]);
+      EXPECT_EQ(rgb_at(pixels, extent.width, 2, 2), c.shown[0]);
+      EXPECT_EQ(rgb_at(pixels, extent.width, w - 3, h - 3), c.shown[3]);
+    }
+  }
+}
+
+TEST_P(OverlayTest, AnamorphicFrameIsStretchedBySampleAspect) {
+  // 90x64 stored at 64:45 is 128x64 shown; in a 128x64 target it fills the target 1:1 vertically.
+  // Rows 20..27 green, red above them and down to row 31, blue from row 32: shown at rows 20..27.
+  // Drawn at the stored shape (the cover fit of 90x64 into 128x64 scales by 128/90 and crops
+  // top and bottom), the band would sit at rows 15..25 and rows 26 and 29 would differ.
+  SyntheticVideoFrame frame = pattern_frame(90, 64, [](std::uint32_t, std::uint32_t y) {
+    if (y >= 20 && y < 28) return std::array<int, 3>{0, 255, 0};
+    return y < 32 ? std::array<int, 3>{255, 0, 0} : std::array<int, 3>{0, 0, 255};
+  });
+  frame.format.sar_num = 64;
+  frame.format.sar_den = 45;
+  ASSERT_EQ(frame.format.display_width(), 128u);
+  const VkExtent2D extent{128, 64};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+  viewer::DrawStyle style;
+  style.channels = {false, false, false, false};
+  for (bool composite : {false, true}) {
+    SCOPED_TRACE(composite ? "composite" : "raster");
+    const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
+    for (int x : {2, 64, 125}) {
+      EXPECT_EQ(rgb_at(pixels, 128, x, 18), (std::array<int, 3>{255, 0, 0})) << x;
+      for (int y = 21; y <= 26; ++y) EXPECT_EQ(rgb_at(pixels, 128, x, y), (std::array<int, 3>{0, 255, 0})) << x << "," << y;
+      EXPECT_EQ(rgb_at(pixels, 128, x, 29), (std::array<int, 3>{255, 0, 0})) << x;
+      EXPECT_EQ(rgb_at(pixels, 128, x, 40), (std::array<int, 3>{0, 0, 255})) << x;
+    }
+  }
+}
+
+TEST_P(OverlayTest, SplitViewFollowsTheRotation) {
+  // The split view of a frame stored upside down (rotation 180): shown pixel (x, y) is stored
+  // pixel (127 - x, 71 - y), the original left of the divider, the equalized frame right of it.
+  SyntheticVideoFrame frame = low_contrast_frame(128, 72, false);
+  frame.format.rotation = 180;
+  const VkExtent2D extent{128, 72};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+  viewer::DrawStyle style;
+  style.channels = {false, false, false, false};
+  style.equalize = EqualizeMode::channels;
+  style.split_view = true;
+  style.split_position = 0.25f;
+  const auto equalized = reference_equalized(frame, EqualizeMode::channels);
+  const auto original = reference_convert(frame.format, frame.view());
+  for (bool composite : {false, true}) {
+    const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
+    for (std::uint32_t y = 0; y < extent.height; ++y) {
+      for (std::uint32_t x = 0; x < extent.width; ++x) {
+        if (x == 31 || x == 32) continue;  // the divider
+        const std::size_t i = (std::size_t{y} * extent.width + x) * 4;
+        const std::size_t j = (std::size_t{71 - y} * extent.width + (127 - x)) * 4;
+        for (std::size_t c = 0; c < 3; ++c) {
+          const int want = x < 31 ? static_cast<int>(original[j + c]) : static_cast<int>(equalized[j + c]);
+          ASSERT_EQ(pixels[i + c], want) << x << "," << y << " composite " << composite;
+        }
+      }
+    }
+  }
+}
+
+TEST_P(OverlayTest, StatisticsCarryThePerCodeHistogram) {
+  // FrameStatistics::levels: the drawn frame's histogram at one level per code (a tick late with
+  // the GPU engine, at once with the CPU engine): the flat grey frame's 2304 pixels at code 200.
+  const SyntheticVideoFrame frame = flat_grey_frame();
+  viewer::OffscreenTarget target(context(), {64, 36});
+  viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+  viewer::DrawStyle style;
+  draw_once(context(), overlay, target, frame, style, false);
+  overlay.begin();  // collects the last tick's readback
+  const auto& levels = overlay.statistics().levels;
+  ASSERT_EQ(levels.bins, 256u);
+  for (std::uint32_t c = 0; c < 4; ++c) {
+    EXPECT_EQ(levels.counts[200 * 4 + c], 2304u) << c;
+    EXPECT_EQ(levels.counts[199 * 4 + c], 0u) << c;
   }
 }
 

@@ -34,6 +34,8 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
     slot->timer = std::make_unique<render::GpuTimer>(context, 2);
     slot->composite_params = render::Buffer(context, sizeof(shader::CompositeParams), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                                             render::MemoryUse::upload, true, "composite params");
+    slot->overlay = render::Buffer(context, kMaxOverlayItems * sizeof(shader::OverlayItem),
+                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, render::MemoryUse::upload, true, "overlay items");
     slots_.push_back(std::move(slot));
   }
   if (engine == Engine::cpu) cpu_ = std::make_unique<CpuEngine>();
@@ -127,6 +129,7 @@ void FrameRenderer::collect(Slot& slot) {
     statistics_.width = slot.width;
     statistics_.height = slot.height;
     statistics_.stats = channel_stats(levels, slot.bits);
+    statistics_.levels = std::move(levels);
     slot.readback_pending = false;
   }
   const auto ns = slot.timer->read_ns(2);
@@ -163,7 +166,10 @@ FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* p
   if (plan.convert_on_gpu) prepare_gpu_frame(*format, *planes);
   if (plan.convert_on_cpu) prepare_cpu_frame(*format, *planes, rgb);
   prepare_cpu_uploads(plan, rgb, request.bins);
-  if (format) rgb_format_ = rgb;
+  if (format) {
+    rgb_format_ = rgb;
+    shape_ = {format->rotation, static_cast<float>(format->display_width()), static_cast<float>(format->display_height())};
+  }
   return plan;
 }
 
@@ -207,6 +213,7 @@ void FrameRenderer::prepare_cpu_frame(const VideoFormat& format, const VideoPlan
   statistics_.width = rgb.width;
   statistics_.height = rgb.height;
   statistics_.stats = channel_stats(cpu_levels_, rgb.bits);
+  statistics_.levels = cpu_levels_;
 }
 
 // CPU engine: the display histogram and its scale (from the levels), and the statistics

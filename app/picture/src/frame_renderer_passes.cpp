@@ -29,6 +29,18 @@ void compute_writes_to(VkCommandBuffer cmd, VkPipelineStageFlags2 stages, VkAcce
                          access);
 }
 
+// The picture's area in whole target pixels, as a scissor rectangle.
+VkRect2D area_scissor(const std::array<float, 4>& a) {
+  return {{static_cast<std::int32_t>(a[0]), static_cast<std::int32_t>(a[1])},
+          {static_cast<std::uint32_t>(a[2] - a[0]), static_cast<std::uint32_t>(a[3] - a[1])}};
+}
+
+// The divider of the split view in target pixels: its fraction of the area's width.
+float split_x(const DrawStyle& style, const std::array<float, 4>& area) {
+  if (!style.split_view) return area[0];
+  return area[0] + std::round(std::clamp(style.split_position, 0.0f, 1.0f) * (area[2] - area[0]));
+}
+
 }  // namespace
 
 void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& plan, const VideoFormat* format,
@@ -152,7 +164,8 @@ void FrameRenderer::record_equalize(VkCommandBuffer cmd, const FramePlan& plan, 
   if (plan.upload_equalized_image) record_image_upload(cmd, equalized_video_, equalized_.get(), 0);
 }
 
-// draw, raster: the video and the histogram quads in the target's render pass, then `in_pass`.
+// draw, raster: the video and the histogram panels in the target's render pass, inside the
+// picture's area (the rest stays clear), then `in_pass` over the whole target.
 void FrameRenderer::record_draw_raster(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
                                        const RasterTarget& target, const RecordHook& in_pass) {
   VkClearValue clear{};
@@ -164,60 +177,84 @@ void FrameRenderer::record_draw_raster(VkCommandBuffer cmd, const FramePlan& pla
   pass.clearValueCount = 1;
   pass.pClearValues = &clear;
   vkCmdBeginRenderPass(cmd, &pass, VK_SUBPASS_CONTENTS_INLINE);
-  const VkViewport viewport{0, 0, static_cast<float>(target.extent.width), static_cast<float>(target.extent.height), 0, 1};
-  const VkRect2D scissor{{0, 0}, target.extent};
+  const auto w = static_cast<float>(target.extent.width), h = static_cast<float>(target.extent.height);
+  const VkViewport viewport{0, 0, w, h, 0, 1};
+  const VkRect2D area = area_scissor(picture_area(style, w, h));
   vkCmdSetViewport(cmd, 0, 1, &viewport);
-  vkCmdSetScissor(cmd, 0, 1, &scissor);
+  vkCmdSetScissor(cmd, 0, 1, &area);
   if (plan.draw_video) record_video_quads(cmd, plan, style, target.extent);
   if (plan.draw_histograms) record_histogram_quads(cmd, plan, style, target.extent);
+  const VkRect2D whole{{0, 0}, target.extent};
+  vkCmdSetScissor(cmd, 0, 1, &whole);
   if (in_pass) in_pass(cmd);
   vkCmdEndRenderPass(cmd);
 }
 
-// The video cover-fitted; with the equalized frame, the original left of the divider and the
-// equalized frame right of it (all of it without the split view), each scissored to its side.
+// The video cover-fitted in the area, upright, at its display aspect; with the equalized frame,
+// the original left of the divider and the equalized frame right of it (all of it without the
+// split view), each scissored to its side of the area.
 void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
                                        VkExtent2D extent) {
   const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
-  const auto [sx, sy] = cover_scale(w, h, static_cast<float>(rgb_format_.width), static_cast<float>(rgb_format_.height));
+  const auto a = picture_area(style, w, h);
+  const auto [sx, sy] = cover_scale(a[2] - a[0], a[3] - a[1], shape_.width, shape_.height);
+  // The area's centre and half size in clip space, the quad that size times the cover scale.
+  const float cx = (a[0] + a[2]) / w - 1, cy = (a[1] + a[3]) / h - 1;
+  const float hx = (a[2] - a[0]) / w * sx, hy = (a[3] - a[1]) / h * sy;
   shader::VideoPush push{};
-  std::memcpy(push.rect, std::array<float, 4>{-sx, -sy, sx, sy}.data(), sizeof push.rect);
+  std::memcpy(push.rect, std::array<float, 4>{cx - hx, cy - hy, cx + hx, cy + hy}.data(), sizeof push.rect);
   std::memcpy(push.uv, std::array<float, 4>{0, 0, 1, 1}.data(), sizeof push.uv);
   push.code_scale =
       rgb_format_.packing == PixelPacking::rgba8 ? 1.0f : 65535.0f / static_cast<float>((1u << rgb_format_.bits) - 1u);
+  push.rotation = shape_.rotation;
   if (!plan.draw_equalized) {
     video_pipeline_.draw_quad(cmd, push, video_.set);
     return;
   }
-  const auto split = static_cast<std::uint32_t>(
-      std::lround(style.split_view ? std::clamp(style.split_position, 0.0f, 1.0f) * w : 0.0f));
+  const VkRect2D area = area_scissor(a);
+  const auto split = static_cast<std::uint32_t>(split_x(style, a));
   push.split_x = static_cast<float>(split);
   push.divider = style.split_view ? 1u : 0u;
-  if (split > 0) {
-    const VkRect2D left{{0, 0}, {split, extent.height}};
+  const auto x0 = static_cast<std::uint32_t>(area.offset.x), x1 = x0 + area.extent.width;
+  if (split > x0) {
+    const VkRect2D left{area.offset, {split - x0, area.extent.height}};
     vkCmdSetScissor(cmd, 0, 1, &left);
     video_pipeline_.draw_quad(cmd, push, video_.set);
   }
-  if (split < extent.width) {
-    const VkRect2D right{{static_cast<std::int32_t>(split), 0}, {extent.width - split, extent.height}};
+  if (split < x1) {
+    const VkRect2D right{{static_cast<std::int32_t>(split), area.offset.y}, {x1 - split, area.extent.height}};
     vkCmdSetScissor(cmd, 0, 1, &right);
     video_pipeline_.draw_quad(cmd, push, equalized_video_.set);
   }
-  const VkRect2D scissor{{0, 0}, extent};
-  vkCmdSetScissor(cmd, 0, 1, &scissor);
+  vkCmdSetScissor(cmd, 0, 1, &area);
 }
 
-// The histogram quads of the layout (the articles' bit-mask shader, with the CDF where asked).
+OverlayItems FrameRenderer::write_overlay(const FramePlan& plan, const DrawStyle& style,
+                                          const std::vector<HistogramQuad>& quads) {
+  OverlayItems overlay = overlay_items(style, quads, {rgb_format_.bits, plan.next.counted_bins, rgb_format_.pixel_count()});
+  const std::size_t n = std::min<std::size_t>(overlay.items.size(), kMaxOverlayItems);
+  std::memcpy(slots_[next_slot_]->overlay.mapped(), overlay.items.data(), n * sizeof(shader::OverlayItem));
+  for (std::size_t i = 0; i < overlay.first.size(); ++i) {  // never past the buffer: a panel's all or none
+    if (overlay.first[i] + overlay.count[i] > kMaxOverlayItems) overlay.count[i] = 0;
+  }
+  return overlay;
+}
+
+// The histogram panels of the layout (the articles' bit-mask shader, with the CDF where asked,
+// and the overlay).
 void FrameRenderer::record_histogram_quads(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
                                            VkExtent2D extent) {
   const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
-  for (const HistogramQuad& q : layout_quads(style, w, h)) {
+  const auto quads = layout_quads(style, w, h);
+  const OverlayItems overlay = write_overlay(plan, style, quads);
+  for (std::size_t i = 0; i < quads.size(); ++i) {
+    const HistogramQuad& q = quads[i];
     shader::HistogramPush hp{};
     hp.rect[0] = q.rect[0] / w * 2 - 1;
     hp.rect[1] = q.rect[1] / h * 2 - 1;
     hp.rect[2] = q.rect[2] / w * 2 - 1;
     hp.rect[3] = q.rect[3] / h * 2 - 1;
-    hp.uv[2] = hp.uv[3] = 1;
+    std::memcpy(hp.uv, q.bars.data(), sizeof hp.uv);
     hp.histogram = display_.histogram.address();
     hp.scale = display_.scale.address();
     hp.palette = palettes_[static_cast<std::size_t>(style.palette)].address();
@@ -230,7 +267,39 @@ void FrameRenderer::record_histogram_quads(VkCommandBuffer cmd, const FramePlan&
     hp.levels = stats_levels(rgb_format_.bits);
     hp.cdf_fill = plan.draw_cdf ? cdf_mask(style, CdfMode::instead) : 0;
     hp.cdf_line = plan.draw_cdf ? cdf_mask(style, CdfMode::over) : 0;
+    hp.overlay = slots_[next_slot_]->overlay.address();
+    hp.overlay_first = overlay.first[i];
+    hp.overlay_count = overlay.count[i];
+    hp.overlay_split = overlay.count[i] ? overlay.split(i) : 0;
     histogram_pipeline_.draw_quad(cmd, hp);
+  }
+}
+
+// The composite's geometry: the area, the cover fit, the panels and their overlay.
+void FrameRenderer::fill_composite_geometry(shader::CompositeParams& params, const FramePlan& plan,
+                                            const DrawStyle& style, VkExtent2D extent) {
+  const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
+  const auto a = picture_area(style, w, h);
+  std::memcpy(params.area, a.data(), sizeof params.area);
+  const auto [sx, sy] = cover_scale(a[2] - a[0], a[3] - a[1], shape_.width, shape_.height);
+  params.cover[0] = sx;
+  params.cover[1] = sy;
+  params.rotation = shape_.rotation;
+  params.split_x = split_x(style, a);
+  if (!plan.draw_histograms) return;
+  const auto quads = layout_quads(style, w, h);
+  const OverlayItems overlay = write_overlay(plan, style, quads);
+  params.overlay = slots_[next_slot_]->overlay.address();
+  params.quad_count = static_cast<std::uint32_t>(std::min<std::size_t>(quads.size(), 4));
+  for (std::uint32_t i = 0; i < params.quad_count; ++i) {
+    for (int k = 0; k < 4; ++k) {
+      params.quad_rect[i][k] = quads[i].rect[static_cast<std::size_t>(k)];
+      params.quad_bars[i][k] = quads[i].bars[static_cast<std::size_t>(k)];
+      params.quad_mult[i][k] = quads[i].channel_mult[static_cast<std::size_t>(k)];
+    }
+    params.overlay_first[i] = overlay.first[i];
+    params.overlay_count[i] = overlay.count[i];
+    params.overlay_split[i] = overlay.count[i] ? overlay.split(i) : 0;
   }
 }
 
@@ -238,7 +307,6 @@ void FrameRenderer::record_histogram_quads(VkCommandBuffer cmd, const FramePlan&
 void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
                                           const CompositeTarget& target) {
   const VkExtent2D extent = target.extent;
-  const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
   shader::CompositeParams params{};
   params.frame = rgb_.address();
   params.output_ = target.output;
@@ -252,19 +320,7 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
   params.target_w = extent.width;
   params.target_h = extent.height;
   params.mode = scale_mode_id(style.scale);
-  if (plan.draw_histograms) {
-    const auto [sx, sy] = cover_scale(w, h, static_cast<float>(rgb_format_.width), static_cast<float>(rgb_format_.height));
-    params.cover[0] = sx;
-    params.cover[1] = sy;
-    const auto quads = layout_quads(style, w, h);
-    params.quad_count = static_cast<std::uint32_t>(std::min<std::size_t>(quads.size(), 4));
-    for (std::uint32_t i = 0; i < params.quad_count; ++i) {
-      for (int k = 0; k < 4; ++k) {
-        params.quad_rect[i][k] = quads[i].rect[static_cast<std::size_t>(k)];
-        params.quad_mult[i][k] = quads[i].channel_mult[static_cast<std::size_t>(k)];
-      }
-    }
-  }
+  fill_composite_geometry(params, plan, style, extent);
   params.bins = plan.next.counted_bins ? plan.next.counted_bins : 1;
   params.opacity = style.opacity;
   params.pixels = static_cast<float>(rgb_format_.pixel_count());
@@ -273,7 +329,6 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
   params.levels = stats_levels(rgb_format_.bits);
   params.cdf_fill = plan.draw_cdf ? cdf_mask(style, CdfMode::instead) : 0;
   params.cdf_line = plan.draw_cdf ? cdf_mask(style, CdfMode::over) : 0;
-  params.split_x = style.split_view ? std::round(std::clamp(style.split_position, 0.0f, 1.0f) * w) : 0.0f;
   params.divider = style.split_view && plan.draw_equalized ? 1u : 0u;
   Slot& slot = *slots_[next_slot_];
   std::memcpy(slot.composite_params.mapped(), &params, sizeof params);

@@ -14,12 +14,15 @@ struct FrameRenderer::Slot {
   render::Buffer staging;           // host-visible: the new frame's planes, or the CPU engine's results
   render::Buffer readback;          // host-visible: the statistics histogram (GPU engine)
   render::Buffer composite_params;  // host-visible: this tick's shader::CompositeParams
+  render::Buffer overlay;           // host-visible: this tick's shader::OverlayItem list (kMaxOverlayItems)
   std::unique_ptr<render::GpuTimer> timer;
   bool submitted = false;
   bool readback_pending = false;
   std::uint32_t levels = 0, bits = 8, width = 0, height = 0;  // of the histogram being read back
 };
 
+// The overlay items of one tick, all panels together (about 60 a panel, 4 panels at most).
+inline constexpr std::uint32_t kMaxOverlayItems = 512;
 inline constexpr VkDeviceSize kReadbackBytes = VkDeviceSize{shader::kMaxBins} * 16;
 // CPU engine's staging layout: the display histogram, its scale block, the statistics
 // histogram, then the R'G'B' frame.

@@ -1,10 +1,26 @@
 #include "vhist/picture/picture_geometry.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 
 namespace vhist::viewer {
 
-std::vector<HistogramQuad> layout_quads(const DrawStyle& style, float w, float h) {
+std::array<float, 4> picture_area(const DrawStyle& style, float w, float h) {
+  const auto& a = style.area;
+  if (a[0] == 0 && a[1] == 0 && a[2] == 0 && a[3] == 0) return {0, 0, w, h};
+  const float x0 = std::clamp(std::round(a[0]), 0.0f, w), y0 = std::clamp(std::round(a[1]), 0.0f, h);
+  const float x1 = std::clamp(std::round(a[2]), x0, w), y1 = std::clamp(std::round(a[3]), y0, h);
+  if (x1 <= x0 || y1 <= y0) return {0, 0, w, h};
+  return {x0, y0, x1, y1};
+}
+
+int text_scale(const DrawStyle& style) { return std::max(1, static_cast<int>(std::lround(style.ui_scale))); }
+
+namespace {
+
+// The quads of the layout in an area of w x h pixels at the origin.
+std::vector<HistogramQuad> layout_in(const DrawStyle& style, float w, float h) {
   const auto bit = [&](int c) { return style.channels[static_cast<std::size_t>(c)] ? (1u << c) : 0u; };
   const float margin_x = 0.025f * w, bottom = h - 0.025f * h;
   std::vector<HistogramQuad> quads;
@@ -39,6 +55,49 @@ std::vector<HistogramQuad> layout_quads(const DrawStyle& style, float w, float h
     }
   }
   return quads;
+}
+
+// The bars inside the panel, below its header strip and above its axis strip where it has room.
+void place_bars(HistogramQuad& q, int s) {
+  const auto& r = q.rect;
+  const float height = r[3] - r[1];
+  q.axis = height >= 3 * axis_height(s);
+  q.header = height >= 3 * (header_height(s) + axis_height(s));
+  q.bars = r;
+  if (q.header) q.bars[1] = std::round(r[1]) + header_height(s);
+  if (q.axis) q.bars[3] = std::round(r[3]) - axis_height(s);
+}
+
+}  // namespace
+
+std::vector<HistogramQuad> layout_quads(const DrawStyle& style, float w, float h) {
+  const auto area = picture_area(style, w, h);
+  std::vector<HistogramQuad> quads = layout_in(style, area[2] - area[0], area[3] - area[1]);
+  for (HistogramQuad& q : quads) {
+    for (int k = 0; k < 4; ++k) q.rect[static_cast<std::size_t>(k)] += area[static_cast<std::size_t>(k % 2)];
+    place_bars(q, text_scale(style));
+  }
+  return quads;
+}
+
+std::optional<BinHit> hit_bin(const DrawStyle& style, float w, float h, float x, float y, std::uint32_t bins,
+                              std::uint32_t bits) {
+  if (bins == 0 || bits == 0 || bits > 16) return std::nullopt;
+  const auto quads = layout_quads(style, w, h);
+  for (std::size_t i = quads.size(); i-- > 0;) {  // the last drawn is on top
+    const HistogramQuad& q = quads[i];
+    if (x < q.bars[0] || x >= q.bars[2] || y < q.rect[1] || y >= q.rect[3]) continue;
+    BinHit hit;
+    hit.quad = i;
+    hit.channel_mult = q.channel_mult;
+    const double u = (static_cast<double>(x) - q.bars[0]) / (static_cast<double>(q.bars[2]) - q.bars[0]);
+    hit.bin = std::min(static_cast<std::uint32_t>(u * bins), bins - 1);
+    const std::uint32_t codes = std::max<std::uint32_t>(1, (1u << bits) / bins);
+    hit.code_lo = hit.bin * codes;
+    hit.code_hi = hit.code_lo + codes - 1;
+    return hit;
+  }
+  return std::nullopt;
 }
 
 std::array<float, 2> cover_scale(float window_w, float window_h, float video_w, float video_h) {

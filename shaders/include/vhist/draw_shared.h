@@ -18,6 +18,34 @@ namespace vhist::shader {
   VHIST_VEC4(rect);       \
   VHIST_VEC4(uv)
 
+// One thing drawn over a histogram panel (overlay.glsl), in target pixels: the axis, its ticks
+// and labels, the guides, the legend and the scale label. Laid out on the CPU
+// (picture_overlay.h); every item is opaque and the last one covering a pixel wins. A panel's
+// items come in three bands, so a pixel tests only its own: the guides (over the bars), the
+// axis strip's, the header strip's.
+#ifdef __cplusplus
+#define VHIST_STRUCT(name) struct alignas(16) name
+#else
+#define VHIST_STRUCT(name) struct name
+#endif
+VHIST_CONST kOverlaySolid = 0u;        // the rect filled
+VHIST_CONST kOverlayGlyph = 1u;        // glyph `glyph` (font_shared.h) at `scale` pixels per font pixel
+VHIST_CONST kOverlayCountAuto = 2u;    // character `glyph` (from the left) of the count a full-height
+VHIST_CONST kOverlayCountLog = 3u;     // bar means, read from the scale buffer for the channels in
+VHIST_CONST kOverlayCountFixed = 4u;   // `mask` (the largest), written with thousands commas
+VHIST_STRUCT(OverlayItem) {
+  VHIST_VEC4(rect);    // pixels: x0, y0, x1, y1
+  VHIST_VEC4(colour);  // RGB; alpha unused (opaque)
+  VHIST_UINT(kind);    // kOverlay*
+  VHIST_UINT(glyph);
+  VHIST_UINT(scale);
+  VHIST_UINT(mask);   // count: channel bits (R 1, G 2, B 4, L 8)
+  VHIST_UINT(value);  // count: the full-height count of the fixed scale (auto: the cap 5 * pixels / bins)
+  VHIST_UINT(pad0);
+  VHIST_UINT(pad1);
+  VHIST_UINT(pad2);
+};
+
 #if defined(__cplusplus) || defined(VHIST_SHADER_quad_vert)
 VHIST_PUSH_BLOCK(QuadPush) {
   VHIST_QUAD_FIELDS;
@@ -30,10 +58,12 @@ VHIST_PUSH_BLOCK(VideoPush) {
   VHIST_FLOAT(code_scale);  // 65535 / (2^bits - 1) for 16-bit images, 1 for 8-bit
   VHIST_FLOAT(split_x);     // framebuffer pixels: the divider of the split view
   VHIST_UINT(divider);      // draw the divider
-  VHIST_UINT(pad);
+  VHIST_UINT(rotation);     // degrees clockwise that turn the stored frame upright (0, 90, 180, 270)
 } VHIST_PC;
 #endif
 
+// A histogram panel: `rect` is the whole panel; `uv` carries the bars' rectangle in target
+// pixels (the fragment shader works in pixels, from gl_FragCoord, as the composite does).
 #if defined(__cplusplus) || defined(VHIST_SHADER_histogram_frag)
 VHIST_PUSH_BLOCK(HistogramPush) {
   VHIST_QUAD_FIELDS;
@@ -49,7 +79,10 @@ VHIST_PUSH_BLOCK(HistogramPush) {
   VHIST_UINT(levels);
   VHIST_UINT(cdf_fill);
   VHIST_UINT(cdf_line);
-  VHIST_UINT(pad);
+  VHIST_UINT(overlay_first);  // the panel's items in `overlay`
+  VHIST_ADDRESS(uvec2, overlay);
+  VHIST_UINT(overlay_count);
+  VHIST_UINT(overlay_split);  // guides count | (guides + axis count) << 16: the items of each band
 } VHIST_PC;
 #endif
 
@@ -83,6 +116,14 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_UINT(cdf_line);
   VHIST_FLOAT(split_x);  // pixels
   VHIST_UINT(divider);   // draw a line at split_x
+  VHIST_VEC4(area);      // pixels: where the picture goes; black outside
+  VHIST_VEC4S(quad_bars, 4);   // pixels: each panel's bars
+  VHIST_UVEC4(overlay_first);  // each panel's items in `overlay`
+  VHIST_UVEC4(overlay_count);
+  VHIST_UVEC4(overlay_split);  // as HistogramPush's
+  VHIST_ADDRESS(uvec2, overlay);
+  VHIST_UINT(rotation);  // as VideoPush's
+  VHIST_UINT(pad2);
 };
 
 VHIST_PUSH_BLOCK(CompositePush) {
@@ -91,9 +132,11 @@ VHIST_PUSH_BLOCK(CompositePush) {
 #endif
 
 #ifdef __cplusplus
-static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 48 && sizeof(HistogramPush) == 112);
+static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 48 && sizeof(HistogramPush) == 128);
 static_assert(offsetof(CompositeParams, quad_rect) == 96 && offsetof(CompositeParams, cdf) == 224 &&
-              sizeof(CompositeParams) == 272);
+              offsetof(CompositeParams, area) == 272 && offsetof(CompositeParams, overlay) == 400 &&
+              sizeof(CompositeParams) == 416);
+static_assert(sizeof(OverlayItem) == 64);
 }  // namespace vhist::shader
 #endif
 #endif  // VHIST_DRAW_SHARED_H

@@ -14,8 +14,10 @@
 //               of the statistics histogram (hist_cdf.comp): the CDF and the equalization table
 //   equalize    once per frame and mode: the frame through the table (and, raster, into its
 //               own video image)
-//   draw        raster: the video cover-fitted (equalized right of the split), the histogram
-//               quads (the articles' bit-mask shader, with the CDF where asked), then what the
+//   draw        raster: the video cover-fitted in the picture's area, upright and at its display
+//               aspect (equalized right of the split), the histogram panels (the articles'
+//               bit-mask shader, with the CDF where asked, and the axis, guides, legend and scale
+//               label of picture_overlay.h over them), then what the
 //               caller adds inside the pass (ImGui); composite: the same picture by one compute
 //               pass (composite.comp); then what the caller adds after (a screenshot copy)
 // Each pass places the barriers its own writes need. A pass added later (an overlay on the
@@ -29,6 +31,7 @@
 #include "vhist/picture/draw_style.h"
 #include "vhist/picture/frame_plan.h"
 #include "vhist/picture/picture_geometry.h"
+#include "vhist/picture/picture_overlay.h"
 
 #include "vhist/compute/cdf.h"
 #include "vhist/compute/cpu_engine.h"
@@ -154,6 +157,10 @@ class FrameRenderer {
   void record_histogram_quads(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style, VkExtent2D extent);
   void record_draw_composite(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
                              const CompositeTarget& target);
+  void fill_composite_geometry(shader::CompositeParams& params, const FramePlan& plan, const DrawStyle& style,
+                               VkExtent2D extent);
+  // The panels' overlay items (picture_overlay.h) written to this slot's buffer; their ranges.
+  OverlayItems write_overlay(const FramePlan& plan, const DrawStyle& style, const std::vector<HistogramQuad>& quads);
 
   void make_descriptors();
   // `image` sized and formatted for frames of `format` (recreated on change).
@@ -185,6 +192,12 @@ class FrameRenderer {
   VideoImage equalized_video_;  // the equalized frame (rasterized split view)
   render::Buffer equalized_;    // the equalized frame, written by equalize.comp
   FrameFormat rgb_format_;      // of the current frame
+  // How the current frame is shown: turned upright, at its display size (the sample aspect ratio
+  // applied); the histograms count its stored pixels.
+  struct Shape {
+    std::uint32_t rotation = 0;
+    float width = 1, height = 1;
+  } shape_;
   std::unique_ptr<CpuEngine> cpu_;
   Histogram cpu_levels_;  // CPU engine: the current frame's histogram at one level per code
   PictureState state_;    // what the plan reads, as the last tick left it

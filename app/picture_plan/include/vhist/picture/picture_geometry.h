@@ -7,16 +7,46 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace vhist::viewer {
 
+// The picture's rectangle in a target of width x height pixels (x0, y0, x1, y1): style.area
+// rounded to whole pixels and clipped to the target; all zero (or empty): the whole target.
+std::array<float, 4> picture_area(const DrawStyle& style, float width, float height);
+// Pixels per font pixel of the text on the picture: style.ui_scale rounded, at least 1.
+int text_scale(const DrawStyle& style);
+
 // Rectangles in window pixels (x0, y0, x1, y1) and the channels each histogram quad draws.
+// `rect` is the whole panel (its background); `bars` the part the bars fill: below a header
+// strip (the scale label and legend) and above an axis strip (axis, ticks, code values), each
+// kept only where the panel is tall enough (header and axis: 3x their height; axis alone: 3x
+// its height); without strips, bars == rect.
 struct HistogramQuad {
   std::array<float, 4> rect{};
   std::array<std::uint32_t, 4> channel_mult{};
+  std::array<float, 4> bars{};
+  bool header = false, axis = false;
 };
+// Heights of the strips in pixels at text scale s.
+inline float header_height(int s) { return 10.0f * static_cast<float>(s); }
+inline float axis_height(int s) { return 13.0f * static_cast<float>(s); }
+// The quads of style.layout inside picture_area(style, width, height) (fractions of the area).
 std::vector<HistogramQuad> layout_quads(const DrawStyle& style, float width, float height);
+
+// A window point over a histogram panel: which quad, its channels, the bin under the point
+// (from the bars' left edge, at `bins` bins) and the codes that bin holds at `bits` bits.
+struct BinHit {
+  std::size_t quad = 0;
+  std::array<std::uint32_t, 4> channel_mult{};
+  std::uint32_t bin = 0, code_lo = 0, code_hi = 0;
+};
+// The bin under window point (x, y) of a target of width x height pixels: anywhere in a panel
+// (its axis and header strips included) within the bars' left and right edges; none elsewhere.
+// `bins` as drawn (a power of two, at most 2^bits).
+std::optional<BinHit> hit_bin(const DrawStyle& style, float width, float height, float x, float y, std::uint32_t bins,
+                              std::uint32_t bits);
 // The articles' cover scale: the video quad spans [-sx, sx] x [-sy, sy] in clip space, so the
 // video fills the window and keeps its aspect ratio (the overflow is cropped).
 std::array<float, 2> cover_scale(float window_w, float window_h, float video_w, float video_h);

@@ -1,0 +1,169 @@
+#include "vhist/picture/picture_overlay.h"
+
+#include "vhist/font_shared.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vhist::viewer {
+
+std::vector<std::uint32_t> axis_codes(std::uint32_t bits, float bars_width, int scale) {
+  const std::uint32_t n = 1u << bits, top = n - 1;
+  // The widest label and two characters of room: five labels need four gaps of that.
+  const float room = text_width(std::to_string(top).size() + 2, scale);
+  if (bars_width >= 4 * room) return {0, n / 4, n / 2, 3 * n / 4, top};
+  if (bars_width >= 2 * room) return {0, n / 2, top};
+  return {0, top};
+}
+
+std::array<std::uint32_t, 4> guide_codes(std::uint32_t bits) {
+  const std::uint32_t shift = bits > 8 ? bits - 8 : 0;
+  return {0, 16u << shift, 235u << shift, (1u << bits) - 1};
+}
+
+float code_x(const std::array<float, 4>& bars, std::uint32_t code, std::uint32_t bits) {
+  const double centre = bars[0] + (code + 0.5) * (static_cast<double>(bars[2]) - bars[0]) / (1u << bits);
+  return static_cast<float>(std::floor(centre));
+}
+
+std::string_view scale_words(ScaleMode mode) {
+  switch (mode) {
+    case ScaleMode::automatic: return "auto  max ";
+    case ScaleMode::logarithmic: return "log  max ";
+    case ScaleMode::fixed: return "fixed  max ";
+  }
+  return "";
+}
+
+std::string count_text(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+float text_width(std::size_t chars, int s) {
+  return chars == 0 ? 0.0f : static_cast<float>((chars * shader::kGlyphAdvance - 1) * static_cast<std::size_t>(s));
+}
+
+namespace {
+
+using Rgb = std::array<float, 3>;
+
+shader::OverlayItem item(std::uint32_t kind, std::array<float, 4> rect, const Rgb& colour) {
+  shader::OverlayItem it{};
+  it.kind = kind;
+  std::copy(rect.begin(), rect.end(), it.rect);
+  std::copy(colour.begin(), colour.end(), it.colour);
+  it.colour[3] = 1;
+  return it;
+}
+
+// `text` from (x, y), its top left corner, one glyph item per character (spaces skipped).
+void add_text(std::vector<shader::OverlayItem>& out, float x, float y, int s, const Rgb& colour, std::string_view text) {
+  const auto fs = static_cast<float>(s);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto g = shader::kFontChars.find(text[i]);
+    if (text[i] == ' ' || g == std::string_view::npos) continue;
+    const float x0 = x + static_cast<float>(i * shader::kGlyphAdvance) * fs;
+    shader::OverlayItem it = item(shader::kOverlayGlyph, {x0, y, x0 + 5 * fs, y + 7 * fs}, colour);
+    it.glyph = static_cast<std::uint32_t>(g);
+    it.scale = static_cast<std::uint32_t>(s);
+    out.push_back(it);
+  }
+}
+
+// The axis under the bars: its line, a tick and a centred label per axis code (kept inside the panel).
+void add_axis(std::vector<shader::OverlayItem>& out, const HistogramQuad& q, std::uint32_t bits, int s) {
+  const auto fs = static_cast<float>(s);
+  const auto& b = q.bars;
+  out.push_back(item(shader::kOverlaySolid, {b[0], b[3], b[2], b[3] + fs}, kOverlayText));
+  for (std::uint32_t code : axis_codes(bits, b[2] - b[0], s)) {
+    const float x = code_x(b, code, bits) - static_cast<float>((s - 1) / 2);
+    out.push_back(item(shader::kOverlaySolid, {x, b[3] + fs, x + fs, b[3] + 4 * fs}, kOverlayText));
+    const std::string label = std::to_string(code);
+    const float w = text_width(label.size(), s);
+    const float lx = std::clamp(x + std::floor(fs / 2) - std::floor(w / 2), std::floor(q.rect[0]) + fs,
+                                std::floor(q.rect[2]) - fs - w);
+    add_text(out, lx, b[3] + 5 * fs, s, kOverlayText, label);
+  }
+}
+
+// Vertical lines through the bars at the guide codes: the legal range amber, the ends grey.
+void add_guides(std::vector<shader::OverlayItem>& out, const HistogramQuad& q, std::uint32_t bits, int s) {
+  const auto codes = guide_codes(bits);
+  for (std::size_t i = 0; i < codes.size(); ++i) {
+    const float x = code_x(q.bars, codes[i], bits) - static_cast<float>((s - 1) / 2);
+    const bool legal = i == 1 || i == 2;
+    out.push_back(item(shader::kOverlaySolid, {x, q.bars[1], x + static_cast<float>(s), q.bars[3]},
+                       legal ? kOverlayLegalGuide : kOverlayRangeGuide));
+  }
+}
+
+// The header: the scale label at the left (its count drawn by the GPU), the legend at the right.
+void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, const HistogramQuad& q,
+                const OverlayInput& in, int s) {
+  const auto fs = static_cast<float>(s);
+  const float y = std::round(q.rect[1]) + fs, x = std::floor(q.rect[0]) + 2 * fs;
+  const std::string_view words = scale_words(style.scale);
+  add_text(out, x, y, s, kOverlayText, words);
+  const std::uint32_t kind = style.scale == ScaleMode::logarithmic ? shader::kOverlayCountLog
+                             : style.scale == ScaleMode::fixed   ? shader::kOverlayCountFixed
+                                                                 : shader::kOverlayCountAuto;
+  std::uint32_t mask = 0;
+  for (std::size_t c = 0; c < 4; ++c) mask |= q.channel_mult[c] ? (1u << c) : 0u;
+  // The fixed scale's full height, and the cap of the automatic one: five times a bin's share.
+  const double cap = in.bins ? std::round(5.0 * static_cast<double>(in.pixels) / in.bins) : 0.0;
+  for (std::size_t k = 0; k < kCountChars; ++k) {
+    const float x0 = x + static_cast<float>((words.size() + k) * shader::kGlyphAdvance) * fs;
+    shader::OverlayItem it = item(kind, {x0, y, x0 + 5 * fs, y + 7 * fs}, kOverlayText);
+    it.glyph = static_cast<std::uint32_t>(k);
+    it.scale = static_cast<std::uint32_t>(s);
+    it.mask = mask;
+    it.value = static_cast<std::uint32_t>(std::min(cap, 4294967295.0));
+    out.push_back(it);
+  }
+  // The legend, "R G B L" for the channels drawn, each letter in its palette colour.
+  const auto palette = palette_colours(style.palette);
+  std::size_t letters = 0;
+  for (std::size_t c = 0; c < 4; ++c) letters += q.channel_mult[c] ? 1 : 0;
+  const float label_end = x + text_width(words.size() + kCountChars, s);
+  float lx = std::floor(q.rect[2]) - 2 * fs - text_width(2 * letters - 1, s);
+  if (letters == 0 || lx < label_end + 2 * fs) return;  // no room: the scale label matters more
+  for (std::size_t c = 0; c < 4; ++c) {
+    if (!q.channel_mult[c]) continue;
+    const auto& colour = palette[std::size_t{1} << c];
+    add_text(out, lx, y, s, {colour[0], colour[1], colour[2]}, std::string(1, "RGBL"[c]));
+    lx += text_width(2, s) + fs;
+  }
+}
+
+}  // namespace
+
+OverlayItems overlay_items(const DrawStyle& style, const std::vector<HistogramQuad>& quads, const OverlayInput& in) {
+  OverlayItems out;
+  const int s = text_scale(style);
+  for (const HistogramQuad& q : quads) {
+    const auto first = static_cast<std::uint32_t>(out.items.size());
+    if (style.guides) add_guides(out.items, q, in.bits, s);
+    out.guides.push_back(static_cast<std::uint32_t>(out.items.size()) - first);
+    const std::size_t axis_begin = out.items.size();
+    if (q.axis) add_axis(out.items, q, in.bits, s);
+    const std::size_t header_begin = out.items.size();
+    out.axis_end.push_back(static_cast<std::uint32_t>(header_begin) - first);
+    if (q.header) add_header(out.items, style, q, in, s);
+    // Each strip's items by left edge (none of them overlap), so the shader stops at the first
+    // item that starts right of the pixel.
+    const auto by_left = [](const shader::OverlayItem& a, const shader::OverlayItem& b) { return a.rect[0] < b.rect[0]; };
+    const auto begin = out.items.begin();
+    std::stable_sort(begin + static_cast<std::ptrdiff_t>(axis_begin), begin + static_cast<std::ptrdiff_t>(header_begin), by_left);
+    std::stable_sort(begin + static_cast<std::ptrdiff_t>(header_begin), out.items.end(), by_left);
+    out.first.push_back(first);
+    out.count.push_back(static_cast<std::uint32_t>(out.items.size()) - first);
+  }
+  return out;
+}
+
+}  // namespace vhist::viewer

@@ -1,0 +1,79 @@
+// The picture's bitmap font, shared by GLSL (overlay.glsl draws it in histogram.frag and
+// composite.comp) and C++ (picture_overlay.cpp lays text out with it, the tests read it): 5x7
+// glyphs for the characters the histogram labels need, drawn at an integer scale.
+//
+// Glyph g is bits 0..34 of the 64-bit value kFont[2g] | kFont[2g+1] << 32; bit y*5 + x is the
+// pixel in column x (0 left) and row y (0 top). The glyph's index is its position in
+// kFontChars (C++); digits are glyphs 0..9, so the GPU can draw a number it reads from a buffer.
+#ifndef VHIST_FONT_SHARED_H
+#define VHIST_FONT_SHARED_H
+
+#include "vhist/shader_shared.h"
+
+#ifdef __cplusplus
+#include <cstdint>
+#include <string_view>
+namespace vhist::shader {
+#define VHIST_FONT_ARRAY(name, n) inline constexpr std::uint32_t name[n] = {
+#define VHIST_FONT_ARRAY_END }
+#else
+#define VHIST_FONT_ARRAY(name, n) const uint name[n] = uint[n](
+#define VHIST_FONT_ARRAY_END )
+#endif
+
+VHIST_CONST kGlyphWidth = 5u;
+VHIST_CONST kGlyphHeight = 7u;
+VHIST_CONST kGlyphAdvance = 6u;  // one column of space between characters
+VHIST_CONST kGlyphComma = 10u;
+VHIST_CONST kGlyphSpace = 11u;
+VHIST_CONST kGlyphCount = 31u;
+
+// clang-format off
+VHIST_FONT_ARRAY(kFont, 62)
+  0xa33ae62eu, 0x3u,  /* '0' */
+  0x884210c4u, 0x3u,  /* '1' */
+  0xc444422eu, 0x7u,  /* '2' */
+  0xa304111fu, 0x3u,  /* '3' */
+  0x11f4a988u, 0x2u,  /* '4' */
+  0xa3083c3fu, 0x3u,  /* '5' */
+  0xa317844cu, 0x3u,  /* '6' */
+  0x8422221fu, 0x0u,  /* '7' */
+  0xa317462eu, 0x3u,  /* '8' */
+  0x910f462eu, 0x1u,  /* '9' */
+  0x88000000u, 0x0u,  /* ',' */
+  0x00000000u, 0x0u,  /* ' ' */
+  0x8c000000u, 0x1u,  /* '.' */
+  0x02222200u, 0x0u,  /* '/' */
+  0x000f8000u, 0x0u,  /* '-' */
+  0xa3e83800u, 0x7u,  /* 'a' */
+  0xa31cda10u, 0x7u,  /* 'd' */
+  0x84238a4cu, 0x0u,  /* 'f' */
+  0xa1e8c7c0u, 0x3u,  /* 'g' */
+  0x88421804u, 0x3u,  /* 'i' */
+  0x88421086u, 0x3u,  /* 'l' */
+  0x635aac00u, 0x4u,  /* 'm' */
+  0xa318b800u, 0x3u,  /* 'o' */
+  0x24211c42u, 0x3u,  /* 't' */
+  0xb318c400u, 0x5u,  /* 'u' */
+  0x54454400u, 0x4u,  /* 'x' */
+  0x83f8b800u, 0x3u,  /* 'e' */
+  0xe317c62fu, 0x3u,  /* 'B' */
+  0xa31e862eu, 0x7u,  /* 'G' */
+  0xc2108421u, 0x7u,  /* 'L' */
+  0x5257c62fu, 0x4u   /* 'R' */
+VHIST_FONT_ARRAY_END;
+// clang-format on
+
+// Whether pixel (x, y) of glyph g is on (x < kGlyphWidth, y < kGlyphHeight).
+VHIST_FN bool vhist_glyph_pixel(uint g, uint x, uint y) {
+  const uint bit = y * kGlyphWidth + x;
+  return bit < 32u ? ((kFont[2u * g] >> bit) & 1u) != 0u : ((kFont[2u * g + 1u] >> (bit - 32u)) & 1u) != 0u;
+}
+
+#ifdef __cplusplus
+// The characters of the glyphs, in glyph order.
+inline constexpr std::string_view kFontChars = "0123456789, ./-adfgilmotuxeBGLR";
+static_assert(kFontChars.size() == kGlyphCount);
+}  // namespace vhist::shader
+#endif
+#endif  // VHIST_FONT_SHARED_H

@@ -1,0 +1,85 @@
+// What is drawn over a histogram panel, shared by histogram.frag and composite.comp so the two
+// agree pixel for pixel: the items picture_overlay.cpp laid out (the axis, ticks, code-value
+// labels, guides, legend, scale label) in target pixels, text in the 5x7 font of font_shared.h.
+// The count a full-height bar means is read here from the scale buffer the scale pass wrote
+// (or the CPU engine uploaded), so the label belongs to the same frame as the bars.
+// Include after histogram_bars.glsl (the Scale buffer) and draw_shared.h (OverlayItem).
+#ifndef VHIST_OVERLAY_GLSL
+#define VHIST_OVERLAY_GLSL
+
+#include "vhist/font_shared.h"
+
+layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer OverlayItems {
+  OverlayItem item[];
+};
+
+// The count a full-height bar means for the channels in `mask` (the largest of them).
+uint full_height_count(OverlayItem it, uvec2 scale) {
+  uint n = 0u;
+  for (uint c = 0u; c < 4u; ++c) {
+    if ((it.mask & (1u << c)) == 0u) continue;
+    const uint peak = Scale(scale).max_count[c];
+    n = max(n, it.kind == kOverlayCountLog ? peak : it.kind == kOverlayCountFixed ? it.value : min(peak, it.value));
+  }
+  return n;
+}
+
+// The glyph at character k (from the left) of n written with thousands commas; a space past its end.
+uint count_glyph(uint n, uint k) {
+  uint digits = 1u;
+  for (uint t = n; t >= 10u; t /= 10u) ++digits;
+  const uint len = digits + (digits - 1u) / 3u;
+  if (k >= len) return kGlyphSpace;
+  const uint j = len - 1u - k;  // from the right
+  if (j % 4u == 3u) return kGlyphComma;
+  uint d = j - j / 4u, p = n;
+  for (uint i = 0u; i < d; ++i) p /= 10u;
+  return p % 10u;
+}
+
+// The overlay's colour at pixel centre `centre` from items [first, end) (alpha 1 where one
+// covers it, else 0). Only the rect is read until an item covers the pixel; past guides_end the
+// items are sorted by left edge, so the loop ends at the first that starts right of the pixel.
+vec4 overlay_colour(uvec2 items, uint first, uint end, uint guides_end, uvec2 scale, vec2 centre) {
+  vec4 colour = vec4(0.0);
+  OverlayItems list = OverlayItems(items);
+  for (uint i = first; i < end; ++i) {
+    const vec4 r = list.item[i].rect;
+    if (r.x > centre.x && i >= guides_end) break;  // the strips' items are sorted by left edge
+    if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) continue;
+    const OverlayItem it = list.item[i];
+    if (it.kind == kOverlaySolid) {
+      colour = vec4(it.colour.rgb, 1.0);
+      continue;
+    }
+    const uvec2 font_px = uvec2((centre - r.xy) / float(it.scale));
+    const uint glyph = it.kind == kOverlayGlyph ? it.glyph : count_glyph(full_height_count(it, scale), it.glyph);
+    if (font_px.x < kGlyphWidth && font_px.y < kGlyphHeight && vhist_glyph_pixel(glyph, font_px.x, font_px.y)) {
+      colour = vec4(it.colour.rgb, 1.0);
+    }
+  }
+  return colour;
+}
+
+// A histogram panel at pixel centre `centre`: the bars inside `bars` (else the background at
+// the overlay's opacity), the overlay over them: of items [first, first + count), split into
+// bands by `split` (draw_shared.h), only the band of the pixel's row.
+vec4 panel_colour(Bars b, uvec2 palette, float opacity, vec4 bars, uvec2 items, uint first, uint count, uint split,
+                  vec2 centre) {
+  vec4 c;
+  uint lo = first, hi = first + (split & 0xffffu);  // over the bars: the guides
+  if (centre.x >= bars.x && centre.x < bars.z && centre.y >= bars.y && centre.y < bars.w) {
+    const vec2 size = bars.zw - bars.xy;
+    c = bars_colour(b, palette, opacity, (centre - bars.xy) / size, 1.0 / size);
+  } else {
+    c = Palette(palette).colour[0];
+    c.a *= opacity;
+    lo = centre.y >= bars.w ? hi : first + (split >> 16u);     // the axis strip, or the header
+    hi = centre.y >= bars.w ? first + (split >> 16u) : first + count;
+  }
+  if (hi <= lo) return c;
+  const vec4 o = overlay_colour(items, lo, hi, first + (split & 0xffffu), b.scale, centre);
+  return o.a > 0.0 ? o : c;
+}
+
+#endif  // VHIST_OVERLAY_GLSL
