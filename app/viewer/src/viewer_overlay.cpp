@@ -68,6 +68,7 @@ void draw_panel_tab(App& app) {
 }
 
 void draw_osd(App& app) {
+  if (!app.settings.osd && !app.osd_error) return;
   if (app.osd_text.empty()) return;
   const double age = std::chrono::duration<double>(std::chrono::steady_clock::now() - app.osd_since).count();
   const double shown = app.osd_error ? kOsdErrorSeconds : kOsdSeconds;

@@ -34,6 +34,7 @@ struct Settings {
   std::array<CdfMode, 4> cdf{};  // R, G, B, L
   float opacity = 0.75f;  // histogram background opacity, 0..1
   bool guides = false;    // legal-range guides on the histograms
+  bool osd = true;        // on-screen messages over the picture (errors show even when off)
   bool loop = true;
   float speed = 1.0f;  // playback speed, kMinSpeed..kMaxSpeed
   bool show_panel = true;
