@@ -152,6 +152,10 @@ Rect bars_of(Rect r) {
   if (height >= 3 * 13) r.y1 = std::round(r.y1) - 13;
   return r;
 }
+// The collapsed panel's tab: a small button at the picture's top right corner (user guide), over
+// the video when the panel is hidden; pixel checks of the video skip it.
+bool in_panel_tab(int w, int x, int y) { return x >= w - 40 && y < 40; }
+
 Rect split_rgb(float w, float h) { return bars_of({0.025f * w, h - 0.025f * h - 0.25f * h, 0.475f * w, h - 0.025f * h}); }
 Rect split_luma(float w, float h) {
   return bars_of({w - 0.475f * w, h - 0.025f * h - 0.25f * h, w - 0.025f * w, h - 0.025f * h});
@@ -275,7 +279,11 @@ TEST_P(KnownColours, SplitLayoutShowsTheBinsAndTheVideo) {
   // The video above the quads (one window pixel per half video pixel: no blending away from x = 320).
   for (const int y : {5, 90, 180, 250}) {
     for (const int x : {5, 160, 310}) EXPECT_TRUE(colour_at(img, x, y, kRed, 2, "video, left half"));
-    for (const int x : {330, 480, 634}) EXPECT_TRUE(colour_at(img, x, y, kBlue, 2, "video, right half"));
+    for (const int x : {330, 480, 634}) {
+      if (!in_panel_tab(640, x, y)) {
+        EXPECT_TRUE(colour_at(img, x, y, kBlue, 2, "video, right half"));
+      }
+    }
   }
   // Between and beside the quads the video shows too.
   EXPECT_TRUE(colour_at(img, 8, 300, kRed, 2, "left of the RGB quad"));
@@ -491,8 +499,7 @@ TEST_P(CoverFit, EachPixelShowsTheVideoPixelTheCoverScalePutsThere) {
   int bad = 0;
   for (int y = 2; y < h - 2; y += std::max(1, h / 24)) {
     for (int x = 2; x < w - 2; x += std::max(1, w / 24)) {
-      // The hidden panel's tab (user guide: a small button at the picture's top right corner).
-      if (x >= w - 40 && y < 40) continue;
+      if (in_panel_tab(w, x, y)) continue;
       const Rgb p = pixel(img, x, y);
       const double want_r = expected(x, w, 320, s), want_g = expected(y, h, 180, s);
       // ±2.5: the clip's codes are rounded (±0.5), bilinear weights and the output are rounded.
@@ -566,6 +573,7 @@ TEST(Equalization, SplitViewShowsOriginalLeftEqualizedRightAndTheDivider) {
   // From y = 30: the labels "original" and "equalized" are written above.
   for (int y = 30; y < 358; y += 11) {
     for (int x = 2; x < 638; x += 7) {
+      if (in_panel_tab(640, x, y)) continue;
       const Rgb p = pixel(img, x, y);
       Rgb want;
       if (x == 319 || x == 320) {
