@@ -233,7 +233,8 @@ OverlayItems FrameRenderer::write_overlay(const FramePlan& plan, const DrawStyle
                                           const std::vector<HistogramQuad>& quads) {
   OverlayItems overlay = overlay_items(style, quads, {rgb_format_.bits, plan.next.counted_bins, rgb_format_.pixel_count()});
   const std::size_t n = std::min<std::size_t>(overlay.items.size(), kMaxOverlayItems);
-  std::memcpy(slots_[next_slot_]->overlay.mapped(), overlay.items.data(), n * sizeof(shader::OverlayItem));
+  // memcpy from an empty vector's data() (nullptr) is undefined even for 0 bytes: no panels drawn.
+  if (n != 0) std::memcpy(slots_[next_slot_]->overlay.mapped(), overlay.items.data(), n * sizeof(shader::OverlayItem));
   for (std::size_t i = 0; i < overlay.first.size(); ++i) {  // never past the buffer: a panel's all or none
     if (overlay.first[i] + overlay.count[i] > kMaxOverlayItems) overlay.count[i] = 0;
   }
