@@ -71,7 +71,7 @@ void main() {
     const Bars b = Bars(p.histogram, p.scale, p.cdf, p.bins, p.levels, p.mode, p.pixels, p.quad_mult[i], p.cdf_fill,
                         p.cdf_line);
     const vec4 c = panel_colour(b, p.palette, p.opacity, p.quad_bars[i], p.overlay, p.overlay_first[i],
-                                p.overlay_count[i], p.overlay_split[i], centre);
+                                p.overlay_count[i], p.overlay_over_bars[i], centre);
     colour = mix(colour, c.rgb, c.a);
   }
   uvec3 v = uvec3(round(clamp(colour, 0.0, 1.0) * 255.0));

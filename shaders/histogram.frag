@@ -1,7 +1,7 @@
 #version 460
 // A histogram panel: the articles' bit-mask colours (histogram_bars.glsl) per pixel in its bars'
-// rectangle, the background elsewhere in the panel, and the axis, labels, guides and legend
-// (overlay.glsl) over them; blended over the video by the pipeline (the background at the
+// rectangle and the background elsewhere in the panel (its axis, labels, guides and legend are
+// drawn over it by overlay_item.frag); blended over the video by the pipeline (the background at the
 // overlay's opacity), with the cumulative histogram where asked. Works in target pixels
 // (gl_FragCoord), as composite.comp does, so the two agree.
 #extension GL_GOOGLE_include_directive : require
@@ -17,6 +17,6 @@ layout(location = 0) out vec4 colour;
 void main() {
   const Bars b = Bars(pc.histogram, pc.scale, pc.cdf, pc.bins, pc.levels, pc.mode, pc.pixels, pc.channel_mult,
                       pc.cdf_fill, pc.cdf_line);
-  colour = panel_colour(b, pc.palette, pc.opacity, pc.uv, pc.overlay, pc.overlay_first, pc.overlay_count,
-                        pc.overlay_split, gl_FragCoord.xy);
+  // The overlay is drawn after the panel by overlay_item.frag: no items here.
+  colour = panel_colour(b, pc.palette, pc.opacity, pc.uv, uvec2(0u), 0u, 0u, 0u, gl_FragCoord.xy);
 }

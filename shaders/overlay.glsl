@@ -37,48 +37,55 @@ uint count_glyph(uint n, uint k) {
   return p % 10u;
 }
 
-// The overlay's colour at pixel centre `centre` from items [first, end) (alpha 1 where one
-// covers it, else 0). Only the rect is read until an item covers the pixel; past guides_end the
-// items are sorted by left edge, so the loop ends at the first that starts right of the pixel.
-vec4 overlay_colour(uvec2 items, uint first, uint end, uint guides_end, uvec2 scale, vec2 centre) {
-  vec4 colour = vec4(0.0);
+// Whether item `it` covers the pixel at centre `centre`: its rect filled, or the pixel on in its glyph.
+bool item_covers(OverlayItem it, uvec2 scale, vec2 centre) {
+  const vec4 r = it.rect;
+  if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) return false;
+  if (it.kind == kOverlaySolid) return true;
+  const uvec2 font_px = uvec2((centre - r.xy) / float(it.scale));
+  const uint glyph = it.kind == kOverlayGlyph ? it.glyph : count_glyph(full_height_count(it, scale), it.glyph);
+  return font_px.x < kGlyphWidth && font_px.y < kGlyphHeight && vhist_glyph_pixel(glyph, font_px.x, font_px.y);
+}
+
+layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer OverlayWords {
+  uint word[];
+};
+
+// The overlay's colour at pixel centre `centre` from the panel's grid at slot `first` of
+// `items` (overlay_grid.h): alpha 1 where one of the items of the pixel's cell covers it, else 0.
+vec4 overlay_colour(uvec2 items, uint first, uvec2 scale, vec2 centre) {
   OverlayItems list = OverlayItems(items);
-  for (uint i = first; i < end; ++i) {
-    const vec4 r = list.item[i].rect;
-    if (r.x > centre.x && i >= guides_end) break;  // the strips' items are sorted by left edge
+  const vec4 grid = list.item[first].rect;  // x0, y0, cell width, cell height
+  const uint columns = list.item[first].glyph, rows = list.item[first].scale;
+  const vec2 cell = floor((centre - grid.xy) / grid.zw);
+  if (cell.x < 0.0 || cell.y < 0.0 || cell.x >= float(columns) || cell.y >= float(rows)) return vec4(0.0);
+  const uint entry = OverlayWords(items).word[(first + 1u) * 16u + uint(cell.y) * columns + uint(cell.x)];
+  vec4 colour = vec4(0.0);
+  for (uint i = first + (entry & 0xffffu), end = i + (entry >> 16u); i < end; ++i) {
+    const vec4 r = list.item[i].rect;  // the rect alone until an item covers the pixel
     if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) continue;
     const OverlayItem it = list.item[i];
-    if (it.kind == kOverlaySolid) {
-      colour = vec4(it.colour.rgb, 1.0);
-      continue;
-    }
-    const uvec2 font_px = uvec2((centre - r.xy) / float(it.scale));
-    const uint glyph = it.kind == kOverlayGlyph ? it.glyph : count_glyph(full_height_count(it, scale), it.glyph);
-    if (font_px.x < kGlyphWidth && font_px.y < kGlyphHeight && vhist_glyph_pixel(glyph, font_px.x, font_px.y)) {
-      colour = vec4(it.colour.rgb, 1.0);
-    }
+    if (item_covers(it, scale, centre)) colour = vec4(it.colour.rgb, 1.0);
   }
   return colour;
 }
 
 // A histogram panel at pixel centre `centre`: the bars inside `bars` (else the background at
-// the overlay's opacity), the overlay over them: of items [first, first + count), split into
-// bands by `split` (draw_shared.h), only the band of the pixel's row.
-vec4 panel_colour(Bars b, uvec2 palette, float opacity, vec4 bars, uvec2 items, uint first, uint count, uint split,
-                  vec2 centre) {
+// the overlay's opacity), the overlay over them (the grid at slot `first`; count 0: none;
+// over_bars 0: none over the bars).
+vec4 panel_colour(Bars b, uvec2 palette, float opacity, vec4 bars, uvec2 items, uint first, uint count,
+                  uint over_bars, vec2 centre) {
   vec4 c;
-  uint lo = first, hi = first + (split & 0xffffu);  // over the bars: the guides
   if (centre.x >= bars.x && centre.x < bars.z && centre.y >= bars.y && centre.y < bars.w) {
     const vec2 size = bars.zw - bars.xy;
     c = bars_colour(b, palette, opacity, (centre - bars.xy) / size, 1.0 / size);
+    if (over_bars == 0u) return c;
   } else {
     c = Palette(palette).colour[0];
     c.a *= opacity;
-    lo = centre.y >= bars.w ? hi : first + (split >> 16u);     // the axis strip, or the header
-    hi = centre.y >= bars.w ? first + (split >> 16u) : first + count;
   }
-  if (hi <= lo) return c;
-  const vec4 o = overlay_colour(items, lo, hi, first + (split & 0xffffu), b.scale, centre);
+  if (count == 0u) return c;
+  const vec4 o = overlay_colour(items, first, b.scale, centre);
   return o.a > 0.0 ? o : c;
 }
 

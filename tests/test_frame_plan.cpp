@@ -3,12 +3,14 @@
 // frame is converted and counted once; a prefix sum or an equalized frame is made once per
 // frame and reused while nothing changes), written out by hand for each case.
 #include "vhist/picture/frame_plan.h"
+#include "vhist/picture/overlay_grid.h"
 #include "vhist/picture/picture_geometry.h"
 #include "vhist/picture/picture_overlay.h"
 
 #include "vhist/font_shared.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -392,6 +394,53 @@ TEST(PictureOverlay, PanelsGetAxisLegendAndScaleLabel) {
     }
   }
   EXPECT_EQ(guides, 4u);
+}
+
+// The composite's grid: for every pixel of every panel, the items its cell lists that cover the
+// pixel are exactly the panel's items that cover it, in the panel's order (the last wins), and a
+// panel with nothing over its bars says so. Covering is decided here from the rects alone.
+TEST(OverlayGrid, EachPixelsCellListsTheItemsOverIt) {
+  DrawStyle style;
+  style.guides = true;
+  for (const auto& [w, h] : {std::pair{640.0f, 360.0f}, std::pair{1283.0f, 721.0f}}) {
+    const auto quads = layout_quads(style, w, h);
+    const auto overlay = overlay_items(style, quads, {10, 1024, 1283 * 721});
+    const auto grid = overlay_grid(overlay, quads);
+    ASSERT_EQ(grid.first.size(), quads.size());
+    for (std::size_t i = 0; i < quads.size(); ++i) {
+      ASSERT_GT(grid.count[i], 0u);
+      EXPECT_EQ(grid.over_bars[i], 1u);  // the guides
+      const shader::OverlayItem& head = grid.slots[grid.first[i]];
+      const auto* words = reinterpret_cast<const std::uint32_t*>(&grid.slots[grid.first[i] + 1]);
+      for (int y = static_cast<int>(quads[i].rect[1]); y < static_cast<int>(quads[i].rect[3]); ++y) {
+        for (int x = static_cast<int>(quads[i].rect[0]); x < static_cast<int>(quads[i].rect[2]); ++x) {
+          const float cx = static_cast<float>(x) + 0.5f, cy = static_cast<float>(y) + 0.5f;
+          const auto covers = [&](const shader::OverlayItem& it) {
+            return cx >= it.rect[0] && cx < it.rect[2] && cy >= it.rect[1] && cy < it.rect[3];
+          };
+          std::vector<std::array<float, 4>> want, got;
+          for (std::uint32_t k = overlay.first[i]; k < overlay.first[i] + overlay.count[i]; ++k) {
+            const auto& it = overlay.items[k];
+            if (covers(it)) want.push_back({it.rect[0], it.rect[1], it.rect[2], it.rect[3]});
+          }
+          const auto col = static_cast<std::uint32_t>(std::floor((cx - head.rect[0]) / head.rect[2]));
+          const auto row = static_cast<std::uint32_t>(std::floor((cy - head.rect[1]) / head.rect[3]));
+          ASSERT_LT(col, head.glyph);
+          ASSERT_LT(row, head.scale);
+          const std::uint32_t entry = words[row * head.glyph + col];
+          for (std::uint32_t k = 0; k < (entry >> 16); ++k) {
+            const auto& it = grid.slots[grid.first[i] + (entry & 0xffffu) + k];
+            if (covers(it)) got.push_back({it.rect[0], it.rect[1], it.rect[2], it.rect[3]});
+          }
+          ASSERT_EQ(got, want) << "panel " << i << " pixel " << x << "," << y;
+        }
+      }
+    }
+  }
+  style.guides = false;
+  const auto quads = layout_quads(style, 640, 360);
+  const auto grid = overlay_grid(overlay_items(style, quads, {8, 256, 640 * 360}), quads);
+  for (std::uint32_t over : grid.over_bars) EXPECT_EQ(over, 0u);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "vhist/render/vk_check.h"
 #include "vhist/shaders/composite.spv.h"
 #include "vhist/shaders/histogram_frag.spv.h"
+#include "vhist/shaders/overlay_item_frag.spv.h"
 #include "vhist/shaders/quad_vert.spv.h"
 #include "vhist/shaders/video_frag.spv.h"
 
@@ -25,7 +26,9 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
       engine_(context),
       upload_(context),
       histogram_pipeline_(context, render_pass, quad_vert_spv, histogram_frag_spv, sizeof(shader::HistogramPush),
-                          true, "histogram") {
+                          true, "histogram"),
+      overlay_item_pipeline_(context, render_pass, quad_vert_spv, overlay_item_frag_spv,
+                             sizeof(shader::OverlayItemPush), true, "overlay item") {
   for (std::uint32_t i = 0; i < kFramesInFlight; ++i) {
     auto slot = std::make_unique<Slot>();
     slot->commands = render::CommandSlot(context, true);

@@ -229,16 +229,31 @@ void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& pla
   vkCmdSetScissor(cmd, 0, 1, &area);
 }
 
-OverlayItems FrameRenderer::write_overlay(const FramePlan& plan, const DrawStyle& style,
-                                          const std::vector<HistogramQuad>& quads) {
-  OverlayItems overlay = overlay_items(style, quads, {rgb_format_.bits, plan.next.counted_bins, rgb_format_.pixel_count()});
-  const std::size_t n = std::min<std::size_t>(overlay.items.size(), kMaxOverlayItems);
+OverlayItems FrameRenderer::panel_overlay(const FramePlan& plan, const DrawStyle& style,
+                                          const std::vector<HistogramQuad>& quads) const {
+  return overlay_items(style, quads, {rgb_format_.bits, plan.next.counted_bins, rgb_format_.pixel_count()});
+}
+
+std::size_t FrameRenderer::write_overlay(const std::vector<shader::OverlayItem>& slots) {
+  const std::size_t n = std::min<std::size_t>(slots.size(), kMaxOverlayItems);
   // memcpy from an empty vector's data() (nullptr) is undefined even for 0 bytes: no panels drawn.
-  if (n != 0) std::memcpy(slots_[next_slot_]->overlay.mapped(), overlay.items.data(), n * sizeof(shader::OverlayItem));
-  for (std::size_t i = 0; i < overlay.first.size(); ++i) {  // never past the buffer: a panel's all or none
-    if (overlay.first[i] + overlay.count[i] > kMaxOverlayItems) overlay.count[i] = 0;
+  if (n != 0) std::memcpy(slots_[next_slot_]->overlay.mapped(), slots.data(), n * sizeof(shader::OverlayItem));
+  return n;
+}
+
+void FrameRenderer::record_overlay_items(VkCommandBuffer cmd, const OverlayItems& overlay, std::size_t written,
+                                         std::size_t i, VkExtent2D extent) {
+  const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
+  shader::OverlayItemPush push{};
+  push.overlay = slots_[next_slot_]->overlay.address();
+  push.scale = display_.scale.address();
+  for (std::uint32_t k = overlay.first[i]; k < overlay.first[i] + overlay.count[i] && k < written; ++k) {
+    const float* r = overlay.items[k].rect;
+    const float clip[4] = {r[0] / w * 2 - 1, r[1] / h * 2 - 1, r[2] / w * 2 - 1, r[3] / h * 2 - 1};
+    std::memcpy(push.rect, clip, sizeof push.rect);
+    push.index = k;
+    overlay_item_pipeline_.draw_quad(cmd, push);
   }
-  return overlay;
 }
 
 // The histogram panels of the layout (the articles' bit-mask shader, with the CDF where asked,
@@ -247,7 +262,8 @@ void FrameRenderer::record_histogram_quads(VkCommandBuffer cmd, const FramePlan&
                                            VkExtent2D extent) {
   const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
   const auto quads = layout_quads(style, w, h);
-  const OverlayItems overlay = write_overlay(plan, style, quads);
+  const OverlayItems overlay = panel_overlay(plan, style, quads);
+  const std::size_t written = write_overlay(overlay.items);
   for (std::size_t i = 0; i < quads.size(); ++i) {
     const HistogramQuad& q = quads[i];
     shader::HistogramPush hp{};
@@ -268,11 +284,8 @@ void FrameRenderer::record_histogram_quads(VkCommandBuffer cmd, const FramePlan&
     hp.levels = stats_levels(rgb_format_.bits);
     hp.cdf_fill = plan.draw_cdf ? cdf_mask(style, CdfMode::instead) : 0;
     hp.cdf_line = plan.draw_cdf ? cdf_mask(style, CdfMode::over) : 0;
-    hp.overlay = slots_[next_slot_]->overlay.address();
-    hp.overlay_first = overlay.first[i];
-    hp.overlay_count = overlay.count[i];
-    hp.overlay_split = overlay.count[i] ? overlay.split(i) : 0;
     histogram_pipeline_.draw_quad(cmd, hp);
+    record_overlay_items(cmd, overlay, written, i, extent);
   }
 }
 
@@ -289,7 +302,11 @@ void FrameRenderer::fill_composite_geometry(shader::CompositeParams& params, con
   params.split_x = split_x(style, a);
   if (!plan.draw_histograms) return;
   const auto quads = layout_quads(style, w, h);
-  const OverlayItems overlay = write_overlay(plan, style, quads);
+  OverlayGrid overlay = overlay_grid(panel_overlay(plan, style, quads), quads);
+  const std::size_t written = write_overlay(overlay.slots);
+  for (std::size_t i = 0; i < overlay.first.size(); ++i) {  // never past the buffer: a panel's all or none
+    if (overlay.first[i] + overlay.count[i] > written) overlay.count[i] = 0;
+  }
   params.overlay = slots_[next_slot_]->overlay.address();
   params.quad_count = static_cast<std::uint32_t>(std::min<std::size_t>(quads.size(), 4));
   for (std::uint32_t i = 0; i < params.quad_count; ++i) {
@@ -300,7 +317,7 @@ void FrameRenderer::fill_composite_geometry(shader::CompositeParams& params, con
     }
     params.overlay_first[i] = overlay.first[i];
     params.overlay_count[i] = overlay.count[i];
-    params.overlay_split[i] = overlay.count[i] ? overlay.split(i) : 0;
+    params.overlay_over_bars[i] = overlay.over_bars[i];
   }
 }
 

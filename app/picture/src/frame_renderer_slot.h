@@ -21,8 +21,8 @@ struct FrameRenderer::Slot {
   std::uint32_t levels = 0, bits = 8, width = 0, height = 0;  // of the histogram being read back
 };
 
-// The overlay items of one tick, all panels together (about 60 a panel, 4 panels at most).
-inline constexpr std::uint32_t kMaxOverlayItems = 512;
+// The overlay grid's slots (overlay_grid.h): about 1,100 for two panels at 1920x1080, 4,000 at 3840x2160.
+inline constexpr std::uint32_t kMaxOverlayItems = 16384;
 inline constexpr VkDeviceSize kReadbackBytes = VkDeviceSize{shader::kMaxBins} * 16;
 // CPU engine's staging layout: the display histogram, its scale block, the statistics
 // histogram, then the R'G'B' frame.

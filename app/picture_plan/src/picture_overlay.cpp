@@ -148,18 +148,8 @@ OverlayItems overlay_items(const DrawStyle& style, const std::vector<HistogramQu
   for (const HistogramQuad& q : quads) {
     const auto first = static_cast<std::uint32_t>(out.items.size());
     if (style.guides) add_guides(out.items, q, in.bits, s);
-    out.guides.push_back(static_cast<std::uint32_t>(out.items.size()) - first);
-    const std::size_t axis_begin = out.items.size();
     if (q.axis) add_axis(out.items, q, in.bits, s);
-    const std::size_t header_begin = out.items.size();
-    out.axis_end.push_back(static_cast<std::uint32_t>(header_begin) - first);
     if (q.header) add_header(out.items, style, q, in, s);
-    // Each strip's items by left edge (none of them overlap), so the shader stops at the first
-    // item that starts right of the pixel.
-    const auto by_left = [](const shader::OverlayItem& a, const shader::OverlayItem& b) { return a.rect[0] < b.rect[0]; };
-    const auto begin = out.items.begin();
-    std::stable_sort(begin + static_cast<std::ptrdiff_t>(axis_begin), begin + static_cast<std::ptrdiff_t>(header_begin), by_left);
-    std::stable_sort(begin + static_cast<std::ptrdiff_t>(header_begin), out.items.end(), by_left);
     out.first.push_back(first);
     out.count.push_back(static_cast<std::uint32_t>(out.items.size()) - first);
   }

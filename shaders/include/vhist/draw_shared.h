@@ -79,10 +79,20 @@ VHIST_PUSH_BLOCK(HistogramPush) {
   VHIST_UINT(levels);
   VHIST_UINT(cdf_fill);
   VHIST_UINT(cdf_line);
-  VHIST_UINT(overlay_first);  // the panel's items in `overlay`
-  VHIST_ADDRESS(uvec2, overlay);
-  VHIST_UINT(overlay_count);
-  VHIST_UINT(overlay_split);  // guides count | (guides + axis count) << 16: the items of each band
+  VHIST_UINT(pad0);
+} VHIST_PC;
+#endif
+
+// One overlay item of a panel, drawn as its own quad over `rect` (overlay_item.frag).
+#if defined(__cplusplus) || defined(VHIST_SHADER_overlay_item_frag)
+VHIST_PUSH_BLOCK(OverlayItemPush) {
+  VHIST_QUAD_FIELDS;
+  VHIST_ADDRESS(uvec2, overlay);  // the tick's OverlayItem list
+  VHIST_ADDRESS(uvec2, scale);    // the scale buffer (the count a full-height bar means)
+  VHIST_UINT(index);              // the item
+  VHIST_UINT(pad0);
+  VHIST_UINT(pad1);
+  VHIST_UINT(pad2);
 } VHIST_PC;
 #endif
 
@@ -118,9 +128,9 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_UINT(divider);   // draw a line at split_x
   VHIST_VEC4(area);      // pixels: where the picture goes; black outside
   VHIST_VEC4S(quad_bars, 4);   // pixels: each panel's bars
-  VHIST_UVEC4(overlay_first);  // each panel's items in `overlay`
-  VHIST_UVEC4(overlay_count);
-  VHIST_UVEC4(overlay_split);  // as HistogramPush's
+  VHIST_UVEC4(overlay_first);      // each panel's grid in `overlay` (overlay_grid.h)
+  VHIST_UVEC4(overlay_count);      // 0: nothing over the panel
+  VHIST_UVEC4(overlay_over_bars);  // 0: nothing over the bars (no guides): their pixels read no overlay
   VHIST_ADDRESS(uvec2, overlay);
   VHIST_UINT(rotation);  // as VideoPush's
   VHIST_UINT(pad2);
@@ -132,7 +142,8 @@ VHIST_PUSH_BLOCK(CompositePush) {
 #endif
 
 #ifdef __cplusplus
-static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 48 && sizeof(HistogramPush) == 128);
+static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 48 && sizeof(HistogramPush) == 112 &&
+              sizeof(OverlayItemPush) == 64);
 static_assert(offsetof(CompositeParams, quad_rect) == 96 && offsetof(CompositeParams, cdf) == 224 &&
               offsetof(CompositeParams, area) == 272 && offsetof(CompositeParams, overlay) == 400 &&
               sizeof(CompositeParams) == 416);

@@ -31,6 +31,7 @@
 #include "vhist/picture/draw_style.h"
 #include "vhist/picture/frame_plan.h"
 #include "vhist/picture/picture_geometry.h"
+#include "vhist/picture/overlay_grid.h"
 #include "vhist/picture/picture_overlay.h"
 
 #include "vhist/compute/cdf.h"
@@ -159,8 +160,13 @@ class FrameRenderer {
                              const CompositeTarget& target);
   void fill_composite_geometry(shader::CompositeParams& params, const FramePlan& plan, const DrawStyle& style,
                                VkExtent2D extent);
-  // The panels' overlay items (picture_overlay.h) written to this slot's buffer; their ranges.
-  OverlayItems write_overlay(const FramePlan& plan, const DrawStyle& style, const std::vector<HistogramQuad>& quads);
+  // The panels' overlay items (picture_overlay.h) for this tick.
+  OverlayItems panel_overlay(const FramePlan& plan, const DrawStyle& style, const std::vector<HistogramQuad>& quads) const;
+  // `slots` written to this slot's overlay buffer (at most kMaxOverlayItems); how many were.
+  std::size_t write_overlay(const std::vector<shader::OverlayItem>& slots);
+  // Panel i's overlay items drawn each as its own quad (overlay_item.frag), in their order.
+  void record_overlay_items(VkCommandBuffer cmd, const OverlayItems& overlay, std::size_t written, std::size_t i,
+                            VkExtent2D extent);
 
   void make_descriptors();
   // `image` sized and formatted for frames of `format` (recreated on change).
@@ -171,7 +177,7 @@ class FrameRenderer {
   Engine engine_kind_;
   HistogramEngine engine_;
   FrameUpload upload_;
-  render::GraphicsPipeline video_pipeline_, histogram_pipeline_;
+  render::GraphicsPipeline video_pipeline_, histogram_pipeline_, overlay_item_pipeline_;
   render::ComputePipeline composite_pipeline_;
   std::vector<std::unique_ptr<Slot>> slots_;
   std::uint32_t next_slot_ = 0;

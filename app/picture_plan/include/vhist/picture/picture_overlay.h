@@ -49,14 +49,12 @@ struct OverlayInput {
   std::uint64_t pixels = 0;     // of the frame
 };
 
-// Every panel's items, one after the other; panel i's are items[first[i] .. first[i] + count[i]):
-// its guides first (guides[i] items, over the bars), then its axis strip's (up to axis_end[i]
-// from first[i]), then its header's; within each strip, by left edge.
+// Every panel's items, one after the other; panel i's are items[first[i] .. first[i] + count[i]),
+// in drawing order (the last that covers a pixel wins): its guides, its axis, its header.
+// overlay_grid() arranges them for the shaders.
 struct OverlayItems {
   std::vector<shader::OverlayItem> items;
-  std::vector<std::uint32_t> first, count, guides, axis_end;
-  // Panel i's bands as the shaders take them (overlay_split).
-  std::uint32_t split(std::size_t i) const { return guides[i] | (axis_end[i] << 16); }
+  std::vector<std::uint32_t> first, count;
 };
 // The items of `quads` (layout_quads(style, ...)) for a frame of `input`.
 OverlayItems overlay_items(const DrawStyle& style, const std::vector<HistogramQuad>& quads, const OverlayInput& input);
