@@ -261,6 +261,18 @@ TEST(PictureGeometry, BarsLeaveRoomForTheHeaderAndTheAxis) {
 
 // The hit test: a point over a panel gives the bin under it, counted from the bars' left edge,
 // and the codes that bin holds; points outside every panel give nothing.
+// Text on the picture grows with the picture: one font pixel per 720 pixels of height, rounded
+// (7-pixel glyphs at 720, 14 at 1080, 21 at 2160), and never below the screen's content scale.
+TEST(PictureGeometry, TextScaleFollowsThePictureHeightAndTheContentScale) {
+  EXPECT_EQ(picture_ui_scale(1.0f, 360.0f), 1.0f);
+  EXPECT_EQ(picture_ui_scale(1.0f, 720.0f), 1.0f);
+  EXPECT_EQ(picture_ui_scale(1.0f, 1080.0f), 2.0f);
+  EXPECT_EQ(picture_ui_scale(1.0f, 2160.0f), 3.0f);
+  EXPECT_EQ(picture_ui_scale(2.0f, 720.0f), 2.0f);   // HiDPI at a small window
+  EXPECT_EQ(picture_ui_scale(1.5f, 500.0f), 2.0f);   // 1.5 rounds up
+  EXPECT_EQ(picture_ui_scale(0.5f, 100.0f), 1.0f);
+}
+
 TEST(PictureGeometry, HitTestFindsTheBinUnderThePoint) {
   DrawStyle style;
   style.layout = Layout::split;
@@ -307,6 +319,20 @@ TEST(PictureGeometry, HitTestFindsTheBinUnderThePoint) {
 
 // The font: the glyph table's bits as the digits' shapes (spot checks drawn by hand).
 TEST(PictureOverlay, FontHasTheGlyphsTheLabelsUse) {
+  // A comma is not a full stop: three pixels, with a tail down and to the left.
+  const auto glyph_pixels = [](std::uint32_t g) {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> on;
+    for (std::uint32_t y = 0; y < shader::kGlyphHeight; ++y) {
+      for (std::uint32_t x = 0; x < shader::kGlyphWidth; ++x) {
+        if (shader::vhist_glyph_pixel(g, x, y)) on.emplace_back(x, y);
+      }
+    }
+    return on;
+  };
+  const auto comma = glyph_pixels(static_cast<std::uint32_t>(shader::kFontChars.find(',')));
+  ASSERT_EQ(comma.size(), 3u);
+  EXPECT_LT(comma.back().first, comma.front().first);  // the lowest pixel left of the top one
+  EXPECT_NE(comma, glyph_pixels(static_cast<std::uint32_t>(shader::kFontChars.find('.'))));
   for (char c : std::string_view("0123456789,auto  max log fixed RGBL")) {
     EXPECT_NE(shader::kFontChars.find(c), std::string_view::npos) << c;
   }

@@ -53,7 +53,7 @@ TEST(OptionTable, ViewerValuesOfEachKind) {
   const CommandLine line = parse_ok({"clip.mp4", "--no-vsync", "--frames", "12", "--size", "640x360", "--start", "1:02.5",
                                      "--layout", "overlay", "--channels", "rg", "--cdf", "l:over,rgb:instead",
                                      "--split", "0.25", "--camera-fps", "12.5", "--screenshot", "shot.png",
-                                     "--opacity", "0.5", "--speed", "2", "--bins", "64", "--scale", "log"});
+                                     "--opacity", "0.5", "--speed", "2", "--bins", "64", "--scale", "log", "--guides", "on"});
   EXPECT_EQ(line.command, Command::viewer);
   EXPECT_EQ(line.viewer.common.input, "clip.mp4");
   EXPECT_TRUE(line.viewer.no_vsync);
@@ -76,6 +76,8 @@ TEST(OptionTable, ViewerValuesOfEachKind) {
   EXPECT_EQ(s.speed, 2.0f);
   EXPECT_EQ(s.bins, 64u);
   EXPECT_EQ(s.scale, viewer::ScaleMode::logarithmic);
+  EXPECT_TRUE(s.guides);
+  EXPECT_FALSE(settings_of(parse_ok({"--guides", "off"})).guides);
 }
 
 TEST(OptionTable, AnExplicitEqualizeWinsOverTheSplitsDefault) {
@@ -142,6 +144,7 @@ TEST(OptionTable, RangesAreRejectedWithTheOptionsWords) {
       {{"--size", "100x100"}, {"--size", "160x120"}},
       {{"--frames", "0"}, {"--frames", "positive whole number"}},
       {{"--split", "2"}, {"--split", "from 0 to 1"}},
+      {{"--guides", "maybe"}, {"--guides", "true or false", "'maybe'"}},
       {{"--camera-fps", "0"}, {"--camera-fps", "frame rate"}},
       {{"--camera-size", "640"}, {"--camera-size", "WxH"}},
       {{"--layout", "sideways"}, {"--layout", "split, overlay or stacked", "'sideways'"}},

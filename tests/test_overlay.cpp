@@ -384,10 +384,11 @@ TEST_P(OverlayTest, AxisTicksAndLabelsSitUnderTheBars) {
     // = 720: "720" after "auto  max " (10 characters): its '7' top row at x 78..82, row 262.
     for (int x = 78; x <= 82; ++x) EXPECT_EQ(rgb_at(pixels, 640, x, 262), text) << "the 7 of 720, x " << x;
     // The legend at the right: "R G B" ends 2 pixels in from x 304: 'B' from 302 - 5 = 297, red 'R'
-    // from 297 - 24 = 273; the 'R' stem (glyph column 0) is red.
+    // from 297 - 24 = 273; the 'R' stem (glyph column 0) is red and the 'B' blue, each 40% of the
+    // way to white (0.4 * 255 = 102) so they read on the dark panel.
     for (int y = 262; y <= 268; ++y) {
-      EXPECT_EQ(rgb_at(pixels, 640, 273, y), (std::array<int, 3>{255, 0, 0})) << "R row " << y;
-      EXPECT_EQ(rgb_at(pixels, 640, 297, y), (std::array<int, 3>{0, 0, 255})) << "B row " << y;
+      EXPECT_EQ(rgb_at(pixels, 640, 273, y), (std::array<int, 3>{255, 102, 102})) << "R row " << y;
+      EXPECT_EQ(rgb_at(pixels, 640, 297, y), (std::array<int, 3>{102, 102, 255})) << "B row " << y;
     }
   }
 }

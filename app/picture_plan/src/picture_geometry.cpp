@@ -17,6 +17,11 @@ std::array<float, 4> picture_area(const DrawStyle& style, float w, float h) {
 
 int text_scale(const DrawStyle& style) { return std::max(1, static_cast<int>(std::lround(style.ui_scale))); }
 
+float picture_ui_scale(float content_scale, float area_height) {
+  const float by_height = std::round(area_height / 720.0f);
+  return std::max({1.0f, std::round(content_scale), by_height});
+}
+
 namespace {
 
 // The quads of the layout in an area of w x h pixels at the origin.

@@ -134,8 +134,10 @@ void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, c
   if (letters == 0 || lx < label_end + 2 * fs) return;  // no room: the scale label matters more
   for (std::size_t c = 0; c < 4; ++c) {
     if (!q.channel_mult[c]) continue;
+    // The channel's colour 40% of the way to white: pure blue on the dark background was hard to read.
     const auto& colour = palette[std::size_t{1} << c];
-    add_text(out, lx, y, s, {colour[0], colour[1], colour[2]}, std::string(1, "RGBL"[c]));
+    const auto light = [](float v) { return v + (1.0f - v) * kLegendLighten; };
+    add_text(out, lx, y, s, {light(colour[0]), light(colour[1]), light(colour[2])}, std::string(1, "RGBL"[c]));
     lx += text_width(2, s) + fs;
   }
 }

@@ -17,6 +17,11 @@ namespace vhist::viewer {
 std::array<float, 4> picture_area(const DrawStyle& style, float width, float height);
 // Pixels per font pixel of the text on the picture: style.ui_scale rounded, at least 1.
 int text_scale(const DrawStyle& style);
+// DrawStyle::ui_scale for a picture area `area_height` target pixels tall on a screen whose
+// content scale is `content_scale`: about one font pixel per 720 target pixels of height, so a
+// glyph is 7 pixels tall at 720, 14 at 1080 and 21 at 2160 (1% of the height), and never less
+// than the content scale rounded (a HiDPI screen's text keeps its physical size).
+float picture_ui_scale(float content_scale, float area_height);
 
 // Rectangles in window pixels (x0, y0, x1, y1) and the channels each histogram quad draws.
 // `rect` is the whole panel (its background); `bars` the part the bars fill: below a header

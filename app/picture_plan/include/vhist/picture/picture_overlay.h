@@ -23,6 +23,8 @@ namespace vhist::viewer {
 inline constexpr std::array<float, 3> kOverlayText{0.8f, 0.8f, 0.8f};  // 204 of 255, exactly
 inline constexpr std::array<float, 3> kOverlayLegalGuide{1.0f, 0.75f, 0.2f};
 inline constexpr std::array<float, 3> kOverlayRangeGuide{0.55f, 0.55f, 0.55f};
+// The legend's letters: each channel's palette colour this far towards white.
+inline constexpr float kLegendLighten = 0.4f;
 
 // The codes labelled on the axis of bars `bars_width` pixels wide at `bits` bits: 0, a quarter,
 // a half, three quarters and the top code (0, 64, 128, 192, 255 at 8 bits); 0, half and top
