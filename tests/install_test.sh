@@ -48,7 +48,8 @@ version=$("$prefix/bin/vhist" --version)
 grep -q "vhist" <<<"$version" || fail "vhist --version printed: $version"
 
 "$prefix/bin/vhist" analyze "$prefix/share/vhist/demo.mp4" --frames 2 -o "$work/demo.jsonl"
-[ "$(wc -l < "$work/demo.jsonl")" -eq 2 ] || fail "analyze wrote $(wc -l < "$work/demo.jsonl") records, not 2"
+[ "$(grep -c '"type":"frame"' "$work/demo.jsonl")" -eq 2 ] || fail "analyze wrote $(wc -l < "$work/demo.jsonl") lines, not a header and 2 records"
+head -n 1 "$work/demo.jsonl" | grep -q '^{"type":"header","input":"[^"]*demo.mp4"' || fail "analyze's output does not start with its header"
 grep -q '"rotation":0,"display_width":1280,"display_height":720' "$work/demo.jsonl" ||
   fail "analyze's record does not give the demo clip's shape: $(head -c 200 "$work/demo.jsonl")"
 

@@ -52,10 +52,21 @@ ProcessResult run_vhist(const std::string& args) {
   return r;
 }
 
-std::vector<std::string> lines(const std::string& text) {
+std::vector<std::string> all_lines(const std::string& text) {
   std::vector<std::string> out;
   std::stringstream ss(text);
   for (std::string line; std::getline(ss, line);) out.push_back(line);
+  return out;
+}
+
+// The records of an output: its lines without the provenance header (the JSON Lines header
+// object, CSV's '#' lines), which ProvenanceHeader checks.
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  for (std::string& line : all_lines(text)) {
+    if (line.rfind("{\"type\":\"header\"", 0) == 0 || line.rfind("#", 0) == 0) continue;
+    out.push_back(std::move(line));
+  }
   return out;
 }
 
@@ -469,6 +480,105 @@ TEST(Analyze, RecordsSayTheRotationAndDisplaySize) {
   const auto rows = lines(csv.out);
   ASSERT_EQ(rows.size(), 5u);
   EXPECT_EQ(rows[1].rfind("0,0.000000,96,64,8,16,90,64,96,r,", 0), 0u) << rows[1];
+}
+
+// --- provenance (issue 16): every output starts with where its numbers came from ---------------
+
+// The header object of a JSON Lines output (its first line), or "" when the first line is not one.
+std::string header_of(const std::string& out) {
+  const auto all = all_lines(out);
+  return !all.empty() && all[0].rfind("{\"type\":\"header\"", 0) == 0 ? all[0] : "";
+}
+
+// `"key":{"value":"V","source":"S"` in the header: what vhist used and where it came from.
+::testing::AssertionResult has_tag(const std::string& header, const std::string& key, const std::string& value,
+                                   const std::string& source) {
+  const std::string want = "\"" + key + "\":{\"value\":\"" + value + "\",\"source\":\"" + source + "\"";
+  if (header.find(want) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "no " << want << " in " << header;
+}
+
+TEST(Analyze, ProvenanceHeaderSaysWhatWasTaggedAndWhatWasAssumed) {
+  // Tagged BT.709 HD: every part from the stream.
+  const std::string tagged = make_clip("tagged709.mp4", "-f lavfi -i testsrc2=s=128x72:r=25 -frames:v 2 -c:v libx264 "
+                                                        "-pix_fmt yuv420p -colorspace bt709 -color_primaries bt709 "
+                                                        "-color_trc bt709 -color_range tv");
+  // Untagged: x264 writes no colour description unless asked. The conventions players use for
+  // untagged video (docs/colour.md): BT.601 matrix below 720 lines, BT.709 from 720; primaries
+  // of NTSC (SMPTE 170M) for 480 lines, of PAL (BT.470 BG) for 576, BT.709 for HD; BT.709's
+  // transfer; limited range for Y'CbCr.
+  const std::string sd = make_clip("untagged480.mp4", "-f lavfi -i testsrc2=s=640x480:r=25 -frames:v 1 -c:v libx264 -preset ultrafast -pix_fmt yuv420p");
+  const std::string pal = make_clip("untagged576.mp4", "-f lavfi -i testsrc2=s=720x576:r=25 -frames:v 1 -c:v libx264 -preset ultrafast -pix_fmt yuv420p");
+  const std::string hd = make_clip("untagged720.mp4", "-f lavfi -i testsrc2=s=1280x720:r=25 -frames:v 1 -c:v libx264 -preset ultrafast -pix_fmt yuv420p");
+  const std::string png = make_clip("picture.png", "-f lavfi -i testsrc2=s=64x48 -frames:v 1 -pix_fmt rgb24");
+
+  const auto header = [](const std::string& clip) {
+    const ProcessResult r = run_vhist("analyze '" + clip + "' --bins 16 --engine cpu -q");
+    EXPECT_EQ(r.status, 0) << r.err;
+    return header_of(r.out);
+  };
+  std::string h = header(tagged);
+  ASSERT_FALSE(h.empty());
+  EXPECT_NE(h.find("\"input\":\"" + tagged + "\""), std::string::npos) << h;
+  EXPECT_NE(h.find("\"codec\":\"h264\""), std::string::npos) << h;
+  EXPECT_NE(h.find("\"width\":128,\"height\":72"), std::string::npos) << h;
+  EXPECT_TRUE(has_tag(h, "matrix", "bt709", "stream"));
+  EXPECT_TRUE(has_tag(h, "range", "limited", "stream"));
+  EXPECT_TRUE(has_tag(h, "primaries", "bt709", "stream"));
+  EXPECT_TRUE(has_tag(h, "transfer", "bt709", "stream"));
+
+  h = header(sd);
+  EXPECT_TRUE(has_tag(h, "matrix", "bt601", "assumed"));
+  EXPECT_TRUE(has_tag(h, "range", "limited", "assumed"));
+  EXPECT_TRUE(has_tag(h, "primaries", "smpte170m", "assumed"));
+  EXPECT_TRUE(has_tag(h, "transfer", "bt709", "assumed"));
+  EXPECT_TRUE(has_tag(header(pal), "primaries", "bt470bg", "assumed"));
+  h = header(hd);
+  EXPECT_TRUE(has_tag(h, "matrix", "bt709", "assumed"));
+  EXPECT_TRUE(has_tag(h, "primaries", "bt709", "assumed"));
+
+  // R'G'B' needs no matrix and is full range by its format; a picture is taken as sRGB.
+  h = header(png);
+  EXPECT_TRUE(has_tag(h, "matrix", "none", "n/a"));
+  EXPECT_TRUE(has_tag(h, "range", "full", "format"));
+  EXPECT_TRUE(has_tag(h, "transfer", "iec61966-2-1", "assumed"));
+  EXPECT_TRUE(has_tag(h, "chroma_location", "none", "n/a"));
+
+  // CSV: the same as '#' lines before the column header.
+  const ProcessResult csv = run_vhist("analyze '" + sd + "' --bins 16 --engine cpu -q --format csv");
+  const auto rows = all_lines(csv.out);
+  ASSERT_GE(rows.size(), 8u);
+  EXPECT_EQ(rows[0].rfind("# vhist analyze: ", 0), 0u) << rows[0];
+  EXPECT_NE(csv.out.find("# matrix: bt601 (assumed)\n"), std::string::npos) << csv.out.substr(0, 600);
+  EXPECT_NE(csv.out.find("\nframe,pts,"), std::string::npos);
+}
+
+TEST(Analyze, ProvenanceHeaderCarriesHdrMetadata) {
+  // 10-bit HEVC tagged PQ / BT.2020 with SMPTE ST 2086 mastering metadata (x265's units: 0.00002
+  // for chromaticities, 0.0001 cd/m2 for luminance) and a content light level of 1000 / 400.
+  const std::string pq = make_clip("pq.mp4", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 2 -c:v libx265 -pix_fmt yuv420p10le "
+                                            "-x265-params 'colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:"
+                                            "master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)"
+                                            "L(10000000,50):max-cll=1000,400:log-level=error'");
+  const std::string hlg = make_clip("hlg.mp4", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 2 -c:v libx265 -pix_fmt yuv420p10le "
+                                             "-x265-params 'colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:log-level=error'");
+  ProcessResult r = run_vhist("analyze '" + pq + "' --bins 16 --engine cpu -q");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string h = header_of(r.out);
+  EXPECT_TRUE(has_tag(h, "matrix", "bt2020", "stream"));
+  EXPECT_TRUE(has_tag(h, "primaries", "bt2020", "stream"));
+  EXPECT_TRUE(has_tag(h, "transfer", "smpte2084", "stream"));
+  EXPECT_NE(h.find("\"bits\":10"), std::string::npos) << h;
+  // R 34000 * 0.00002 = 0.68, 16000 -> 0.32; white 15635 -> 0.3127, 16450 -> 0.329; 1000 and 0.005 cd/m2.
+  EXPECT_NE(h.find("\"mastering_display\":{\"primaries\":[[0.68000,0.32000],[0.26500,0.69000],[0.15000,0.06000]],"
+                   "\"white\":[0.31270,0.32900],\"min_luminance\":0.0050,\"max_luminance\":1000.0000}"),
+            std::string::npos)
+      << h;
+  EXPECT_NE(h.find("\"content_light\":{\"max_cll\":1000,\"max_fall\":400}"), std::string::npos) << h;
+  r = run_vhist("analyze '" + hlg + "' --bins 16 --engine cpu -q");
+  h = header_of(r.out);
+  EXPECT_TRUE(has_tag(h, "transfer", "arib-std-b67", "stream"));
+  EXPECT_EQ(h.find("mastering_display"), std::string::npos) << h;
 }
 
 }  // namespace

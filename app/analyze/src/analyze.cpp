@@ -5,6 +5,7 @@
 #include "vhist/media/camera.h"
 #include "vhist/media/media_source.h"
 #include "vhist/records/record_writer.h"
+#include "vhist/records/source_header.h"
 
 #include "vhist/compute/cdf.h"
 #include "vhist/compute/colour.h"
@@ -115,6 +116,8 @@ class Analyzer {
   int finish(const Tally& tally) const;
   std::string where() const { return o_.output == "-" ? "standard output" : "'" + o_.output + "'"; }
   void check_frame(const media::DecodedFrame& frame) const;
+  // The provenance header (source_header.h), into the buffer before the first record.
+  void write_source_header(const media::DecodedFrame& frame);
   // `levels_cdf`: the GPU's prefix sum of `levels`; null to take it on the CPU.
   void emit(const Pending& meta, const Histogram& levels, const Cdf* levels_cdf);
   void flush_buffer();
@@ -126,7 +129,35 @@ class Analyzer {
   std::string buffer_;
   std::int64_t written_ = 0;
   bool header_written_ = false;
+  bool source_written_ = false;
 };
+
+void Analyzer::write_source_header(const media::DecodedFrame& frame) {
+  const media::MediaInfo& info = source_.info();
+  const VideoFormat& f = frame.format;
+  SourceHeader h;
+  h.input = o_.common.input;
+  h.container = info.container;
+  h.codec = info.codec;
+  h.stream = info.video_stream;
+  h.width = f.width;
+  h.height = f.height;
+  h.display_width = f.display_width();
+  h.display_height = f.display_height();
+  h.rotation = f.rotation;
+  h.sar_num = f.sar_num;
+  h.sar_den = f.sar_den;
+  h.bits = f.bits;
+  h.pixel_format = f.pixel_format;
+  h.frame_rate = info.frame_rate;
+  h.colour = frame.colour;
+  if (*o_.format == RecordFormat::jsonl) {
+    append_jsonl_header(buffer_, h);
+  } else {
+    append_csv_comments(buffer_, h);
+  }
+  source_written_ = true;
+}
 
 void Analyzer::check_frame(const media::DecodedFrame& frame) const {
   const VideoFormat& f = frame.format;
@@ -240,6 +271,7 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
                        f.rotation, f.display_width(), f.display_height()};
     const std::uint32_t levels = stats_levels(frame.format.bits);
     ++tally.decoded;
+    if (!e.decode_only && !source_written_) write_source_header(frame);
     if (e.decode_only) {
       ++written_;  // counted as processed; nothing is written
     } else if (e.cpu) {

@@ -7,6 +7,7 @@
 #include "camera_device.h"
 #include "camera_format.h"
 #include "camera_v4l2.h"
+#include "colour_tags.h"
 #include "vhist/media/display_geometry.h"
 #include "ffmpeg_log.h"
 #include "vhist/media/pixel_formats.h"
@@ -356,7 +357,9 @@ class Capture {
     DecodedFrame frame;
     std::uint32_t rotation = 0, sar_num = 1, sar_den = 1;
     geometry_.read(*decoded, rotation, sar_num, sar_den);
+    const ColourTags tags = read_colour_tags(*decoded, nullptr);
     mapper_.map(std::move(decoded), frame);  // throws MediaError: unsupported format
+    frame.colour = source_colour(tags, frame.format);
     frame.format.rotation = rotation;
     frame.format.sar_num = sar_num;
     frame.format.sar_den = sar_den;

@@ -2,6 +2,8 @@
 // looping, and what the end of the input says about it (truncated, lost packets).
 #include "file_source.h"
 
+#include "colour_tags.h"
+
 extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -288,7 +290,9 @@ bool FfmpegSource::handle_frame(AvFramePtr decoded) {
   DecodedFrame frame;
   std::uint32_t rotation = 0, sar_num = 1, sar_den = 1;
   geometry_.read(*decoded, rotation, sar_num, sar_den);
+  const ColourTags tags = read_colour_tags(*decoded, format_->streams[stream_]);
   mapper_.map(std::move(decoded), frame);
+  frame.colour = source_colour(tags, frame.format);
   frame.format.rotation = rotation;
   frame.format.sar_num = sar_num;
   frame.format.sar_den = sar_den;

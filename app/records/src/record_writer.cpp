@@ -119,7 +119,7 @@ void append_head(std::string& out, const FrameRecord& r, bool json) {
 }  // namespace
 
 void append_jsonl(std::string& out, const FrameRecord& r) {
-  out += '{';
+  out += "{\"type\":\"frame\"";  // the output's first object is the header (source_header.h)
   append_head(out, r, true);
   out += ',';
   append_channel_arrays(out, r.histogram.bins, [&](Channel c, std::uint32_t b) { return r.histogram.at(c, b); });

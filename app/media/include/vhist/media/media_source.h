@@ -6,6 +6,7 @@
 // set to "file", so a playlist inside a file (HLS, concat) cannot reach the network.
 #pragma once
 
+#include "vhist/compute/source_colour.h"
 #include "vhist/compute/video_frame.h"
 
 #include <chrono>
@@ -54,6 +55,7 @@ struct DecodedFrame {
   std::int64_t index = 0;
   bool damaged = false;     // the decoder reported errors it concealed in this frame
   bool converted = false;   // went through libswscale (the decoder's format is not handled)
+  SourceColour colour;      // the colour description used, each part from the stream or assumed
   std::shared_ptr<const void> owner;
 };
 

@@ -1,0 +1,129 @@
+#include "colour_tags.h"
+
+extern "C" {
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/mastering_display_metadata.h>
+#include <libavutil/pixdesc.h>
+}
+
+#include <cstring>
+
+namespace vhist::media {
+
+namespace {
+
+// FFmpeg copies some codes from the bitstream unchecked: anything outside its enum is unspecified.
+template <typename E>
+E checked(E value, int count, E unspecified) {
+  int raw = 0;
+  std::memcpy(&raw, &value, sizeof raw);
+  return raw >= 0 && raw < count ? value : unspecified;
+}
+
+MasteringDisplay mastering_of(const AVMasteringDisplayMetadata& m) {
+  MasteringDisplay d;
+  for (int c = 0; c < 3; ++c) {
+    d.primaries[static_cast<std::size_t>(c)] = {av_q2d(m.display_primaries[c][0]), av_q2d(m.display_primaries[c][1])};
+  }
+  d.white = {av_q2d(m.white_point[0]), av_q2d(m.white_point[1])};
+  d.min_luminance = av_q2d(m.min_luminance);
+  d.max_luminance = av_q2d(m.max_luminance);
+  return d;
+}
+
+void read_side_data(const AVFrame& frame, const AVStream* stream, ColourTags& t) {
+  if (const AVFrameSideData* sd = av_frame_get_side_data(&frame, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA)) {
+    const auto* m = reinterpret_cast<const AVMasteringDisplayMetadata*>(sd->data);
+    if (m->has_primaries || m->has_luminance) t.mastering = mastering_of(*m);
+  } else if (stream) {
+    if (const auto* m = reinterpret_cast<const AVMasteringDisplayMetadata*>(
+            av_stream_get_side_data(stream, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, nullptr))) {
+      if (m->has_primaries || m->has_luminance) t.mastering = mastering_of(*m);
+    }
+  }
+  const AVContentLightMetadata* cll = nullptr;
+  if (const AVFrameSideData* sd = av_frame_get_side_data(&frame, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL)) {
+    cll = reinterpret_cast<const AVContentLightMetadata*>(sd->data);
+  } else if (stream) {
+    cll = reinterpret_cast<const AVContentLightMetadata*>(
+        av_stream_get_side_data(stream, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, nullptr));
+  }
+  if (cll) t.content_light = ContentLight{cll->MaxCLL, cll->MaxFALL};
+}
+
+ColourTag matrix_tag(const ColourTags& t, const VideoFormat& f) {
+  if (f.model != ColourModel::yuv) return {"none", "n/a", {}};
+  const bool known = t.space == AVCOL_SPC_BT709 || t.space == AVCOL_SPC_SMPTE240M || t.space == AVCOL_SPC_BT470BG ||
+                     t.space == AVCOL_SPC_SMPTE170M || t.space == AVCOL_SPC_FCC || t.space == AVCOL_SPC_BT2020_NCL ||
+                     t.space == AVCOL_SPC_BT2020_CL;
+  const char* name = t.space != AVCOL_SPC_UNSPECIFIED ? av_color_space_name(t.space) : nullptr;
+  return {std::string(matrix_name(f.matrix)), known ? "stream" : "assumed", name ? name : ""};
+}
+
+ColourTag range_tag(const ColourTags& t, const VideoFormat& f) {
+  const std::string used(range_name(f.range));
+  const bool tagged = t.range == AVCOL_RANGE_MPEG || t.range == AVCOL_RANGE_JPEG;
+  const std::string tag = tagged ? (t.range == AVCOL_RANGE_MPEG ? "tv" : "pc") : "";
+  if (f.model == ColourModel::rgb) return {used, "format", tag};
+  if (tagged) return {used, "stream", tag};
+  // Untagged: yuvj* formats (and grey) are full range by definition, other Y'CbCr limited.
+  const bool by_format = f.range == ColourRange::full;
+  return {used, by_format ? "format" : "assumed", {}};
+}
+
+ColourTag primaries_tag(const ColourTags& t, const VideoFormat& f) {
+  if (t.primaries != AVCOL_PRI_UNSPECIFIED && t.primaries != AVCOL_PRI_RESERVED && t.primaries != AVCOL_PRI_RESERVED0) {
+    const char* name = av_color_primaries_name(t.primaries);
+    return {name ? name : "unknown", "stream", name ? name : ""};
+  }
+  // As players guess: BT.2020 with its matrix, BT.709 for HD, PAL's for 576 lines, NTSC's below.
+  if (f.model == ColourModel::yuv && f.matrix == ColourMatrix::bt2020) return {"bt2020", "assumed", {}};
+  if (f.model != ColourModel::yuv || f.height >= 720) return {"bt709", "assumed", {}};
+  return {f.height >= 576 ? "bt470bg" : "smpte170m", "assumed", {}};
+}
+
+ColourTag transfer_tag(const ColourTags& t, const VideoFormat& f) {
+  if (t.transfer != AVCOL_TRC_UNSPECIFIED && t.transfer != AVCOL_TRC_RESERVED && t.transfer != AVCOL_TRC_RESERVED0) {
+    const char* name = av_color_transfer_name(t.transfer);
+    return {name ? name : "unknown", "stream", name ? name : ""};
+  }
+  // Untagged video is SDR: BT.709's curve for Y'CbCr, sRGB's for R'G'B' and grey pictures.
+  return {f.model == ColourModel::yuv ? "bt709" : "iec61966-2-1", "assumed", {}};
+}
+
+ColourTag siting_tag(const ColourTags& t, const VideoFormat& f) {
+  if (f.model != ColourModel::yuv || (f.chroma_shift_x == 0 && f.chroma_shift_y == 0)) return {"none", "n/a", {}};
+  // The converter always places chroma as MPEG-2/H.264 do ("left": co-sited with even luma
+  // columns, between rows); a stream that says so is followed, another tag is shown beside.
+  const char* name = t.chroma_location != AVCHROMA_LOC_UNSPECIFIED ? av_chroma_location_name(t.chroma_location) : nullptr;
+  const bool followed = t.chroma_location == AVCHROMA_LOC_LEFT;
+  return {"left", followed ? "stream" : "assumed", name ? name : ""};
+}
+
+}  // namespace
+
+ColourTags read_colour_tags(const AVFrame& frame, const AVStream* stream) {
+  ColourTags t;
+  t.space = checked(frame.colorspace, AVCOL_SPC_NB, AVCOL_SPC_UNSPECIFIED);
+  t.range = checked(frame.color_range, AVCOL_RANGE_NB, AVCOL_RANGE_UNSPECIFIED);
+  t.primaries = checked(frame.color_primaries, AVCOL_PRI_NB, AVCOL_PRI_UNSPECIFIED);
+  t.transfer = checked(frame.color_trc, AVCOL_TRC_NB, AVCOL_TRC_UNSPECIFIED);
+  t.chroma_location = checked(frame.chroma_location, AVCHROMA_LOC_NB, AVCHROMA_LOC_UNSPECIFIED);
+  read_side_data(frame, stream, t);
+  return t;
+}
+
+SourceColour source_colour(const ColourTags& tags, const VideoFormat& used) {
+  SourceColour c;
+  c.matrix = matrix_tag(tags, used);
+  c.range = range_tag(tags, used);
+  c.primaries = primaries_tag(tags, used);
+  c.transfer = transfer_tag(tags, used);
+  c.chroma_location = siting_tag(tags, used);
+  c.mastering = tags.mastering;
+  c.content_light = tags.content_light;
+  return c;
+}
+
+}  // namespace vhist::media

@@ -1,0 +1,103 @@
+#include "vhist/records/source_header.h"
+
+#include <cstdio>
+
+namespace vhist::app {
+
+namespace {
+
+// A JSON string literal. Written here: the writer emits a handful of strings, and records are
+// written without a JSON library too.
+std::string quoted_json(const std::string& s) {
+  std::string out = "\"";
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += ch;
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += ch;
+    }
+  }
+  return out + "\"";
+}
+
+std::string number(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::string tag_json(const ColourTag& t) {
+  std::string out = "{\"value\":" + quoted_json(t.value) + ",\"source\":" + quoted_json(t.source);
+  if (!t.tag.empty()) out += ",\"tag\":" + quoted_json(t.tag);
+  return out + "}";
+}
+
+std::string xy_json(const std::array<double, 2>& xy) { return "[" + number(xy[0], 5) + "," + number(xy[1], 5) + "]"; }
+
+std::string hdr_json(const SourceColour& c) {
+  std::string out;
+  if (c.mastering) {
+    const MasteringDisplay& m = *c.mastering;
+    out += ",\"mastering_display\":{\"primaries\":[" + xy_json(m.primaries[0]) + "," + xy_json(m.primaries[1]) + "," +
+           xy_json(m.primaries[2]) + "],\"white\":" + xy_json(m.white) +
+           ",\"min_luminance\":" + number(m.min_luminance, 4) + ",\"max_luminance\":" + number(m.max_luminance, 4) + "}";
+  }
+  if (c.content_light) {
+    out += ",\"content_light\":{\"max_cll\":" + std::to_string(c.content_light->max_cll) +
+           ",\"max_fall\":" + std::to_string(c.content_light->max_fall) + "}";
+  }
+  return out;
+}
+
+std::string tag_text(const ColourTag& t) {
+  std::string out = t.value + " (" + t.source;
+  if (!t.tag.empty() && t.source == "assumed") out += ", the stream says " + t.tag + ", not followed";
+  return out + ")";
+}
+
+}  // namespace
+
+void append_jsonl_header(std::string& out, const SourceHeader& h) {
+  const SourceColour& c = h.colour;
+  out += "{\"type\":\"header\",\"input\":" + quoted_json(h.input) + ",\"container\":" + quoted_json(h.container) +
+         ",\"stream\":" + std::to_string(h.stream) + ",\"codec\":" + quoted_json(h.codec) +
+         ",\"width\":" + std::to_string(h.width) + ",\"height\":" + std::to_string(h.height) +
+         ",\"display_width\":" + std::to_string(h.display_width) + ",\"display_height\":" + std::to_string(h.display_height) +
+         ",\"rotation\":" + std::to_string(h.rotation) + ",\"sample_aspect\":\"" + std::to_string(h.sar_num) + ":" +
+         std::to_string(h.sar_den) + "\",\"bits\":" + std::to_string(h.bits) +
+         ",\"pixel_format\":" + quoted_json(h.pixel_format) + ",\"frame_rate\":" + number(h.frame_rate, 6) +
+         ",\"matrix\":" + tag_json(c.matrix) + ",\"range\":" + tag_json(c.range) + ",\"primaries\":" + tag_json(c.primaries) +
+         ",\"transfer\":" + tag_json(c.transfer) + ",\"chroma_location\":" + tag_json(c.chroma_location) + hdr_json(c) +
+         "}\n";
+}
+
+void append_csv_comments(std::string& out, const SourceHeader& h) {
+  const SourceColour& c = h.colour;
+  out += "# vhist analyze: " + h.input + "\n";
+  out += "# stream " + std::to_string(h.stream) + ": " + h.codec + " in " + h.container + ", " + h.pixel_format + ", " +
+         std::to_string(h.bits) + "-bit, " + std::to_string(h.width) + "x" + std::to_string(h.height) + " stored, " +
+         std::to_string(h.display_width) + "x" + std::to_string(h.display_height) + " shown (rotation " +
+         std::to_string(h.rotation) + ", sample aspect " + std::to_string(h.sar_num) + ":" + std::to_string(h.sar_den) +
+         "), " + number(h.frame_rate, 3) + " fps\n";
+  out += "# matrix: " + tag_text(c.matrix) + "\n";
+  out += "# range: " + tag_text(c.range) + "\n";
+  out += "# primaries: " + tag_text(c.primaries) + "\n";
+  out += "# transfer: " + tag_text(c.transfer) + "\n";
+  out += "# chroma location: " + tag_text(c.chroma_location) + "\n";
+  if (c.mastering) {
+    out += "# mastering display: luminance " + number(c.mastering->min_luminance, 4) + " to " +
+           number(c.mastering->max_luminance, 4) + " cd/m2\n";
+  }
+  if (c.content_light) {
+    out += "# content light: MaxCLL " + std::to_string(c.content_light->max_cll) + " cd/m2, MaxFALL " +
+           std::to_string(c.content_light->max_fall) + " cd/m2\n";
+  }
+}
+
+}  // namespace vhist::app
