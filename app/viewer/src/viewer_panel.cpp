@@ -161,14 +161,44 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   setting_widget("opacity", s, share({"opacity"}));
 }
 
+// Where the colour description came from, as analyze's header says it: each part's value and
+// source (stream, format, assumed), and the stream's HDR metadata.
+void draw_provenance(const SourceColour& c) {
+  if (!ImGui::TreeNodeEx("source", ImGuiTreeNodeFlags_DefaultOpen, "colour: %s%s", c.transfer.value.c_str(),
+                       c.matrix.source == "assumed" || c.range.source == "assumed" ? " (partly assumed)" : "")) {
+    return;
+  }
+  const std::pair<const char*, const ColourTag*> rows[] = {{"matrix", &c.matrix},
+                                                            {"range", &c.range},
+                                                            {"primaries", &c.primaries},
+                                                            {"transfer", &c.transfer},
+                                                            {"chroma siting", &c.chroma_location}};
+  for (const auto& [name, tag] : rows) {
+    const bool assumed = tag->source == "assumed";
+    ImGui::TextColored(assumed ? ImVec4(1, 0.8f, 0.4f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1), "%s %s (%s%s%s)", name,
+                       tag->value.c_str(), tag->source.c_str(), assumed && !tag->tag.empty() ? ", stream says " : "",
+                       assumed ? tag->tag.c_str() : "");
+  }
+  if (c.mastering) {
+    ImGui::Text("mastering display %.4g to %.5g cd/m2", c.mastering->min_luminance, c.mastering->max_luminance);
+  }
+  if (c.content_light) {
+    ImGui::Text("MaxCLL %u  MaxFALL %u cd/m2 (stream)", c.content_light->max_cll, c.content_light->max_fall);
+  }
+  ImGui::TreePop();
+}
+
 void draw_status_section(App& app, const FrameStatistics& numbers) {
   Player& p = app.player;
   ImGui::Separator();
   if (!p.is_open() || !p.frame()) return;
   const VideoFormat& f = p.frame()->format;
   const media::DecodeReport report = p.report();
-  ImGui::TextWrapped("%ux%u %s %s %s%s", f.width, f.height, f.pixel_format.c_str(), std::string(matrix_name(f.matrix)).c_str(),
-              std::string(range_name(f.range)).c_str(), p.frame()->converted ? " (via swscale)" : "");
+  const SourceColour& colour = p.frame()->colour;
+  ImGui::TextWrapped("%ux%u %s %s %s %s%s", f.width, f.height, f.pixel_format.c_str(), std::string(matrix_name(f.matrix)).c_str(),
+                     std::string(range_name(f.range)).c_str(), colour.transfer.value.c_str(),
+                     p.frame()->converted ? " (via swscale)" : "");
+  draw_provenance(colour);
   if (f.rotation != 0 || f.display_width() != f.width || f.display_height() != f.height) {
     ImGui::Text("shown %ux%u (rotated %u°, sample aspect %u:%u)", f.display_width(), f.display_height(), f.rotation,
                 f.sar_num, f.sar_den);
