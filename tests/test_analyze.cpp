@@ -61,6 +61,8 @@ std::vector<std::string> all_lines(const std::string& text) {
 
 // The records of an output: its lines without the provenance header (the JSON Lines header
 // object, CSV's '#' lines), which ProvenanceHeader checks.
+std::string header_of(const std::string& out);
+
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
   for (std::string& line : all_lines(text)) {
@@ -306,11 +308,13 @@ TEST(Analyze, StartSkipsToTheTime) {
   EXPECT_NE(records[0].find("\"pts\":2.000000"), std::string::npos) << records[0].substr(0, 60);
 }
 
-TEST(Analyze, InterruptFlushesCompleteRecords) {
+// Runs analyze on a long clip into a file, sends `signal` once the first records reached it, and
+// checks the run ended with 128 + the signal's number, saying so, with every record complete.
+void expect_signal_flushes_complete_records(const std::string& signal, int status_code) {
   const std::string clip = make_clip("long.mp4", "-f lavfi -i testsrc2=s=320x240:r=25 -frames:v 1500 -c:v libx264 -preset ultrafast -pix_fmt yuv420p");
-  const fs::path out = clip_dir() / "interrupted.jsonl", err = clip_dir() / "interrupted.err",
+  const fs::path out = clip_dir() / ("interrupted_" + signal + ".jsonl"), err = clip_dir() / "interrupted.err",
                  status = clip_dir() / "interrupted.status";
-  // The GPU engine on lavapipe takes several seconds for this clip. The interrupt is sent once
+  // The GPU engine on lavapipe takes several seconds for this clip. The signal is sent once
   // the first records reach the file (the 64 KiB output buffer holds about 14): by then the
   // handler is installed, however long the start took (seconds under the sanitizers). Sent
   // earlier to a background job of a non-interactive shell, SIGINT would be ignored, as that
@@ -320,18 +324,57 @@ TEST(Analyze, InterruptFlushesCompleteRecords) {
                           "' --engine gpu -o '" + out.string() + "' 2> '" + err.string() +
                           "' & pid=$!; i=0; while [ ! -s '" + out.string() +
                           "' ] && [ $i -lt 1200 ] && kill -0 $pid 2>/dev/null; do sleep 0.05; i=$((i+1)); done; "
-                          "kill -INT $pid; wait $pid; echo $? > '" + status.string() + "'";
+                          "kill -" + signal + " $pid; wait $pid; echo $? > '" + status.string() + "'";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   const std::string code = read_file(status);
-  ASSERT_NE(code, "0\n") << "the run finished before the interrupt arrived:\n" << read_file(err);
-  EXPECT_EQ(code, "130\n") << read_file(err);
-  EXPECT_NE(read_file(err).find("interrupted"), std::string::npos) << read_file(err);
+  ASSERT_NE(code, "0\n") << "the run finished before the signal arrived:\n" << read_file(err);
+  EXPECT_EQ(code, std::to_string(status_code) + "\n") << signal << ": " << read_file(err);
+  EXPECT_NE(read_file(err).find("interrupted (SIG" + signal + ")"), std::string::npos) << read_file(err);
   const std::string text = read_file(out);
   ASSERT_FALSE(text.empty());
   EXPECT_EQ(text.back(), '\n');
+  EXPECT_FALSE(header_of(text).empty()) << "no provenance header";
   const auto records = lines(text);
+  ASSERT_FALSE(records.empty());
   for (const auto& rec : records) EXPECT_EQ(rec.substr(rec.size() - 2), "}}");
   EXPECT_NE(read_file(err).find(std::to_string(records.size()) + " complete records"), std::string::npos) << read_file(err);
+}
+
+// Ctrl-C, SIGTERM and a hangup (a closed terminal or SSH session) all end the run the same way;
+// the status is the shell's 128 + signal number.
+TEST(Analyze, InterruptFlushesCompleteRecords) { expect_signal_flushes_complete_records("INT", 130); }
+TEST(Analyze, TerminateFlushesCompleteRecords) { expect_signal_flushes_complete_records("TERM", 143); }
+TEST(Analyze, HangupFlushesCompleteRecords) { expect_signal_flushes_complete_records("HUP", 129); }
+
+// A reader that goes away (`| head`) ends the run quietly: no message, status 141 as for a
+// process killed by SIGPIPE, and long before the clip's end.
+TEST(Analyze, ClosedPipeEndsQuietly) {
+  const std::string clip = make_clip("long.mp4", "-f lavfi -i testsrc2=s=320x240:r=25 -frames:v 1500 -c:v libx264 -preset ultrafast -pix_fmt yuv420p");
+  const fs::path err = clip_dir() / "pipe.err", status = clip_dir() / "pipe.status", first = clip_dir() / "pipe.first";
+  const std::string cmd = "( '" + std::string(VHIST_BINARY) + "' analyze '" + clip + "' --engine cpu -q 2> '" + err.string() +
+                          "'; echo $? > '" + status.string() + "' ) | head -n 2 > '" + first.string() + "'";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  EXPECT_EQ(read_file(status), "141\n") << read_file(err);
+  EXPECT_EQ(read_file(err), "");
+  const auto got = all_lines(read_file(first));
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_FALSE(header_of(read_file(first)).empty());
+  EXPECT_EQ(got[1].rfind("{\"type\":\"frame\",\"frame\":0,", 0), 0u) << got[1].substr(0, 80);
+}
+
+// `-` reads the video from standard input (FFmpeg's pipe protocol): the same records as the file.
+TEST(Analyze, StandardInputGivesTheFilesRecords) {
+  const std::string clip = make_clip("stdin.ts", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 12 -c:v libx264 -pix_fmt yuv420p -f mpegts");
+  const ProcessResult file = run_vhist("analyze '" + clip + "' --bins 16 --engine cpu -q");
+  const ProcessResult piped = run_vhist("analyze - --bins 16 --engine cpu -q < '" + clip + "'");
+  ASSERT_EQ(file.status, 0) << file.err;
+  ASSERT_EQ(piped.status, 0) << piped.err;
+  EXPECT_EQ(lines(piped.out), lines(file.out));
+  EXPECT_EQ(lines(piped.out).size(), 12u);
+  EXPECT_NE(header_of(piped.out).find("\"input\":\"-\""), std::string::npos) << header_of(piped.out);
+  const ProcessResult empty = run_vhist("analyze - --bins 16 -q < /dev/null");
+  EXPECT_EQ(empty.status, 2);
+  EXPECT_NE(empty.err.find("standard input"), std::string::npos) << empty.err;
 }
 
 // --- bad input: one clear line, exit status 2, no crash ----------------------------------

@@ -36,8 +36,20 @@ namespace vhist::app {
 namespace {
 
 std::atomic<bool> g_interrupted{false};
+std::atomic<int> g_signal{0};  // the signal that stopped the run: SIGINT, SIGTERM or SIGHUP
 
-extern "C" void on_interrupt(int) { g_interrupted.store(true); }
+extern "C" void on_interrupt(int sig) {
+  g_signal.store(sig);
+  g_interrupted.store(true);
+}
+
+// The reader of the output went away (`| head`): stop quietly, as a tool killed by SIGPIPE would.
+struct OutputClosed {};
+constexpr int kOutputClosedStatus = 128 + SIGPIPE;  // 141, what the shell reports for SIGPIPE
+
+std::string_view signal_name(int sig) {
+  return sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGINT";
+}
 
 // The progress line on stderr: drawn at most 10 times a second, only on a terminal.
 class Progress {
@@ -177,6 +189,7 @@ void Analyzer::check_frame(const media::DecodedFrame& frame) const {
 void Analyzer::flush_buffer() {
   if (buffer_.empty()) return;
   if (std::fwrite(buffer_.data(), 1, buffer_.size(), out_) != buffer_.size()) {
+    if (errno == EPIPE) throw OutputClosed{};
     throw std::runtime_error("cannot write the output: " + std::string(std::strerror(errno)));
   }
   buffer_.clear();
@@ -316,7 +329,10 @@ int Analyzer::run() {
   }
   // Whatever happened, the complete records so far reach the output.
   flush_buffer();
-  if (std::fflush(out_) != 0) throw std::runtime_error("cannot write the output: " + std::string(std::strerror(errno)));
+  if (std::fflush(out_) != 0) {
+    if (errno == EPIPE) throw OutputClosed{};
+    throw std::runtime_error("cannot write the output: " + std::string(std::strerror(errno)));
+  }
   progress.update(written_, true);
   progress.clear();
   tally.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -326,9 +342,10 @@ int Analyzer::run() {
     return status;
   }
   if (g_interrupted.load()) {
-    std::fprintf(stderr, "vhist analyze: interrupted; %lld complete records written to %s\n",
-                 static_cast<long long>(written_), where().c_str());
-    return 130;
+    const int sig = g_signal.load();
+    std::fprintf(stderr, "vhist analyze: interrupted (%s); %lld complete records written to %s\n",
+                 std::string(signal_name(sig)).c_str(), static_cast<long long>(written_), where().c_str());
+    return 128 + sig;  // 130 for Ctrl-C, 143 for SIGTERM, 129 for a hangup: the shell's convention
   }
   if (o_.verbose) summary(engines, tally);
   return finish(tally);
@@ -417,13 +434,14 @@ int run_analyze(const AnalyzeOptions& options) {
   static char out_buffer[1 << 16];
   std::setvbuf(out, out_buffer, _IOFBF, sizeof out_buffer);
 
-  // Ctrl-C and SIGTERM stop the loop; the records written so far are flushed. Writing to a
-  // closed pipe is an output error, not a silent death.
+  // Ctrl-C, SIGTERM and a hangup (a closed terminal or SSH session) stop the loop; the records
+  // written so far are flushed. A closed pipe is seen as EPIPE on write and ends the run quietly.
   struct sigaction action{};
   action.sa_handler = on_interrupt;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  sigaction(SIGHUP, &action, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
 
   try {
@@ -440,6 +458,8 @@ int run_analyze(const AnalyzeOptions& options) {
       if (status == 0) status = 1;
     }
     return status;
+  } catch (const OutputClosed&) {
+    return kOutputClosedStatus;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "vhist analyze: %s\n", render::failure_message(e).c_str());
     return 1;

@@ -81,6 +81,8 @@ class FfmpegSource final : public MediaSource {
   void open_container(AVFormatContext* raw);
   [[noreturn]] void throw_open_failure(int ret) const;
   void read_stream_info();
+  // The input is standard input ("-"), read through FFmpeg's pipe protocol.
+  bool reads_stdin() const { return !memory_ && info_.path == "-"; }
   AVStream* choose_video_stream();
   void open_decoder(const AVStream& st);
   void read_timing(AVStream& st);

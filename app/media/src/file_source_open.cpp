@@ -1,6 +1,8 @@
 // Opening a file (or bytes in memory) for FfmpegSource: open_input() and its steps.
 #include "file_source.h"
 
+#include <unistd.h>
+
 #include "vhist/util/files.h"
 #include "vhist/util/scope_guard.h"
 
@@ -138,6 +140,13 @@ void FfmpegSource::check_input() const {
     if (memory_->bytes.empty()) throw MediaError(quoted(info_.path) + " is empty (0 bytes)");
     return;
   }
+  if (reads_stdin()) {
+    if (isatty(STDIN_FILENO)) {
+      throw MediaError("'-' reads the video from standard input, which is a terminal: pipe a file in "
+                       "(cat clip.mp4 | vhist analyze -) or give its path");
+    }
+    return;
+  }
   if (std::string problem = util::check_local_file(info_.path, "a video file"); !problem.empty()) {
     throw MediaError(problem);
   }
@@ -171,11 +180,12 @@ AVFormatContext* FfmpegSource::new_format_context() {
   return raw;
 }
 
-// avformat_open_input through the `file` protocol only (or memory_); takes `raw` over.
+// avformat_open_input through the `file` protocol only (or memory_, or standard input for
+// "-": the `pipe` protocol, not seekable); takes `raw` over.
 void FfmpegSource::open_container(AVFormatContext* raw) {
   AVDictionary* dict = nullptr;
-  av_dict_set(&dict, "protocol_whitelist", "file", 0);
-  const std::string url = memory_ ? std::string() : "file:" + info_.path;
+  av_dict_set(&dict, "protocol_whitelist", reads_stdin() ? "pipe" : "file", 0);
+  const std::string url = memory_ ? std::string() : reads_stdin() ? "pipe:0" : "file:" + info_.path;
   const int ret = avformat_open_input(&raw, url.c_str(), nullptr, &dict);
   const DictPtr leftover(dict);
   if (ret < 0) throw_open_failure(ret);  // avformat_open_input has freed the context
@@ -184,7 +194,7 @@ void FfmpegSource::open_container(AVFormatContext* raw) {
 }
 
 void FfmpegSource::throw_open_failure(int ret) const {
-  const std::string q = quoted(info_.path);
+  const std::string q = reads_stdin() ? "standard input" : quoted(info_.path);
   throw_refused_input();
   // The input itself was readable (check_input): these come from a file it refers to (a concat
   // list's "Unsafe file name", an unreadable segment).
