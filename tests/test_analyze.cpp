@@ -377,6 +377,22 @@ TEST(Analyze, StandardInputGivesTheFilesRecords) {
   EXPECT_NE(empty.err.find("standard input"), std::string::npos) << empty.err;
 }
 
+// An MP3 with cover art: its picture is analyzed as one frame (not a truncated video of the
+// audio's length), exit 0, and the header says it is cover art.
+TEST(Analyze, CoverArtIsOnePicture) {
+  const std::string mp3 = make_clip("cover.mp3", "-f lavfi -i sine=d=3 -f lavfi -i testsrc2=s=64x64:d=0.1 -map 0 -map 1 "
+                                                 "-frames:v 1 -c:a libmp3lame -c:v mjpeg -disposition:v attached_pic");
+  const ProcessResult r = run_vhist("analyze '" + mp3 + "' --bins 16 --engine cpu");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err.find("truncated"), std::string::npos) << r.err;
+  const auto records = lines(r.out);
+  ASSERT_EQ(records.size(), 1u);
+  std::uint64_t sum = 0;
+  for (std::uint64_t v : json_array(records[0], "r")) sum += v;
+  EXPECT_EQ(sum, 64u * 64u);
+  EXPECT_NE(header_of(r.out).find("\"attached_picture\":true,\"codec\":\"mjpeg\""), std::string::npos) << header_of(r.out);
+}
+
 // --- bad input: one clear line, exit status 2, no crash ----------------------------------
 
 void expect_bad_input(const std::string& args, const std::string& message_part) {

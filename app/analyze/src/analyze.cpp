@@ -152,6 +152,7 @@ void Analyzer::write_source_header(const media::DecodedFrame& frame) {
   h.container = info.container;
   h.codec = info.codec;
   h.stream = info.video_stream;
+  h.attached_picture = info.attached_picture;
   h.width = f.width;
   h.height = f.height;
   h.display_width = f.display_width();

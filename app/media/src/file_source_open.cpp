@@ -271,6 +271,12 @@ void FfmpegSource::read_timing(AVStream& st) {
   if (rate.num <= 0 || rate.den <= 0) rate = av_guess_frame_rate(format_.get(), &st, nullptr);
   frame_rate_ = rate.num > 0 && rate.den > 0 ? q2d(rate) : 0;
   promised_frames_ = st.nb_frames > 0 ? st.nb_frames : -1;
+  if (st.disposition & AV_DISPOSITION_ATTACHED_PIC) {
+    // Cover art (an MP3's or M4A's picture): one frame, whatever the audio's duration says.
+    frame_rate_ = 0;
+    promised_frames_ = 1;
+    return;
+  }
   if (format_->duration_estimation_method == AVFMT_DURATION_FROM_BITRATE) return;
   if (st.duration != AV_NOPTS_VALUE && st.duration > 0) {
     promised_duration_ = static_cast<double>(st.duration) * q2d(time_base_);
@@ -302,6 +308,8 @@ void FfmpegSource::fill_info(const AVStream& st) {
   }
   info_.frame_count = promised_frames_;
   info_.video_stream = stream_;
+  info_.attached_picture = (st.disposition & AV_DISPOSITION_ATTACHED_PIC) != 0;
+  if (info_.attached_picture) info_.duration = -1;  // the audio's, not the picture's
   const StreamGeometry geometry = read_stream_geometry(st);
   info_.rotation = geometry.rotation.degrees;
   read_sample_aspect(geometry.sar, info_.sar_num, info_.sar_den);

@@ -66,7 +66,8 @@ std::string tag_text(const ColourTag& t) {
 void append_jsonl_header(std::string& out, const SourceHeader& h) {
   const SourceColour& c = h.colour;
   out += "{\"type\":\"header\",\"input\":" + quoted_json(h.input) + ",\"container\":" + quoted_json(h.container) +
-         ",\"stream\":" + std::to_string(h.stream) + ",\"codec\":" + quoted_json(h.codec) +
+         ",\"stream\":" + std::to_string(h.stream) + (h.attached_picture ? ",\"attached_picture\":true" : "") +
+         ",\"codec\":" + quoted_json(h.codec) +
          ",\"width\":" + std::to_string(h.width) + ",\"height\":" + std::to_string(h.height) +
          ",\"display_width\":" + std::to_string(h.display_width) + ",\"display_height\":" + std::to_string(h.display_height) +
          ",\"rotation\":" + std::to_string(h.rotation) + ",\"sample_aspect\":\"" + std::to_string(h.sar_num) + ":" +
@@ -85,6 +86,7 @@ void append_csv_comments(std::string& out, const SourceHeader& h) {
          std::to_string(h.display_width) + "x" + std::to_string(h.display_height) + " shown (rotation " +
          std::to_string(h.rotation) + ", sample aspect " + std::to_string(h.sar_num) + ":" + std::to_string(h.sar_den) +
          "), " + number(h.frame_rate, 3) + " fps\n";
+  if (h.attached_picture) out += "# the stream is the file's cover art: one picture\n";
   out += "# matrix: " + tag_text(c.matrix) + "\n";
   out += "# range: " + tag_text(c.range) + "\n";
   out += "# primaries: " + tag_text(c.primaries) + "\n";

@@ -37,6 +37,7 @@ struct MediaInfo {
   double duration = -1;       // seconds, -1 when unknown
   std::int64_t frame_count = -1;  // from the container when it says, else -1
   int video_stream = -1;      // index in the container
+  bool attached_picture = false;  // the stream is a file's cover art: one still picture
   // The shape the stream declares (its display matrix and sample aspect ratio); each frame's
   // VideoFormat carries its own, which may differ (a frame's display matrix or aspect ratio
   // wins over the stream's).

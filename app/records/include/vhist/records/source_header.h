@@ -15,6 +15,7 @@ struct SourceHeader {
   std::string container;      // FFmpeg's demuxer name
   std::string codec;          // the stream's codec
   int stream = -1;            // the stream's index in the container
+  bool attached_picture = false;  // the stream is the file's cover art (one picture)
   std::uint32_t width = 0, height = 0;                  // stored size of the first frame
   std::uint32_t display_width = 0, display_height = 0;  // as shown (sample aspect, rotation)
   std::uint32_t rotation = 0;                           // degrees clockwise that turn it upright
