@@ -393,6 +393,31 @@ TEST(Analyze, CoverArtIsOnePicture) {
   EXPECT_NE(header_of(r.out).find("\"attached_picture\":true,\"codec\":\"mjpeg\""), std::string::npos) << header_of(r.out);
 }
 
+// Image sequences through FFmpeg's image2 patterns: numbered (%03d) and glob; six 32x24 PNGs
+// give six records of 768 pixels each. A pattern that names no file is refused plainly.
+TEST(Analyze, ImageSequences) {
+  const std::string pattern = make_clip("seq%03d.png", "-f lavfi -i testsrc2=s=32x24:r=5 -frames:v 6");
+  const std::string glob = (clip_dir() / "seq*.png").string();
+  for (const std::string& input : {pattern, glob}) {
+    const ProcessResult r = run_vhist("analyze '" + input + "' --bins 16 --engine cpu -q");
+    ASSERT_EQ(r.status, 0) << input << ": " << r.err;
+    const auto records = lines(r.out);
+    ASSERT_EQ(records.size(), 6u) << input;
+    for (const auto& rec : records) {
+      std::uint64_t sum = 0;
+      for (std::uint64_t v : json_array(rec, "l")) sum += v;
+      EXPECT_EQ(sum, 32u * 24u);
+    }
+    EXPECT_NE(header_of(r.out).find("\"container\":\"image2\""), std::string::npos) << header_of(r.out);
+  }
+  ProcessResult r = run_vhist("analyze '" + (clip_dir() / "none%03d.png").string() + "' -q");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("no image of the sequence"), std::string::npos) << r.err;
+  r = run_vhist("analyze '" + (clip_dir() / "none*.png").string() + "' -q");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("no file matches"), std::string::npos) << r.err;
+}
+
 // --- bad input: one clear line, exit status 2, no crash ----------------------------------
 
 void expect_bad_input(const std::string& args, const std::string& message_part) {

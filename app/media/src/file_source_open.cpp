@@ -1,5 +1,6 @@
 // Opening a file (or bytes in memory) for FfmpegSource: open_input() and its steps.
 #include "file_source.h"
+#include "image_sequence.h"
 
 #include <unistd.h>
 
@@ -147,6 +148,10 @@ void FfmpegSource::check_input() const {
     }
     return;
   }
+  if (const SequenceKind kind = sequence_kind(info_.path); kind != SequenceKind::none) {
+    if (std::string problem = check_sequence(info_.path, kind); !problem.empty()) throw MediaError(problem);
+    return;
+  }
   if (std::string problem = util::check_local_file(info_.path, "a video file"); !problem.empty()) {
     throw MediaError(problem);
   }
@@ -185,8 +190,15 @@ AVFormatContext* FfmpegSource::new_format_context() {
 void FfmpegSource::open_container(AVFormatContext* raw) {
   AVDictionary* dict = nullptr;
   av_dict_set(&dict, "protocol_whitelist", reads_stdin() ? "pipe" : "file", 0);
-  const std::string url = memory_ ? std::string() : reads_stdin() ? "pipe:0" : "file:" + info_.path;
-  const int ret = avformat_open_input(&raw, url.c_str(), nullptr, &dict);
+  std::string url = memory_ ? std::string() : reads_stdin() ? "pipe:0" : "file:" + info_.path;
+  const AVInputFormat* forced = nullptr;
+  if (const SequenceKind kind = memory_ ? SequenceKind::none : sequence_kind(info_.path); kind != SequenceKind::none) {
+    // image2 expands the pattern itself and opens each image (through the file protocol).
+    forced = av_find_input_format("image2");
+    av_dict_set(&dict, "pattern_type", kind == SequenceKind::glob ? "glob" : "sequence", 0);
+    url = info_.path;
+  }
+  const int ret = avformat_open_input(&raw, url.c_str(), forced, &dict);
   const DictPtr leftover(dict);
   if (ret < 0) throw_open_failure(ret);  // avformat_open_input has freed the context
   format_.reset(raw);
