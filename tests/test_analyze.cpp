@@ -418,6 +418,31 @@ TEST(Analyze, ImageSequences) {
   EXPECT_NE(r.err.find("no file matches"), std::string::npos) << r.err;
 }
 
+// Two video streams: red 32x24 (stream 0) and blue 48x32 (stream 1). --stream 1 reads the blue
+// one (all 1536 pixels at R 0, B 255), the default the first; -v lists both; a stream that is
+// absent or not video is refused with the list.
+TEST(Analyze, StreamChoosesAVideoStream) {
+  const std::string two = make_clip("two.mkv", "-f lavfi -i color=red:s=32x24:r=5:d=1 -f lavfi -i color=blue:s=48x32:r=5:d=1 "
+                                               "-map 0 -map 1 -c:v ffv1 -pix_fmt gbrp");
+  ProcessResult r = run_vhist("analyze '" + two + "' --stream 1 --bins 16 --engine cpu -v");
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto records = lines(r.out);
+  ASSERT_EQ(records.size(), 5u);
+  EXPECT_EQ(json_array(records[0], "r").front(), 48u * 32u);  // red 0: bin 0
+  EXPECT_EQ(json_array(records[0], "b").back(), 48u * 32u);   // blue 255: bin 15
+  EXPECT_NE(header_of(r.out).find("\"stream\":1,"), std::string::npos) << header_of(r.out);
+  EXPECT_NE(r.err.find("video streams 0 (ffv1 32x24), 1 (ffv1 48x32); reading stream 1"), std::string::npos) << r.err;
+  r = run_vhist("analyze '" + two + "' --bins 16 --engine cpu -q");
+  records = lines(r.out);
+  ASSERT_FALSE(records.empty());
+  EXPECT_EQ(json_array(records[0], "r").back(), 32u * 24u);
+  r = run_vhist("analyze '" + two + "' --stream 2 -q");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--stream 2: '" + two + "' has only 2 streams; its video streams: 0 (ffv1 32x24), 1 (ffv1 48x32)"),
+            std::string::npos)
+      << r.err;
+}
+
 // --- bad input: one clear line, exit status 2, no crash ----------------------------------
 
 void expect_bad_input(const std::string& args, const std::string& message_part) {

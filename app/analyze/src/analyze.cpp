@@ -260,6 +260,12 @@ void Analyzer::announce(const Engines& e) const {
   } else {
     std::fprintf(stderr, "vhist analyze: engine gpu on %s\n", context_.description().name.c_str());
   }
+  if (!o_.verbose) return;
+  const media::MediaInfo& info = source_.info();
+  std::string streams;
+  for (const auto& s : info.video_streams) streams += (streams.empty() ? "" : ", ") + s;
+  std::fprintf(stderr, "vhist analyze: video streams %s; reading stream %d%s\n", streams.c_str(), info.video_stream,
+               o_.common.stream >= 0 ? " (--stream)" : "");
 }
 
 std::int64_t Analyzer::expected_frames() const {
@@ -397,6 +403,7 @@ std::unique_ptr<media::MediaSource> open_source(const AnalyzeOptions& options) {
   }
   media::SourceOptions source_options;
   source_options.start = options.start();
+  source_options.stream = options.common.stream;
   return media::MediaSource::open(options.common.input, source_options);
 }
 

@@ -35,6 +35,14 @@ std::string set_start(CommonOptions& o, std::string_view text) {
 constexpr CliRow<CommonOptions> kInput[] = {
     {"INPUT", "INPUT", "a local video file, or a camera such as /dev/video0", "Input",
      [](CommonOptions& o, std::string_view v) { return set_text(o.input, v, "a file name"); }},
+    {"--stream", "N", "the video stream to read, by its index in the file (as ffprobe numbers them; vhist analyze -v "
+                      "lists them); default: the best one",
+     "Input", [](CommonOptions& o, std::string_view v) {
+       const auto n = parse_uint(v, 0, 65535);
+       if (!n) return std::string("a stream index (0, 1, ...)");
+       o.stream = static_cast<int>(*n);
+       return std::string();
+     }},
 };
 
 constexpr CliRow<CommonOptions> kDevice[] = {

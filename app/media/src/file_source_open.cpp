@@ -236,8 +236,49 @@ void FfmpegSource::read_stream_info() {
 }
 
 // The best video stream; every other stream is discarded.
+namespace {
+
+// "0 (h264 1920x1080), 2 (mjpeg 64x64, cover art)": the file's video streams by index.
+std::vector<std::string> video_streams(const AVFormatContext& fmt) {
+  std::vector<std::string> out;
+  for (unsigned i = 0; i < fmt.nb_streams; ++i) {
+    const AVStream& st = *fmt.streams[i];
+    if (st.codecpar->codec_type != AVMEDIA_TYPE_VIDEO) continue;
+    std::string d = std::to_string(i) + " (" + avcodec_get_name(st.codecpar->codec_id) + " " +
+                    std::to_string(st.codecpar->width) + "x" + std::to_string(st.codecpar->height);
+    if (st.disposition & AV_DISPOSITION_ATTACHED_PIC) d += ", cover art";
+    out.push_back(d + ")");
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string s;
+  for (const auto& item : items) s += (s.empty() ? "" : ", ") + item;
+  return s;
+}
+
+}  // namespace
+
+// The stream asked for (--stream: its index in the file, as ffprobe numbers them), else the
+// best video stream; every other stream is discarded.
 AVStream* FfmpegSource::choose_video_stream() {
-  stream_ = av_find_best_stream(format_.get(), AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+  info_.video_streams = video_streams(*format_);
+  if (options_.stream >= 0) {
+    const auto n = static_cast<int>(format_->nb_streams);
+    if (options_.stream >= n || format_->streams[options_.stream]->codecpar->codec_type != AVMEDIA_TYPE_VIDEO) {
+      const char* type = options_.stream < n ? av_get_media_type_string(format_->streams[options_.stream]->codecpar->codec_type)
+                                             : nullptr;
+      const std::string what = options_.stream < n ? "stream " + std::to_string(options_.stream) + " of " + quoted(info_.path) +
+                                                         " is " + (type ? type : "data")
+                                                   : quoted(info_.path) + " has only " + std::to_string(n) + " streams";
+      throw MediaError("--stream " + std::to_string(options_.stream) + ": " + what + "; its video streams: " +
+                       (info_.video_streams.empty() ? "none" : joined(info_.video_streams)));
+    }
+    stream_ = options_.stream;
+  } else {
+    stream_ = av_find_best_stream(format_.get(), AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+  }
   if (stream_ < 0) {
     throw MediaError(quoted(info_.path) + " has no video stream (streams: " + stream_summary(*format_) + ")");
   }

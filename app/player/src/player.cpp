@@ -20,7 +20,11 @@ void Player::start(std::unique_ptr<media::MediaSource> source, media::CameraSour
   last_tick_ = {};
 }
 
-void Player::open(const std::string& path) { start(media::MediaSource::open(path), nullptr, path); }
+void Player::open(const std::string& path, int stream) {
+  media::SourceOptions options;
+  options.stream = stream;
+  start(media::MediaSource::open(path, options), nullptr, path);
+}
 
 void Player::open_camera(const std::string& path, const media::CameraOptions& options) {
   auto camera = media::CameraSource::open(path, options);

@@ -156,7 +156,8 @@ void open_file(App& app, const std::string& path) {
     if (media::is_camera_path(path)) {
       app.player.open_camera(path, cli::camera_options(app.options.common));
     } else {
-      app.player.open(path);
+      // --stream names a stream of the file given on the command line only.
+      app.player.open(path, path == app.options.common.input ? app.options.common.stream : -1);
     }
     app.player.set_loop(app.settings.loop);
     app.player.set_speed(app.settings.speed);

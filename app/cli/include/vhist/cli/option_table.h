@@ -59,9 +59,10 @@ struct CommonOptions {
   std::uint32_t camera_width = 0, camera_height = 0;
   double camera_fps = 0;
   std::optional<double> start;  // seconds
+  int stream = -1;               // --stream: the video stream's index in the file; -1: the best
 };
 
-// The shared groups. "Input": INPUT (positional); "Device": --device; "Camera": --camera-format,
+// The shared groups. "Input": INPUT (positional), --stream; "Device": --device; "Camera": --camera-format,
 // --camera-size, --camera-fps; "Time": --start (and, for the viewer, its older spelling --paused-at,
 // accepted but no longer listed).
 std::span<const CliRow<CommonOptions>> input_rows();

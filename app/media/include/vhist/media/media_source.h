@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace vhist::media {
 
@@ -38,6 +39,7 @@ struct MediaInfo {
   std::int64_t frame_count = -1;  // from the container when it says, else -1
   int video_stream = -1;      // index in the container
   bool attached_picture = false;  // the stream is a file's cover art: one still picture
+  std::vector<std::string> video_streams;  // the file's video streams: "0 (h264 1920x1080)", ...
   // The shape the stream declares (its display matrix and sample aspect ratio); each frame's
   // VideoFormat carries its own, which may differ (a frame's display matrix or aspect ratio
   // wins over the stream's).
@@ -78,6 +80,7 @@ struct SourceOptions {
   int decoder_threads = 0;          // 0: FFmpeg's automatic choice (frame threading on)
   bool loop = false;                // at the end, seek to the start and go on
   double start = 0;                 // seconds: first frame delivered is the first with pts >= start
+  int stream = -1;                  // the video stream by its index in the file; -1: the best one
   std::int64_t max_pixels = 0;      // decoder's limit on width * height (0: FFmpeg's default);
                                     // larger frames are rejected by the decoder
 };

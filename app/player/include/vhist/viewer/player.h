@@ -20,7 +20,8 @@ namespace vhist::viewer {
 class Player {
  public:
   // Opens `path` (throws media::MediaError for bad input). The first frame is shown at once.
-  void open(const std::string& path);
+  // `stream`: the video stream's index in the file; -1: the best one.
+  void open(const std::string& path, int stream = -1);
   // Opens a camera: live, the newest captured frame is shown each tick, nothing is seekable;
   // pausing freezes the picture while capture goes on.
   void open_camera(const std::string& path, const media::CameraOptions& options);
