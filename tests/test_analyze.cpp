@@ -443,6 +443,41 @@ TEST(Analyze, StreamChoosesAVideoStream) {
       << r.err;
 }
 
+// The number of the frame at `pts` in a JSON Lines output; -1 when that record has no number,
+// -2 when there is no record at that time.
+std::int64_t frame_at(const std::string& out, const std::string& pts) {
+  for (const auto& rec : lines(out)) {
+    if (rec.find("\"pts\":" + pts + ",") == std::string::npos) continue;
+    const auto at = rec.find("\"frame\":");
+    return at == std::string::npos ? -1 : std::stoll(rec.substr(at + 8));
+  }
+  return -2;
+}
+
+// Frame numbers join across runs: with a constant rate, --start gives the frame the number a
+// full run gives it; with a variable rate (20 fps for a second, then 10), where the time says
+// nothing exact, the number is left out rather than wrong. pts is there either way.
+TEST(Analyze, FrameNumbersJoinAcrossRunsOrAreLeftOut) {
+  const std::string cfr = make_clip("cfr.mp4", "-f lavfi -i testsrc2=s=64x48:r=20:d=3 -c:v libx264 -pix_fmt yuv420p");
+  const std::string vfr = make_clip("vfr.mp4", "-f lavfi -i testsrc2=s=64x48:r=20:d=3 "
+                                               "-vf \"select='lt(t\\,1)+not(mod(n\\,2))'\" -vsync vfr -c:v libx264 -pix_fmt yuv420p");
+  const std::string vfr_mkv = make_clip("vfr.mkv", "-i '" + vfr + "' -c copy");
+  ProcessResult full = run_vhist("analyze '" + cfr + "' --bins 16 --engine cpu -q");
+  ProcessResult later = run_vhist("analyze '" + cfr + "' --bins 16 --engine cpu -q --start 1.5");
+  EXPECT_EQ(frame_at(full.out, "1.500000"), 30);  // 20 fps: 1.5 s is frame 30
+  EXPECT_EQ(frame_at(later.out, "1.500000"), 30);
+  EXPECT_NE(header_of(later.out).find("\"frame_rate_constant\":true"), std::string::npos) << header_of(later.out);
+  for (const std::string& clip : {vfr, vfr_mkv}) {
+    full = run_vhist("analyze '" + clip + "' --bins 16 --engine cpu -q");
+    later = run_vhist("analyze '" + clip + "' --bins 16 --engine cpu -q --start 1.5");
+    ASSERT_EQ(later.status, 0) << later.err;
+    // 20 frames in the first second, then one every 0.1 s: 1.5 s is frame 25.
+    EXPECT_EQ(frame_at(full.out, "1.500000"), 25) << clip;
+    EXPECT_EQ(frame_at(later.out, "1.500000"), -1) << clip;
+    EXPECT_NE(header_of(later.out).find("\"frame_rate_constant\":false"), std::string::npos) << header_of(later.out);
+  }
+}
+
 // --- bad input: one clear line, exit status 2, no crash ----------------------------------
 
 void expect_bad_input(const std::string& args, const std::string& message_part) {

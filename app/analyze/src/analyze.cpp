@@ -101,6 +101,7 @@ class Analyzer {
  private:
   struct Pending {
     std::int64_t frame;
+    bool frame_known;
     double pts;
     std::uint32_t width, height, bits;
     std::uint32_t rotation, display_width, display_height;  // how it is shown (VideoFormat)
@@ -163,6 +164,7 @@ void Analyzer::write_source_header(const media::DecodedFrame& frame) {
   h.bits = f.bits;
   h.pixel_format = f.pixel_format;
   h.frame_rate = info.frame_rate;
+  h.constant_rate = info.constant_rate;
   h.colour = frame.colour;
   if (*o_.format == RecordFormat::jsonl) {
     append_jsonl_header(buffer_, h);
@@ -199,6 +201,7 @@ void Analyzer::flush_buffer() {
 void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* levels_cdf) {
   FrameRecord record;
   record.frame = meta.frame;
+  record.frame_known = meta.frame_known;
   record.pts = meta.pts;
   record.width = meta.width;
   record.height = meta.height;
@@ -287,7 +290,7 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
     if (st == media::MediaSource::Status::end) break;
     check_frame(frame);
     const VideoFormat& f = frame.format;
-    const Pending meta{frame.index, frame.pts, f.width, f.height, f.bits,
+    const Pending meta{frame.index, frame.index_exact, frame.pts, f.width, f.height, f.bits,
                        f.rotation, f.display_width(), f.display_height()};
     const std::uint32_t levels = stats_levels(frame.format.bits);
     ++tally.decoded;

@@ -160,6 +160,10 @@ class FfmpegSource final : public MediaSource {
   double drop_before_ = -std::numeric_limits<double>::infinity();
   bool reindex_ = false;
   std::int64_t next_index_ = 0;
+  // Whether frame numbers are counted (from the start) or exact from the time after a seek (a
+  // constant frame rate); false after a seek in a stream whose rate may vary.
+  bool index_exact_ = true;
+  bool constant_rate_ = false;
   double last_pts_ = -1;
   bool have_pts_ = false;
   // This pass (from open, a seek or a loop restart to the end of the input).

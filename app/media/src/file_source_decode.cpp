@@ -300,9 +300,11 @@ bool FfmpegSource::handle_frame(AvFramePtr decoded) {
   frame.damaged = damaged;
   if (reindex_) {
     next_index_ = frame_rate_ > 0 ? std::llround(pts * frame_rate_) : 0;
+    index_exact_ = pass_from_start_ || constant_rate_;
     reindex_ = false;
   }
   frame.index = next_index_++;
+  frame.index_exact = index_exact_;
   return push(std::move(frame));
 }
 

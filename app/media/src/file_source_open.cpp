@@ -15,6 +15,7 @@ extern "C" {
 #include <libavutil/pixdesc.h>
 }
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -252,6 +253,18 @@ std::vector<std::string> video_streams(const AVFormatContext& fmt) {
   return out;
 }
 
+// Whether the stream's frame rate is known to be constant, so that a frame's number follows from
+// its time: the container's base rate equals the average rate and is a broadcast-style rate
+// (a whole number, or a multiple of 1000/1001). A variable-rate MP4 has a base rate above its
+// average; Matroska gives the average for both, rarely a whole number for variable-rate video.
+bool is_constant_rate(const AVStream& st) {
+  const AVRational r = st.r_frame_rate, avg = st.avg_frame_rate;
+  if (r.num <= 0 || r.den <= 0 || avg.num <= 0 || avg.den <= 0 || av_cmp_q(r, avg) != 0) return false;
+  const double v = av_q2d(r);
+  const double ntsc = v * 1001.0 / 1000.0;
+  return std::abs(v - std::round(v)) < 1e-6 || std::abs(ntsc - std::round(ntsc)) < 1e-6;
+}
+
 std::string joined(const std::vector<std::string>& items) {
   std::string s;
   for (const auto& item : items) s += (s.empty() ? "" : ", ") + item;
@@ -323,6 +336,7 @@ void FfmpegSource::read_timing(AVStream& st) {
   AVRational rate = st.avg_frame_rate;
   if (rate.num <= 0 || rate.den <= 0) rate = av_guess_frame_rate(format_.get(), &st, nullptr);
   frame_rate_ = rate.num > 0 && rate.den > 0 ? q2d(rate) : 0;
+  constant_rate_ = is_constant_rate(st);
   promised_frames_ = st.nb_frames > 0 ? st.nb_frames : -1;
   if (st.disposition & AV_DISPOSITION_ATTACHED_PIC) {
     // Cover art (an MP3's or M4A's picture): one frame, whatever the audio's duration says.
@@ -362,6 +376,7 @@ void FfmpegSource::fill_info(const AVStream& st) {
   info_.frame_count = promised_frames_;
   info_.video_stream = stream_;
   info_.attached_picture = (st.disposition & AV_DISPOSITION_ATTACHED_PIC) != 0;
+  info_.constant_rate = constant_rate_;
   if (info_.attached_picture) info_.duration = -1;  // the audio's, not the picture's
   const StreamGeometry geometry = read_stream_geometry(st);
   info_.rotation = geometry.rotation.degrees;

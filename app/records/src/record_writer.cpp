@@ -91,9 +91,12 @@ void append_channel_arrays(std::string& out, std::uint32_t bins, Count count) {
 struct HeadField {
   const char* name;
   void (*append)(std::string&, const FrameRecord&);
+  // Null: always there. Else whether the record has a value: JSON leaves the field out, CSV leaves it empty.
+  bool (*present)(const FrameRecord&) = nullptr;
 };
 constexpr HeadField kHeadFields[] = {
-    {"frame", [](std::string& out, const FrameRecord& r) { append_int(out, r.frame); }},
+    {"frame", [](std::string& out, const FrameRecord& r) { append_int(out, r.frame); },
+     [](const FrameRecord& r) { return r.frame_known; }},
     {"pts", [](std::string& out, const FrameRecord& r) { append_fixed(out, r.pts, 6); }},
     {"width", [](std::string& out, const FrameRecord& r) { append_uint(out, r.width); }},
     {"height", [](std::string& out, const FrameRecord& r) { append_uint(out, r.height); }},
@@ -106,12 +109,14 @@ constexpr HeadField kHeadFields[] = {
 
 void append_head(std::string& out, const FrameRecord& r, bool json) {
   for (const HeadField& field : kHeadFields) {
+    const bool present = !field.present || field.present(r);
+    if (json && !present) continue;
     if (json) {
       out += out.back() == '{' ? "\"" : ",\"";
       out += field.name;
       out += "\":";
     }
-    field.append(out, r);
+    if (present) field.append(out, r);
     if (!json) out += ',';
   }
 }

@@ -73,6 +73,7 @@ void append_jsonl_header(std::string& out, const SourceHeader& h) {
          ",\"rotation\":" + std::to_string(h.rotation) + ",\"sample_aspect\":\"" + std::to_string(h.sar_num) + ":" +
          std::to_string(h.sar_den) + "\",\"bits\":" + std::to_string(h.bits) +
          ",\"pixel_format\":" + quoted_json(h.pixel_format) + ",\"frame_rate\":" + number(h.frame_rate, 6) +
+         ",\"frame_rate_constant\":" + (h.constant_rate ? "true" : "false") +
          ",\"matrix\":" + tag_json(c.matrix) + ",\"range\":" + tag_json(c.range) + ",\"primaries\":" + tag_json(c.primaries) +
          ",\"transfer\":" + tag_json(c.transfer) + ",\"chroma_location\":" + tag_json(c.chroma_location) + hdr_json(c) +
          "}\n";
@@ -85,7 +86,7 @@ void append_csv_comments(std::string& out, const SourceHeader& h) {
          std::to_string(h.bits) + "-bit, " + std::to_string(h.width) + "x" + std::to_string(h.height) + " stored, " +
          std::to_string(h.display_width) + "x" + std::to_string(h.display_height) + " shown (rotation " +
          std::to_string(h.rotation) + ", sample aspect " + std::to_string(h.sar_num) + ":" + std::to_string(h.sar_den) +
-         "), " + number(h.frame_rate, 3) + " fps\n";
+         "), " + number(h.frame_rate, 3) + " fps" + (h.constant_rate ? "" : " (average; the rate may vary)") + "\n";
   if (h.attached_picture) out += "# the stream is the file's cover art: one picture\n";
   out += "# matrix: " + tag_text(c.matrix) + "\n";
   out += "# range: " + tag_text(c.range) + "\n";

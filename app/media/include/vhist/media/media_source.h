@@ -40,6 +40,7 @@ struct MediaInfo {
   int video_stream = -1;      // index in the container
   bool attached_picture = false;  // the stream is a file's cover art: one still picture
   std::vector<std::string> video_streams;  // the file's video streams: "0 (h264 1920x1080)", ...
+  bool constant_rate = false;  // the frame rate is known constant (frame numbers follow from times)
   // The shape the stream declares (its display matrix and sample aspect ratio); each frame's
   // VideoFormat carries its own, which may differ (a frame's display matrix or aspect ratio
   // wins over the stream's).
@@ -56,6 +57,10 @@ struct DecodedFrame {
   // Frame number: 0, 1, 2 ... in output order from open; after a seek, the first frame gets
   // llround(pts * frame_rate) (0 when the rate is unknown) and the count goes on from there.
   std::int64_t index = 0;
+  // Whether `index` is exact: counted from the start, or after a seek in a stream of constant
+  // frame rate. After a seek in a variable-rate stream it is the time x the average rate, an
+  // estimate.
+  bool index_exact = true;
   bool damaged = false;     // the decoder reported errors it concealed in this frame
   bool converted = false;   // went through libswscale (the decoder's format is not handled)
   SourceColour colour;      // the colour description used, each part from the stream or assumed

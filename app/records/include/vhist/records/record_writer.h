@@ -14,6 +14,9 @@ namespace vhist::app {
 
 struct FrameRecord {
   std::int64_t frame = 0;
+  // Whether `frame` is known: false after --start in a stream whose frame rate may vary, where
+  // it could not be the number a run from the start gives (JSON leaves it out, CSV empty).
+  bool frame_known = true;
   double pts = 0;
   std::uint32_t width = 0, height = 0;  // stored size: what the histograms count
   // How the frame is shown: degrees clockwise that turn it upright (0, 90, 180, 270), and its

@@ -23,6 +23,7 @@ struct SourceHeader {
   std::uint32_t bits = 8;
   std::string pixel_format;   // the decoder's
   double frame_rate = 0;      // 0: unknown
+  bool constant_rate = false; // known constant: frame numbers after --start are exact
   SourceColour colour;        // of the first frame
 };
 
