@@ -478,6 +478,29 @@ TEST(Analyze, FrameNumbersJoinAcrossRunsOrAreLeftOut) {
   }
 }
 
+// Alpha: kept where FFmpeg can decode it (VP9's alpha through libvpx, which FFmpeg's own VP9
+// decoder drops), said in the header, and not used: every pixel's colour is counted, the
+// transparent left half too (documented policy).
+TEST(Analyze, AlphaIsKeptSaidAndEveryPixelCounted) {
+  const std::string webm = make_clip("alpha.webm", "-f lavfi -i \"testsrc2=s=64x48:r=10:d=0.3,format=yuva420p,"
+                                                   "geq=lum='lum(X,Y)':cb='cb(X,Y)':cr='cr(X,Y)':a='if(lt(X,32),0,255)'\" "
+                                                   "-c:v libvpx-vp9 -pix_fmt yuva420p");
+  const std::string png = make_clip("alpha.png", "-f lavfi -i \"color=red:s=16x8,format=rgba,geq=r=255:g=0:b=0:a='if(lt(X,8),0,255)'\" "
+                                                 "-frames:v 1");
+  ProcessResult r = run_vhist("analyze '" + webm + "' --bins 16 --engine cpu -q");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(header_of(r.out).find("\"decoder\":\"libvpx-vp9\",\"alpha\":true"), std::string::npos) << header_of(r.out);
+  r = run_vhist("analyze '" + png + "' --bins 16 --engine cpu -q");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(header_of(r.out).find("\"alpha\":true"), std::string::npos) << header_of(r.out);
+  const auto records = lines(r.out);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(json_array(records[0], "r").back(), 16u * 8u);  // all red at 255, transparent or not
+  r = run_vhist("analyze '" + make_clip("opaque.png", "-f lavfi -i color=red:s=16x8 -frames:v 1 -pix_fmt rgb24") +
+                "' --bins 16 --engine cpu -q");
+  EXPECT_NE(header_of(r.out).find("\"alpha\":false"), std::string::npos) << header_of(r.out);
+}
+
 // --- bad input: one clear line, exit status 2, no crash ----------------------------------
 
 void expect_bad_input(const std::string& args, const std::string& message_part) {

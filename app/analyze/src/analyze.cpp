@@ -152,6 +152,8 @@ void Analyzer::write_source_header(const media::DecodedFrame& frame) {
   h.input = o_.common.input;
   h.container = info.container;
   h.codec = info.codec;
+  h.decoder = info.decoder;
+  h.alpha = frame.has_alpha;
   h.stream = info.video_stream;
   h.attached_picture = info.attached_picture;
   h.width = f.width;

@@ -7,6 +7,7 @@
 extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libavutil/pixdesc.h>
 }
 
 #include <cmath>
@@ -291,6 +292,8 @@ bool FfmpegSource::handle_frame(AvFramePtr decoded) {
   std::uint32_t rotation = 0, sar_num = 1, sar_den = 1;
   geometry_.read(*decoded, rotation, sar_num, sar_den);
   const ColourTags tags = read_colour_tags(*decoded, format_->streams[stream_]);
+  const AVPixFmtDescriptor* desc = av_pix_fmt_desc_get(static_cast<AVPixelFormat>(decoded->format));
+  frame.has_alpha = desc && (desc->flags & AV_PIX_FMT_FLAG_ALPHA);
   mapper_.map(std::move(decoded), frame);
   frame.colour = source_colour(tags, frame.format);
   frame.format.rotation = rotation;

@@ -305,7 +305,14 @@ void FfmpegSource::open_decoder(const AVStream& st) {
   const std::string q = quoted(info_.path);
   const AVCodecParameters* par = st.codecpar;
   const AVCodec* decoder = par->codec_id == AV_CODEC_ID_NONE ? nullptr : avcodec_find_decoder(par->codec_id);
+  // FFmpeg's own VP9 decoder drops the alpha that WebM carries beside the picture (the track's
+  // alpha_mode); libvpx decodes it, so VP9 with alpha goes to libvpx where FFmpeg has it.
+  const AVDictionaryEntry* alpha_mode = av_dict_get(st.metadata, "alpha_mode", nullptr, 0);
+  if (par->codec_id == AV_CODEC_ID_VP9 && alpha_mode && std::string(alpha_mode->value) == "1") {
+    if (const AVCodec* libvpx = avcodec_find_decoder_by_name("libvpx-vp9")) decoder = libvpx;
+  }
   if (!decoder) throw_no_decoder(q, *par);
+  info_.decoder = decoder->name;
   codec_.reset(avcodec_alloc_context3(decoder));
   if (!codec_) throw std::bad_alloc();
   int ret = avcodec_parameters_to_context(codec_.get(), par);

@@ -67,7 +67,8 @@ void append_jsonl_header(std::string& out, const SourceHeader& h) {
   const SourceColour& c = h.colour;
   out += "{\"type\":\"header\",\"input\":" + quoted_json(h.input) + ",\"container\":" + quoted_json(h.container) +
          ",\"stream\":" + std::to_string(h.stream) + (h.attached_picture ? ",\"attached_picture\":true" : "") +
-         ",\"codec\":" + quoted_json(h.codec) +
+         ",\"codec\":" + quoted_json(h.codec) + ",\"decoder\":" + quoted_json(h.decoder) +
+         ",\"alpha\":" + (h.alpha ? "true" : "false") +
          ",\"width\":" + std::to_string(h.width) + ",\"height\":" + std::to_string(h.height) +
          ",\"display_width\":" + std::to_string(h.display_width) + ",\"display_height\":" + std::to_string(h.display_height) +
          ",\"rotation\":" + std::to_string(h.rotation) + ",\"sample_aspect\":\"" + std::to_string(h.sar_num) + ":" +
@@ -82,7 +83,8 @@ void append_jsonl_header(std::string& out, const SourceHeader& h) {
 void append_csv_comments(std::string& out, const SourceHeader& h) {
   const SourceColour& c = h.colour;
   out += "# vhist analyze: " + h.input + "\n";
-  out += "# stream " + std::to_string(h.stream) + ": " + h.codec + " in " + h.container + ", " + h.pixel_format + ", " +
+  out += "# stream " + std::to_string(h.stream) + ": " + h.codec + " (decoder " + h.decoder + ") in " + h.container +
+         ", " + h.pixel_format + (h.alpha ? " with alpha (not used)" : "") + ", " +
          std::to_string(h.bits) + "-bit, " + std::to_string(h.width) + "x" + std::to_string(h.height) + " stored, " +
          std::to_string(h.display_width) + "x" + std::to_string(h.display_height) + " shown (rotation " +
          std::to_string(h.rotation) + ", sample aspect " + std::to_string(h.sar_num) + ":" + std::to_string(h.sar_den) +

@@ -31,6 +31,7 @@ struct MediaInfo {
   std::string path;
   std::string container;      // "mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", ...
   std::string codec;          // "h264", "hevc", ...
+  std::string decoder;        // the FFmpeg decoder used: "h264", "libvpx-vp9", ...
   std::uint32_t width = 0;    // of the first frame's stream parameters
   std::uint32_t height = 0;
   std::string pixel_format;   // decoder's pixel format name
@@ -64,6 +65,9 @@ struct DecodedFrame {
   bool damaged = false;     // the decoder reported errors it concealed in this frame
   bool converted = false;   // went through libswscale (the decoder's format is not handled)
   SourceColour colour;      // the colour description used, each part from the stream or assumed
+  // The decoded picture has an alpha channel. Every pixel's colour is counted whatever its alpha
+  // (docs/user-guide.md: alpha policy).
+  bool has_alpha = false;
   std::shared_ptr<const void> owner;
 };
 

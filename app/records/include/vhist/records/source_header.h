@@ -14,6 +14,8 @@ struct SourceHeader {
   std::string input;          // as given on the command line
   std::string container;      // FFmpeg's demuxer name
   std::string codec;          // the stream's codec
+  std::string decoder;        // the FFmpeg decoder used
+  bool alpha = false;         // the decoded picture has alpha (counted whatever it is)
   int stream = -1;            // the stream's index in the container
   bool attached_picture = false;  // the stream is the file's cover art (one picture)
   std::uint32_t width = 0, height = 0;                  // stored size of the first frame
