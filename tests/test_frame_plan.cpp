@@ -3,6 +3,7 @@
 // frame is converted and counted once; a prefix sum or an equalized frame is made once per
 // frame and reused while nothing changes), written out by hand for each case.
 #include "vhist/picture/frame_plan.h"
+#include "vhist/picture/light_scale.h"
 #include "vhist/picture/overlay_grid.h"
 #include "vhist/picture/picture_geometry.h"
 #include "vhist/picture/picture_overlay.h"
@@ -467,6 +468,56 @@ TEST(OverlayGrid, EachPixelsCellListsTheItemsOverIt) {
   const auto quads = layout_quads(style, 640, 360);
   const auto grid = overlay_grid(overlay_items(style, quads, {8, 256, 640 * 360}), quads);
   for (std::uint32_t over : grid.over_bars) EXPECT_EQ(over, 0u);
+}
+
+// Light for HDR sources, against published values: PQ (SMPTE ST 2084) puts 100 cd/m2 at signal
+// 0.508, 1000 at 0.752 and 10000 at 1 (BT.2408, table of PQ levels); HLG on BT.2100's 1000 cd/m2
+// reference display puts HDR reference white, 203 cd/m2, at 75% (BT.2408) and the peak at 1.
+TEST(LightScale, PqAndHlgSignalsOfKnownLight) {
+  EXPECT_NEAR(pq_signal(100), 0.508, 0.001);
+  EXPECT_NEAR(pq_signal(1000), 0.752, 0.001);
+  EXPECT_NEAR(pq_signal(10000), 1.0, 1e-9);
+  EXPECT_NEAR(pq_signal(0), 0.0, 1e-6);  // 0.0000007: c1^m2
+  EXPECT_NEAR(hlg_signal(203), 0.75, 0.002);
+  EXPECT_NEAR(hlg_signal(1000), 1.0, 1e-6);
+  EXPECT_EQ(light_scale_of("smpte2084"), LightScale::pq);
+  EXPECT_EQ(light_scale_of("arib-std-b67"), LightScale::hlg);
+  EXPECT_EQ(light_scale_of("bt709"), LightScale::none);
+  // 10-bit ticks: 100 cd/m2 at code round(0.508078 * 1023) = 520, 1000 at 769, the top at 1023.
+  const auto pq = light_ticks(LightScale::pq, 10);
+  ASSERT_EQ(pq.size(), 7u);
+  EXPECT_EQ(pq[0].code, 0u);
+  EXPECT_EQ(pq[4].code, 520u);
+  EXPECT_EQ(pq[4].label, "100");
+  EXPECT_EQ(pq[5].code, 769u);
+  EXPECT_EQ(pq[6].code, 1023u);
+  EXPECT_EQ(pq[6].label, "10000 nits");
+  const auto hlg = light_ticks(LightScale::hlg, 10);
+  ASSERT_EQ(hlg.size(), 5u);
+  EXPECT_EQ(hlg.back().code, 1023u);
+  EXPECT_EQ(hlg.back().label, "1000 nits");
+  EXPECT_TRUE(light_ticks(LightScale::none, 10).empty());
+}
+
+// A PQ source's axis is labelled in light, in the font, with no label overlapping the next.
+TEST(LightScale, PqAxisLabelsFitAndDoNotOverlap) {
+  DrawStyle style;
+  style.light = LightScale::pq;
+  for (const float w : {640.0f, 1280.0f}) {
+    const auto quads = layout_quads(style, w, w * 9 / 16);
+    const auto overlay = overlay_items(style, quads, {10, 256, 100});
+    std::string text;
+    float last_right = -1;
+    for (std::uint32_t k = overlay.first[1]; k < overlay.first[1] + overlay.count[1]; ++k) {
+      const auto& it = overlay.items[k];
+      if (it.kind != shader::kOverlayGlyph || it.rect[1] < quads[1].bars[3]) continue;  // the axis strip's glyphs
+      EXPECT_GE(it.rect[0], last_right) << "overlapping glyphs at " << w;
+      last_right = it.rect[2];
+      text += shader::kFontChars[it.glyph];
+    }
+    EXPECT_NE(text.find("10000nits"), std::string::npos) << text;  // spaces are not glyphs
+    EXPECT_EQ(text.find("1023"), std::string::npos) << text;
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "vhist/picture/picture_overlay.h"
 
 #include "vhist/font_shared.h"
+#include "vhist/picture/light_scale.h"
 
 #include <algorithm>
 #include <cmath>
@@ -75,19 +76,36 @@ void add_text(std::vector<shader::OverlayItem>& out, float x, float y, int s, co
   }
 }
 
-// The axis under the bars: its line, a tick and a centred label per axis code (kept inside the panel).
-void add_axis(std::vector<shader::OverlayItem>& out, const HistogramQuad& q, std::uint32_t bits, int s) {
+// The axis's ticks: code values, or for a PQ or HLG source light (light_scale.h), with labels
+// that would overlap their left neighbour left out (the last one kept).
+std::vector<LightTick> axis_ticks(const DrawStyle& style, const HistogramQuad& q, std::uint32_t bits, int s) {
+  if (style.light == LightScale::none) {
+    std::vector<LightTick> ticks;
+    for (std::uint32_t code : axis_codes(bits, q.bars[2] - q.bars[0], s)) ticks.push_back({code, std::to_string(code)});
+    return ticks;
+  }
+  std::vector<LightTick> ticks = light_ticks(style.light, bits);
+  const auto centre = [&](const LightTick& t) { return code_x(q.bars, t.code, bits); };
+  const auto half = [&](const LightTick& t) { return text_width(t.label.size(), s) / 2 + text_width(1, s); };
+  for (std::size_t i = ticks.size() - 1; i-- > 1;) {  // keep the last; drop those crowding the next kept one
+    if (centre(ticks[i]) + half(ticks[i]) > centre(ticks[i + 1]) - half(ticks[i + 1])) ticks[i].label.clear();
+  }
+  return ticks;
+}
+
+// The axis under the bars: its line, a tick and a centred label per axis tick (kept inside the panel).
+void add_axis(std::vector<shader::OverlayItem>& out, const DrawStyle& style, const HistogramQuad& q,
+              std::uint32_t bits, int s) {
   const auto fs = static_cast<float>(s);
   const auto& b = q.bars;
   out.push_back(item(shader::kOverlaySolid, {b[0], b[3], b[2], b[3] + fs}, kOverlayText));
-  for (std::uint32_t code : axis_codes(bits, b[2] - b[0], s)) {
-    const float x = code_x(b, code, bits) - static_cast<float>((s - 1) / 2);
+  for (const LightTick& tick : axis_ticks(style, q, bits, s)) {
+    const float x = code_x(b, tick.code, bits) - static_cast<float>((s - 1) / 2);
     out.push_back(item(shader::kOverlaySolid, {x, b[3] + fs, x + fs, b[3] + 4 * fs}, kOverlayText));
-    const std::string label = std::to_string(code);
-    const float w = text_width(label.size(), s);
+    const float w = text_width(tick.label.size(), s);
     const float lx = std::clamp(x + std::floor(fs / 2) - std::floor(w / 2), std::floor(q.rect[0]) + fs,
                                 std::floor(q.rect[2]) - fs - w);
-    add_text(out, lx, b[3] + 5 * fs, s, kOverlayText, label);
+    add_text(out, lx, b[3] + 5 * fs, s, kOverlayText, tick.label);
   }
 }
 
@@ -150,7 +168,7 @@ OverlayItems overlay_items(const DrawStyle& style, const std::vector<HistogramQu
   for (const HistogramQuad& q : quads) {
     const auto first = static_cast<std::uint32_t>(out.items.size());
     if (style.guides) add_guides(out.items, q, in.bits, s);
-    if (q.axis) add_axis(out.items, q, in.bits, s);
+    if (q.axis) add_axis(out.items, style, q, in.bits, s);
     if (q.header) add_header(out.items, style, q, in, s);
     out.first.push_back(first);
     out.count.push_back(static_cast<std::uint32_t>(out.items.size()) - first);

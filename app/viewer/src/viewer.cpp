@@ -18,6 +18,8 @@
 #include "test_drivers.h"
 #include "viewer_app.h"
 
+#include "vhist/picture/light_scale.h"
+
 #include "vhist/compute/engine_choice.h"
 #include "vhist/render/context.h"
 #include "vhist/render/swapchain.h"
@@ -84,7 +86,10 @@ DrawStyle frame_style(const App& app) {
                    .split_position = s.split_position,
                    .area = {a[0] * fb_scale.x, a[1] * fb_scale.y, a[2] * fb_scale.x, a[3] * fb_scale.y},
                    .guides = s.guides,
-                   .ui_scale = picture_ui_scale(app.ui_scale, (a[3] - a[1]) * fb_scale.y)};
+                   .ui_scale = picture_ui_scale(app.ui_scale, (a[3] - a[1]) * fb_scale.y),
+                   .light = app.player.is_open() && app.player.frame()
+                                ? light_scale_of(app.player.frame()->colour.transfer.value)
+                                : LightScale::none};
 }
 
 class GlfwSession {

@@ -26,10 +26,10 @@ VHIST_CONST kGlyphHeight = 7u;
 VHIST_CONST kGlyphAdvance = 6u;  // one column of space between characters
 VHIST_CONST kGlyphComma = 10u;
 VHIST_CONST kGlyphSpace = 11u;
-VHIST_CONST kGlyphCount = 31u;
+VHIST_CONST kGlyphCount = 33u;
 
 // clang-format off
-VHIST_FONT_ARRAY(kFont, 62)
+VHIST_FONT_ARRAY(kFont, 66)
   0xa33ae62eu, 0x3u,  /* '0' */
   0x884210c4u, 0x3u,  /* '1' */
   0xc444422eu, 0x7u,  /* '2' */
@@ -60,7 +60,9 @@ VHIST_FONT_ARRAY(kFont, 62)
   0xe317c62fu, 0x3u,  /* 'B' */
   0xa31e862eu, 0x7u,  /* 'G' */
   0xc2108421u, 0x7u,  /* 'L' */
-  0x5257c62fu, 0x4u   /* 'R' */
+  0x5257c62fu, 0x4u,  /* 'R' */
+  0x6319b400u, 0x4u,  /* 'n' */
+  0xe0e0f800u, 0x3u   /* 's' */
 VHIST_FONT_ARRAY_END;
 // clang-format on
 
@@ -72,7 +74,7 @@ VHIST_FN bool vhist_glyph_pixel(uint g, uint x, uint y) {
 
 #ifdef __cplusplus
 // The characters of the glyphs, in glyph order.
-inline constexpr std::string_view kFontChars = "0123456789, ./-adfgilmotuxeBGLR";
+inline constexpr std::string_view kFontChars = "0123456789, ./-adfgilmotuxeBGLRns";
 static_assert(kFontChars.size() == kGlyphCount);
 }  // namespace vhist::shader
 #endif

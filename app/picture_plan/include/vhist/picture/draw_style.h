@@ -30,6 +30,8 @@ struct DrawStyle {
   std::array<float, 4> area{};
   bool guides = false;    // legal-range guides on the histograms (16/235 at 8 bits, scaled; the ends)
   float ui_scale = 1.0f;  // text and line sizes on the picture: the window's content scale (HiDPI)
+  // The axis labelled in light (cd/m2) for a PQ or HLG source (light_scale.h); none: code values.
+  LightScale light = LightScale::none;
 };
 
 // Channel bits (1 << c) of the drawn channels whose cumulative histogram is drawn in `mode`.

@@ -13,5 +13,7 @@ enum class Palette { classic, colorblind, mono };          // "classic", "colorb
 // A channel's cumulative histogram: not drawn, drawn as a curve over the histogram, or drawn as
 // an area instead of the histogram.
 enum class CdfMode { off, over, instead };                 // "off", "over", "instead"
+// The histogram axis of an HDR source labelled in light: PQ (SMPTE ST 2084) or HLG (BT.2100).
+enum class LightScale { none, pq, hlg };
 
 }  // namespace vhist::viewer

@@ -1,0 +1,35 @@
+// The light an HDR code value stands for, for labelling the histograms' axis in cd/m2 (nits):
+// PQ by SMPTE ST 2084's inverse EOTF, HLG by BT.2100's OETF with the reference display's OOTF
+// (nominal peak 1000 cd/m2, system gamma 1.2), for an achromatic pixel (R' = G' = B'). Codes are
+// the full-range R'G'B' codes vhist counts, at `bits` bits (0 .. 2^bits - 1). docs/colour.md
+// gives the formulas.
+#pragma once
+
+#include "vhist/picture/picture_modes.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vhist::viewer {
+
+inline constexpr double kHlgPeak = 1000.0;  // cd/m2: BT.2100's reference display
+inline constexpr double kHlgGamma = 1.2;    // its system gamma at that peak
+
+// The light scale of a transfer named as FFmpeg names it ("smpte2084", "arib-std-b67").
+LightScale light_scale_of(std::string_view transfer);
+// The non-linear signal E' in [0, 1] of `nits` cd/m2: PQ (absolute, 0..10000) or HLG (display
+// light of an achromatic pixel on the reference display).
+double pq_signal(double nits);
+double hlg_signal(double nits);
+
+struct LightTick {
+  std::uint32_t code;  // the code value whose signal is nearest the tick's light
+  std::string label;   // "0.1", "100", "10000 nits"
+};
+// The axis ticks of `scale` at `bits` bits: PQ 0.1 to 10000 cd/m2, HLG 1 to 1000, a decade
+// apart, and 0 at code 0; the last label carries the unit.
+std::vector<LightTick> light_ticks(LightScale scale, std::uint32_t bits);
+
+}  // namespace vhist::viewer
