@@ -20,7 +20,9 @@ fail() { echo "camera viewer test FAILED: $*" >&2; status=1; }
 # vhist analyze: 20 records from the camera, each 320x180 with counts summing to the pixels.
 if "$vhist" analyze /dev/video0 --camera-format YUYV --camera-size 320x180 --camera-fps 30 --frames 20 --bins 16 -q \
     -o "$work/cam.jsonl" 2> "$work/analyze.err"; then
-  records=$(wc -l < "$work/cam.jsonl")
+  # The output's first line is its provenance header; the records are the frame objects.
+  head -n 1 "$work/cam.jsonl" | grep -q '^{"type":"header"' || fail "analyze's output does not start with its header"
+  records=$(grep -c '^{"type":"frame"' "$work/cam.jsonl")
   [ "$records" = 20 ] || fail "analyze wrote $records records, not 20"
   grep -q '"width":320,"height":180' "$work/cam.jsonl" || fail "analyze records lack the 320x180 size"
 else

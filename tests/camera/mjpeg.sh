@@ -76,8 +76,10 @@ if start_producer "$work/mjpeg-pattern.mjpeg" "$node" 640x360; then
 
     if "$vhist" analyze "$node" --camera-format mjpeg --camera-size 640x360 --camera-fps 30 --frames 30 --bins 16 -q \
         -o "$work/mjpeg.jsonl" 2> "$work/mjpeg-analyze.err"; then
-        records=$(wc -l < "$work/mjpeg.jsonl")
-        sized=$(grep -c '"width":640,"height":360' "$work/mjpeg.jsonl")
+        # The output's first line is its provenance header; the records are the frame objects.
+        head -n 1 "$work/mjpeg.jsonl" | grep -q '^{"type":"header"' || fail "analyze's output does not start with its header"
+        records=$(grep -c '^{"type":"frame"' "$work/mjpeg.jsonl")
+        sized=$(grep '^{"type":"frame"' "$work/mjpeg.jsonl" | grep -c '"width":640,"height":360')
         [ "$records" = 30 ] || fail "analyze wrote $records records, not 30"
         [ "$sized" = "$records" ] || fail "$((records - sized)) analyze records are not 640x360"
     else
