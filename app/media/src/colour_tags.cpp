@@ -13,12 +13,15 @@ namespace vhist::media {
 
 namespace {
 
-// FFmpeg copies some codes from the bitstream unchecked: anything outside its enum is unspecified.
+// FFmpeg copies some codes from the bitstream unchecked (mpeg2video: matrix 255): anything
+// outside its enum is unspecified. Read through the field's bytes: loading such a value as the
+// enum type is undefined behaviour (UBSan reports it).
 template <typename E>
-E checked(E value, int count, E unspecified) {
+E checked(const E* field, int count, E unspecified) {
+  static_assert(sizeof(E) == sizeof(int));
   int raw = 0;
-  std::memcpy(&raw, &value, sizeof raw);
-  return raw >= 0 && raw < count ? value : unspecified;
+  std::memcpy(&raw, field, sizeof raw);
+  return raw >= 0 && raw < count ? static_cast<E>(raw) : unspecified;
 }
 
 MasteringDisplay mastering_of(const AVMasteringDisplayMetadata& m) {
@@ -105,11 +108,11 @@ ColourTag siting_tag(const ColourTags& t, const VideoFormat& f) {
 
 ColourTags read_colour_tags(const AVFrame& frame, const AVStream* stream) {
   ColourTags t;
-  t.space = checked(frame.colorspace, AVCOL_SPC_NB, AVCOL_SPC_UNSPECIFIED);
-  t.range = checked(frame.color_range, AVCOL_RANGE_NB, AVCOL_RANGE_UNSPECIFIED);
-  t.primaries = checked(frame.color_primaries, AVCOL_PRI_NB, AVCOL_PRI_UNSPECIFIED);
-  t.transfer = checked(frame.color_trc, AVCOL_TRC_NB, AVCOL_TRC_UNSPECIFIED);
-  t.chroma_location = checked(frame.chroma_location, AVCHROMA_LOC_NB, AVCHROMA_LOC_UNSPECIFIED);
+  t.space = checked(&frame.colorspace, AVCOL_SPC_NB, AVCOL_SPC_UNSPECIFIED);
+  t.range = checked(&frame.color_range, AVCOL_RANGE_NB, AVCOL_RANGE_UNSPECIFIED);
+  t.primaries = checked(&frame.color_primaries, AVCOL_PRI_NB, AVCOL_PRI_UNSPECIFIED);
+  t.transfer = checked(&frame.color_trc, AVCOL_TRC_NB, AVCOL_TRC_UNSPECIFIED);
+  t.chroma_location = checked(&frame.chroma_location, AVCHROMA_LOC_NB, AVCHROMA_LOC_UNSPECIFIED);
   read_side_data(frame, stream, t);
   return t;
 }
