@@ -72,12 +72,17 @@ void FrameUpload::record_copy(VkCommandBuffer cmd, const render::Buffer& staging
 void FrameUpload::record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes,
                                  const render::Buffer& device_planes, const PlaneOffsets& layout,
                                  VkDeviceAddress dst) const {
+  converter_.record(cmd, format, gpu_planes(format, planes, device_planes, layout), dst);
+}
+
+GpuPlanes gpu_planes(const VideoFormat& format, const VideoPlanes& planes, const render::Buffer& device_planes,
+                     const PlaneOffsets& layout) {
   GpuPlanes gpu;
   for (std::uint32_t p = 0; p < format.plane_count; ++p) {
     gpu.address[p] = device_planes.address() + layout.offset[p];
     gpu.stride[p] = planes.stride[p];
   }
-  converter_.record(cmd, format, gpu, dst);
+  return gpu;
 }
 
 }  // namespace vhist

@@ -19,10 +19,12 @@ struct VideoPipeline::Slot {
   render::Buffer rgb;       // the converted frame
   HistogramTarget target;   // histogram and scale
   CdfTarget cdf;            // the histogram's prefix sum (and an equalization table, unused)
+  render::Buffer plane_counts, light_counts;  // the source measures (SourcePass)
   render::Buffer readback;  // host-visible: histogram records, the scale block, CDF records
   std::uint64_t tag = 0;
   std::uint32_t bins = 0;
   bool with_cdf = false;
+  bool with_planes = false, with_light = false;
   FrameFormat format;
 };
 
@@ -30,7 +32,16 @@ namespace {
 
 constexpr VkDeviceSize kRecordsBytes = VkDeviceSize{shader::kMaxBins} * shader::kChannelCount * 4;
 constexpr VkDeviceSize kReadbackCdfOffset = kRecordsBytes + 32;
-constexpr VkDeviceSize kReadbackBytes = kReadbackCdfOffset + kRecordsBytes;
+constexpr VkDeviceSize kReadbackPlanesOffset = kReadbackCdfOffset + kRecordsBytes;
+constexpr VkDeviceSize kPlanesBytes = VkDeviceSize{shader::kPlaneCountsWords} * 4;
+constexpr VkDeviceSize kReadbackLightOffset = kReadbackPlanesOffset + kPlanesBytes;
+constexpr VkDeviceSize kReadbackBytes = kReadbackLightOffset + VkDeviceSize{shader::kMaxLightLevels} * 4;
+
+void copy_region(VkCommandBuffer cmd, const render::Buffer& from, const render::Buffer& to, VkDeviceSize to_offset,
+                 VkDeviceSize bytes) {
+  const VkBufferCopy region{0, to_offset, bytes};
+  vkCmdCopyBuffer(cmd, from.get(), to.get(), 1, &region);
+}
 
 }  // namespace
 
@@ -38,6 +49,7 @@ VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strat
     : engine_(engine),
       context_(engine.context()),
       strategy_(strategy),
+      source_pass_(engine.context()),
       upload_(engine.context(), copy_threads) {
   if (slots == 0) throw std::invalid_argument("a video pipeline needs at least one slot");
   for (std::uint32_t i = 0; i < slots; ++i) {
@@ -47,6 +59,8 @@ VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strat
     const std::string name = "video slot " + std::to_string(i);
     slot->target = engine_.create_target(name);
     slot->cdf = engine_.create_cdf_target(name);
+    slot->plane_counts = source_pass_.create_plane_counts(name);
+    slot->light_counts = source_pass_.create_light_counts(name);
     slot->readback = render::Buffer(context_, kReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                     render::MemoryUse::readback, false, name + " readback");
     slots_.push_back(std::move(slot));
@@ -64,7 +78,8 @@ std::string VideoPipeline::check(const VideoFormat& format, const VideoPlanes& p
 }
 
 std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, const VideoPlanes& planes,
-                                                 std::uint32_t bins, std::uint64_t tag, bool cdf) {
+                                                 std::uint32_t bins, std::uint64_t tag, bool cdf,
+                                                 SourceRequest source) {
   if (auto err = check(format, planes, bins); !err.empty()) throw std::invalid_argument(err);
   std::optional<FrameResult> done;
   if (in_flight_ == slots_.size()) done = finish_one();
@@ -79,6 +94,8 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
   slot.bins = bins;
   slot.format = rgb;
   slot.with_cdf = cdf;
+  slot.with_planes = source.planes && has_planes(format);
+  slot.with_light = source.light;
   render::submit(context_, record(slot, format, planes, layout), slot.commands.fence());
   next_ = (next_ + 1) % static_cast<std::uint32_t>(slots_.size());
   ++in_flight_;
@@ -93,6 +110,10 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
   slot.timer->reset(cmd);
   slot.timer->write(cmd, 0);
   upload_.record_copy(cmd, slot.staging, slot.planes, layout);
+  if (slot.with_planes) {
+    source_pass_.record_planes(cmd, format, gpu_planes(format, planes, slot.planes, layout), slot.bins,
+                               slot.plane_counts);
+  }
   slot.timer->write(cmd, 1);
   upload_.record_convert(cmd, format, planes, slot.planes, layout, slot.rgb.address());
   slot.timer->write(cmd, 2);
@@ -104,6 +125,7 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
                            VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
     engine_.record_cdf(cmd, slot.target.histogram, slot.bins, slot.format.bits, slot.cdf);
   }
+  if (slot.with_light) source_pass_.record_max_rgb(cmd, slot.rgb.address(), slot.format, slot.light_counts);
   results_to_transfer(cmd);
   const VkDeviceSize histogram_bytes = VkDeviceSize{slot.bins} * shader::kChannelCount * 4;
   const VkBufferCopy histogram_region{0, 0, histogram_bytes};
@@ -113,6 +135,11 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
   if (slot.with_cdf) {
     const VkBufferCopy cdf_region{0, kReadbackCdfOffset, histogram_bytes};
     vkCmdCopyBuffer(cmd, slot.cdf.cdf.get(), slot.readback.get(), 1, &cdf_region);
+  }
+  if (slot.with_planes) copy_region(cmd, slot.plane_counts, slot.readback, kReadbackPlanesOffset, kPlanesBytes);
+  if (slot.with_light) {
+    copy_region(cmd, slot.light_counts, slot.readback, kReadbackLightOffset,
+                VkDeviceSize{light_levels(slot.format.bits)} * 4);
   }
   slot.timer->write(cmd, 3);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
@@ -145,6 +172,13 @@ FrameResult VideoPipeline::collect(Slot& slot) {
   if (slot.with_cdf) {
     out.cdf = Cdf(slot.bins);
     std::memcpy(out.cdf.counts.data(), bytes + kReadbackCdfOffset, histogram_bytes);
+  }
+  if (slot.with_planes) {
+    out.planes = plane_counts_from_words(reinterpret_cast<const std::uint32_t*>(bytes + kReadbackPlanesOffset), slot.bins);
+  }
+  if (slot.with_light) {
+    const auto* light = reinterpret_cast<const std::uint32_t*>(bytes + kReadbackLightOffset);
+    out.light.assign(light, light + light_levels(slot.format.bits));
   }
   const std::vector<double> ns = slot.timer->read_ns(4);
   out.upload_ms = (ns[1] - ns[0]) * 1e-6;

@@ -95,12 +95,36 @@ VHIST_PUSH_BLOCK(ConvertPush) {
 } VHIST_PC;
 #endif
 
+#if defined(__cplusplus) || defined(VHIST_SHADER_planes)
+// The plane pass reads the planes as the convert pass does (plane, stride, comp and format
+// packed as in ConvertPush).
+VHIST_PUSH_BLOCK(PlanesPush) {
+  VHIST_ADDRESSES(uvec2, plane, 3);
+  VHIST_ADDRESS(Counts, counts);  // kPlaneCountsWords words, zeroed beforehand
+  VHIST_UINT(width);
+  VHIST_UINT(height);
+  VHIST_UINTS(stride, 3);
+  VHIST_UINTS(comp, 3);
+  VHIST_UINT(format);
+  VHIST_UINT(unused);
+} VHIST_PC;
+#endif
+
+#if defined(__cplusplus) || defined(VHIST_SHADER_max_rgb)
+VHIST_PUSH_BLOCK(MaxRgbPush) {
+  VHIST_ADDRESS(FrameWords, frame);  // the converted frame (rgba8 or rgba16)
+  VHIST_ADDRESS(Counts, counts);     // the levels' counts, zeroed beforehand
+  VHIST_UINT(pixel_count);
+  VHIST_UINT(unused);
+} VHIST_PC;
+#endif
+
 #ifdef __cplusplus
 // The sizes the pipelines' push ranges are made with. ConvertPush's last field ends at 100
 // bytes; C++ pads the struct to 104 (8-byte alignment), which the range need not cover.
 static_assert(sizeof(FastPush) == 32 && sizeof(ChunkPush) == 24 && sizeof(ReducePush) == 24 &&
               sizeof(ScalePush) == 24 && sizeof(CdfPush) == 24 && sizeof(EqualizePush) == 32 &&
-              sizeof(FloorPush) == 24);
+              sizeof(FloorPush) == 24 && sizeof(PlanesPush) == 72 && sizeof(MaxRgbPush) == 24);
 }  // namespace vhist::shader
 #endif
 #endif  // VHIST_COMPUTE_PUSH_H

@@ -37,6 +37,11 @@ inline bool needs_growth(const render::Buffer& buffer, std::uint64_t bytes) {
 bool grow_frame_buffer(const render::Context& context, render::Buffer& buffer, const FrameFormat& format,
                        const char* name);
 
+// Where the planes of a frame staged with `layout` are once record_copy has put them in
+// `device_planes`, for the passes that read them (the convert pass, the plane pass).
+GpuPlanes gpu_planes(const VideoFormat& format, const VideoPlanes& planes, const render::Buffer& device_planes,
+                     const PlaneOffsets& layout);
+
 class FrameUpload {
  public:
   // `copy_threads` split the staging copy of frames of kParallelCopyBytes or more; 0 picks a

@@ -12,6 +12,7 @@
 #include "vhist/compute/cdf.h"
 #include "vhist/compute/frame_upload.h"
 #include "vhist/compute/histogram_engine.h"
+#include "vhist/compute/source_pass.h"
 #include "vhist/render/buffer.h"
 #include "vhist/render/gpu_timer.h"
 #include "vhist/render/handles.h"
@@ -24,12 +25,21 @@
 
 namespace vhist {
 
+// What else a frame's command buffer measures (source_measures.h): the Y'CbCr planes, at the
+// histogram's bins (only for frames that have planes), and the max(R', G', B') light levels.
+struct SourceRequest {
+  bool planes = false;
+  bool light = false;
+};
+
 struct FrameResult {
   std::uint64_t tag = 0;  // the caller's, from submit()
   FrameFormat format;     // the converted frame's format
   Histogram histogram;    // at the bins requested
   Scale scale;
   Cdf cdf;                // the histogram's prefix sum when asked for (else cdf.bins == 0)
+  std::optional<PlaneCounts> planes;  // when asked for and the frame has planes
+  std::vector<std::uint32_t> light;   // light_levels(bits) counts when asked for, else empty
   // GPU time (timestamp queries) of the frame's command buffer, and of its three stages: the
   // copy of the planes into device memory, the convert pass, the histogram and readback copy.
   double gpu_ms = 0;
@@ -52,9 +62,10 @@ class VideoPipeline {
   // Starts one frame. The planes are copied before the call returns. When every slot is busy
   // the oldest frame is waited for first and its result returned. With `cdf` the GPU also
   // computes the histogram's prefix sum (bins must then be at most 2^bits of the converted
-  // frame). Throws std::invalid_argument when check() fails.
+  // frame). `source` asks for the source measures too. Throws std::invalid_argument when
+  // check() fails.
   std::optional<FrameResult> submit(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins,
-                                    std::uint64_t tag, bool cdf = false);
+                                    std::uint64_t tag, bool cdf = false, SourceRequest source = {});
   // Waits for the oldest frame in flight and returns its result; nullopt when none is.
   std::optional<FrameResult> finish_one();
   std::uint32_t in_flight() const noexcept { return in_flight_; }
@@ -67,6 +78,7 @@ class VideoPipeline {
   HistogramEngine& engine_;
   render::Context& context_;
   Strategy strategy_;
+  SourcePass source_pass_;
   FrameUpload upload_;  // staging copy (split across threads for large frames), upload, convert
   std::vector<std::unique_ptr<Slot>> slots_;
   std::uint32_t next_ = 0;       // slot the next submit uses

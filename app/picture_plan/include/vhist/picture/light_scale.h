@@ -5,6 +5,7 @@
 // gives the formulas.
 #pragma once
 
+#include "vhist/compute/transfer.h"
 #include "vhist/picture/picture_modes.h"
 
 #include <cstdint>
@@ -14,16 +15,8 @@
 
 namespace vhist::viewer {
 
-inline constexpr double kHlgPeak = 1000.0;  // cd/m2: BT.2100's reference display
-inline constexpr double kHlgGamma = 1.2;    // its system gamma at that peak
-
 // The light scale of a transfer named as FFmpeg names it ("smpte2084", "arib-std-b67").
 LightScale light_scale_of(std::string_view transfer);
-// The non-linear signal E' in [0, 1] of `nits` cd/m2: PQ (absolute, 0..10000) or HLG (display
-// light of an achromatic pixel on the reference display).
-double pq_signal(double nits);
-double hlg_signal(double nits);
-
 struct LightTick {
   std::uint32_t code;  // the code value whose signal is nearest the tick's light
   std::string label;   // "0.1", "100", "10000 nits"

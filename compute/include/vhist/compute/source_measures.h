@@ -1,0 +1,68 @@
+// What vhist measures of a frame beyond its R'G'B' histograms, defined here in plain C++ (the
+// CPU reference the GPU passes planes.comp and max_rgb.comp must equal exactly):
+//  - the Y'CbCr code values as decoded: each plane's histogram on its own grid and depth, and
+//    the range check's counts of samples outside the limited range;
+//  - the histogram of max(R', G', B'), from which a PQ frame's MaxCLL and FALL follow.
+#pragma once
+
+#include "vhist/compute/histogram_types.h"
+#include "vhist/compute/video_frame.h"
+#include "vhist/source_shared.h"
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace vhist {
+
+// Where each plane's counts are in a PlaneCounts histogram (source_shared.h): Y' in the luma
+// slot, Cb in blue's, Cr in red's; green's stays zero.
+inline constexpr Channel kPlaneY = static_cast<Channel>(shader::kPlaneSlotY);
+inline constexpr Channel kPlaneCb = static_cast<Channel>(shader::kPlaneSlotCb);
+inline constexpr Channel kPlaneCr = static_cast<Channel>(shader::kPlaneSlotCr);
+
+struct PlaneCounts {
+  Histogram histogram;  // `bins` bins of each plane's codes (vhist_bin of the source depth)
+  // Per slot (as the histogram's channels): samples below vhist_limited_low and above
+  // vhist_limited_high, whatever range the stream is tagged with.
+  std::array<std::uint32_t, 4> below{}, above{};
+  bool operator==(const PlaneCounts&) const = default;
+};
+
+// Whether a frame of this format has Y'CbCr planes to count (yuv and gray; not R'G'B').
+bool has_planes(const VideoFormat& format);
+
+// The plane counts of a yuv or gray frame, counted directly from its planes. Throws
+// std::invalid_argument for an R'G'B' frame or a bad bin count.
+PlaneCounts reference_planes(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins);
+
+// The share of one plane's samples outside the nominal range of the frame's (tagged or assumed)
+// range: the limited range's counts for limited frames, none for full-range ones.
+struct RangeShare {
+  double below = 0, above = 0;
+};
+struct RangeCheck {
+  RangeShare luma;
+  RangeShare chroma;  // Cb and Cr together
+  bool has_chroma = false;
+};
+RangeCheck range_check(const PlaneCounts& counts, ColourRange nominal);
+
+// Levels of the max(R', G', B') histogram of a `bits`-bit frame: one per code up to 12 bits.
+std::uint32_t light_levels(std::uint32_t bits);
+// max(R', G', B') of each pixel of a converted frame (`pixels`: format.byte_size() bytes),
+// counted at light_levels(format.bits) levels.
+std::vector<std::uint32_t> reference_max_rgb(std::span<const std::byte> pixels, const FrameFormat& format);
+
+// A PQ frame's light (CTA-861.3's definitions, on the decoded R'G'B'): MaxCLL, the brightest
+// pixel's max(R, G, B) in cd/m2, and FALL, the frame's average of max(R, G, B). From the
+// max(R', G', B') histogram of a `bits`-bit frame; where a level spans several codes (deeper
+// than 12 bits) MaxCLL takes its highest code and FALL its middle.
+struct LightLevel {
+  double max_cll = 0;
+  double fall = 0;
+};
+LightLevel pq_light_level(std::span<const std::uint32_t> max_rgb, std::uint32_t bits);
+
+}  // namespace vhist

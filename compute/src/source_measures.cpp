@@ -1,0 +1,115 @@
+#include "vhist/compute/source_measures.h"
+
+#include "vhist/compute/transfer.h"
+
+#include <cstring>
+#include <stdexcept>
+
+namespace vhist {
+
+bool has_planes(const VideoFormat& format) { return format.model != ColourModel::rgb; }
+
+namespace {
+
+// Code value of sample (x, y) of component c on its own grid (ComponentLayout's rule).
+std::uint32_t sample_at(const VideoFormat& f, const VideoPlanes& planes, std::uint32_t c, std::uint32_t x,
+                        std::uint32_t y) {
+  const ComponentLayout& comp = f.components[c];
+  const std::byte* p = planes.data[comp.plane] + std::size_t{y} * planes.stride[comp.plane] + std::size_t{x} * comp.step +
+                       comp.offset;
+  std::uint32_t raw = 0;
+  if (f.sample_bytes == 1) {
+    raw = static_cast<std::uint32_t>(*p);
+  } else {
+    std::uint16_t v;
+    std::memcpy(&v, p, sizeof v);
+    raw = v;
+  }
+  return (raw >> comp.shift) & ((1u << f.bits) - 1u);
+}
+
+}  // namespace
+
+PlaneCounts reference_planes(const VideoFormat& f, const VideoPlanes& planes, std::uint32_t bins) {
+  if (!has_planes(f)) throw std::invalid_argument("an R'G'B' frame has no Y'CbCr planes");
+  if (auto err = check_bins(bins, f.bits); !err.empty()) throw std::invalid_argument(err);
+  PlaneCounts out{Histogram(bins), {}, {}};
+  const std::uint32_t components = f.model == ColourModel::gray ? 1 : 3;
+  for (std::uint32_t c = 0; c < components; ++c) {
+    const std::uint32_t w = c == 0 ? f.width : f.chroma_width();
+    const std::uint32_t h = c == 0 ? f.height : f.chroma_height();
+    const std::uint32_t low = shader::vhist_limited_low(f.bits);
+    const std::uint32_t high = shader::vhist_limited_high(f.bits, c != 0);
+    const auto slot = static_cast<Channel>(shader::vhist_plane_slot(c));
+    for (std::uint32_t y = 0; y < h; ++y) {
+      for (std::uint32_t x = 0; x < w; ++x) {
+        const std::uint32_t code = sample_at(f, planes, c, x, y);
+        ++out.histogram.at(slot, shader::vhist_bin(code, bins, f.bits));
+        out.below[static_cast<std::uint32_t>(slot)] += code < low;
+        out.above[static_cast<std::uint32_t>(slot)] += code > high;
+      }
+    }
+  }
+  return out;
+}
+
+RangeCheck range_check(const PlaneCounts& counts, ColourRange nominal) {
+  RangeCheck out;
+  const auto share = [&](std::uint32_t n, std::uint64_t total) {
+    return nominal == ColourRange::limited && total != 0 ? static_cast<double>(n) / static_cast<double>(total) : 0.0;
+  };
+  const auto y = static_cast<std::uint32_t>(kPlaneY);
+  const auto cb = static_cast<std::uint32_t>(kPlaneCb);
+  const auto cr = static_cast<std::uint32_t>(kPlaneCr);
+  const std::uint64_t luma = counts.histogram.total(kPlaneY);
+  const std::uint64_t chroma = counts.histogram.total(kPlaneCb) + counts.histogram.total(kPlaneCr);
+  out.luma = {share(counts.below[y], luma), share(counts.above[y], luma)};
+  out.has_chroma = chroma != 0;
+  out.chroma = {share(counts.below[cb] + counts.below[cr], chroma), share(counts.above[cb] + counts.above[cr], chroma)};
+  return out;
+}
+
+std::uint32_t light_levels(std::uint32_t bits) { return shader::vhist_light_levels(bits); }
+
+std::vector<std::uint32_t> reference_max_rgb(std::span<const std::byte> pixels, const FrameFormat& format) {
+  if (auto err = check_format(format); !err.empty()) throw std::invalid_argument(err);
+  const std::uint32_t levels = light_levels(format.bits);
+  std::vector<std::uint32_t> out(levels, 0u);
+  for (std::uint64_t i = 0; i < format.pixel_count(); ++i) {
+    std::uint32_t r, g, b;
+    if (format.packing == PixelPacking::rgba8) {
+      const std::byte* p = pixels.data() + i * 4;
+      r = std::to_integer<std::uint32_t>(p[0]);
+      g = std::to_integer<std::uint32_t>(p[1]);
+      b = std::to_integer<std::uint32_t>(p[2]);
+    } else {
+      std::uint16_t c[3];
+      std::memcpy(c, pixels.data() + i * 8, sizeof c);
+      r = c[0], g = c[1], b = c[2];
+    }
+    const std::uint32_t m = r > g ? (r > b ? r : b) : (g > b ? g : b);
+    ++out[shader::vhist_bin(m, levels, format.bits)];
+  }
+  return out;
+}
+
+LightLevel pq_light_level(std::span<const std::uint32_t> max_rgb, std::uint32_t bits) {
+  const auto levels = static_cast<std::uint32_t>(max_rgb.size());
+  if (levels != light_levels(bits)) throw std::invalid_argument("pq_light_level needs light_levels(bits) levels");
+  const std::uint32_t codes = (1u << bits) / levels;
+  const double top = static_cast<double>((1u << bits) - 1);
+  LightLevel out;
+  double sum = 0;
+  std::uint64_t total = 0;
+  for (std::uint32_t level = 0; level < levels; ++level) {
+    if (max_rgb[level] == 0) continue;
+    const double low = static_cast<double>(level) * codes;
+    out.max_cll = pq_nits((low + codes - 1) / top);
+    sum += pq_nits((low + (codes - 1) / 2.0) / top) * max_rgb[level];
+    total += max_rgb[level];
+  }
+  out.fall = total != 0 ? sum / static_cast<double>(total) : 0.0;
+  return out;
+}
+
+}  // namespace vhist

@@ -1,0 +1,121 @@
+#include "vhist/compute/source_pass.h"
+
+#include "vhist/compute_push.h"
+#include "vhist/shaders/max_rgb.spv.h"
+#include "vhist/shaders/planes.spv.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+namespace vhist {
+
+namespace {
+
+using shader::MaxRgbPush;
+using shader::PlanesPush;
+
+constexpr VkDeviceSize kPlaneCountsBytes = VkDeviceSize{shader::kPlaneCountsWords} * 4;
+constexpr VkDeviceSize kLightCountsBytes = VkDeviceSize{shader::kMaxLightLevels} * 4;
+constexpr std::uint32_t kWorkgroupSize = 256;
+// Each invocation walks at least this many samples, so small frames use few workgroups (each
+// adds its whole shared histogram to the global one); at most kMaxWorkgroups run.
+constexpr std::uint32_t kSamplesPerInvocation = 32;
+constexpr std::uint32_t kMaxWorkgroups = 1024;
+
+std::uint32_t workgroups_for(std::uint64_t samples) {
+  const std::uint64_t per_group = std::uint64_t{kWorkgroupSize} * kSamplesPerInvocation;
+  return static_cast<std::uint32_t>(std::clamp<std::uint64_t>((samples + per_group - 1) / per_group, 1, kMaxWorkgroups));
+}
+
+void clear(VkCommandBuffer cmd, const render::Buffer& counts, VkDeviceSize bytes) {
+  vkCmdFillBuffer(cmd, counts.get(), 0, bytes, 0);
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                         VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
+render::Buffer counts_buffer(const render::Context& context, VkDeviceSize bytes, const std::string& name) {
+  return render::Buffer(context, bytes,
+                        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                            VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                        render::MemoryUse::device, true, name);
+}
+
+}  // namespace
+
+SourcePass::SourcePass(render::Context& context) : context_(context) {}
+
+render::Buffer SourcePass::create_plane_counts(const std::string& name) const {
+  return counts_buffer(context_, kPlaneCountsBytes, name + " plane counts");
+}
+
+render::Buffer SourcePass::create_light_counts(const std::string& name) const {
+  return counts_buffer(context_, kLightCountsBytes, name + " light counts");
+}
+
+std::string SourcePass::check_planes(const VideoFormat& format, std::uint32_t bins) const {
+  if (auto err = check_video_format(format); !err.empty()) return err;
+  if (!has_planes(format)) return "the frame is stored as R'G'B' (" + format.pixel_format + "): it has no Y'CbCr planes";
+  return check_bins(bins, format.bits);
+}
+
+const render::ComputePipeline& SourcePass::pipeline(bool planes, std::uint32_t levels, const FrameFormat& format) {
+  const std::array<std::uint32_t, 4> key{planes ? 1u : 0u, levels, static_cast<std::uint32_t>(format.packing),
+                                         planes ? 0u : format.bits};
+  auto& slot = pipelines_[key];
+  if (!slot) {
+    const render::SpecConstant constants[] = {{shader::kSpecBins, levels},
+                                              {shader::kSpecPacking, key[2]},
+                                              {shader::kSpecBits, std::max(8u, key[3])}};
+    if (planes) {
+      slot = std::make_unique<render::ComputePipeline>(context_, planes_spv, std::span(constants, 1),
+                                                       sizeof(PlanesPush), "planes");
+    } else {
+      slot = std::make_unique<render::ComputePipeline>(context_, max_rgb_spv, constants, sizeof(MaxRgbPush),
+                                                       "max rgb");
+    }
+  }
+  return *slot;
+}
+
+void SourcePass::record_planes(VkCommandBuffer cmd, const VideoFormat& f, const GpuPlanes& planes, std::uint32_t bins,
+                               const render::Buffer& counts) {
+  if (auto err = check_planes(f, bins); !err.empty()) throw std::invalid_argument(err);
+  clear(cmd, counts, kPlaneCountsBytes);
+  PlanesPush push{};
+  for (std::uint32_t p = 0; p < 3; ++p) {
+    const std::uint32_t q = p < f.plane_count ? p : 0;
+    push.plane[p] = planes.address[q];
+    push.stride[p] = planes.stride[q];
+  }
+  push.counts = counts.address();
+  push.width = f.width;
+  push.height = f.height;
+  for (std::uint32_t c = 0; c < 3; ++c) {
+    const ComponentLayout& comp = f.components[f.model == ColourModel::gray ? 0 : c];
+    push.comp[c] = comp.plane | (comp.offset << 4) | (comp.step << 8) | (comp.shift << 16);
+  }
+  push.format = f.bits | (f.sample_bytes << 8) | (static_cast<std::uint32_t>(f.model) << 12) |
+                (f.chroma_shift_x << 16) | (f.chroma_shift_y << 20);
+  pipeline(true, bins, FrameFormat{}).dispatch(cmd, push, workgroups_for(std::uint64_t{f.width} * f.height));
+}
+
+void SourcePass::record_max_rgb(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format,
+                                const render::Buffer& counts) {
+  if (auto err = check_format(format); !err.empty()) throw std::invalid_argument(err);
+  clear(cmd, counts, kLightCountsBytes);
+  const MaxRgbPush push{frame, counts.address(), static_cast<std::uint32_t>(format.pixel_count()), 0};
+  pipeline(false, light_levels(format.bits), format).dispatch(cmd, push, workgroups_for(format.pixel_count()));
+}
+
+PlaneCounts plane_counts_from_words(const std::uint32_t* words, std::uint32_t bins) {
+  PlaneCounts out{Histogram(bins), {}, {}};
+  std::memcpy(out.histogram.counts.data(), words, std::size_t{bins} * shader::kChannelCount * 4);
+  const std::uint32_t* counters = words + std::size_t{shader::kPlaneCounterRecord} * shader::kChannelCount;
+  std::memcpy(out.below.data(), counters, 16);
+  std::memcpy(out.above.data(), counters + 4, 16);
+  return out;
+}
+
+}  // namespace vhist

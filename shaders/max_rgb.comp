@@ -1,0 +1,51 @@
+#version 460
+// The light pass: the histogram of max(R', G', B') of the converted frame, one level per code
+// (source_shared.h's vhist_light_levels), from which the CPU reads a PQ frame's brightest pixel
+// (MaxCLL) and its average light (FALL) exactly. Persistent workgroups, a shared histogram each.
+#extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_buffer_reference_uvec2 : require
+#include "vhist/source_shared.h"
+
+layout(local_size_x = 256) in;
+layout(constant_id = kSpecBins) const uint kLevels = 1024u;
+layout(constant_id = kSpecPacking) const uint kPacking = kPackingRgba16;
+layout(constant_id = kSpecBits) const uint kBits = 10u;
+
+layout(buffer_reference, buffer_reference_align = 4, std430) readonly buffer FrameWords {
+  uint word[];
+};
+layout(buffer_reference, buffer_reference_align = 4, std430) buffer Counts {
+  uint count[];
+};
+
+#define VHIST_SHADER_max_rgb
+#include "vhist/compute_push.h"  // the push constants
+
+shared uint hist[kLevels];
+
+uint max_component(uint pixel) {
+  FrameWords frame = FrameWords(pc.frame);
+  if (kPacking == kPackingRgba8) {
+    uint w = frame.word[pixel];
+    return max(max(w & 0xffu, (w >> 8u) & 0xffu), (w >> 16u) & 0xffu);
+  }
+  uint rg = frame.word[2u * pixel];
+  uint b = frame.word[2u * pixel + 1u] & 0xffffu;
+  return max(max(rg & 0xffffu, rg >> 16u), b);
+}
+
+void main() {
+  uint lane = gl_LocalInvocationID.x;
+  for (uint i = lane; i < kLevels; i += gl_WorkGroupSize.x) hist[i] = 0u;
+  barrier();
+  uint step = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+  for (uint p = gl_GlobalInvocationID.x; p < pc.pixel_count; p += step) {
+    atomicAdd(hist[vhist_bin(max_component(p), kLevels, kBits)], 1u);
+  }
+  barrier();
+  Counts totals = Counts(pc.counts);
+  for (uint i = lane; i < kLevels; i += gl_WorkGroupSize.x) {
+    if (hist[i] != 0u) atomicAdd(totals.count[i], hist[i]);
+  }
+}

@@ -1,0 +1,73 @@
+// The source passes on the GPU (planes.comp, max_rgb.comp) through the video pipeline, against
+// the CPU reference of source_measures.h: every layout with planes, odd sizes, both ranges.
+#include "gpu_test_env.h"
+#include "vhist/compute/synthetic_frames.h"
+
+#include "vhist/compute/colour.h"
+#include "vhist/compute/frame_stats.h"
+#include "vhist/compute/source_measures.h"
+#include "vhist/compute/video_pipeline.h"
+
+namespace vhist {
+namespace {
+
+class GpuSource : public test::GpuTest, public ::testing::WithParamInterface<std::string> {};
+
+struct Expected {
+  std::uint64_t tag;
+  std::optional<PlaneCounts> planes;
+  std::vector<std::uint32_t> light;
+};
+
+// Plane counts and light levels of frames of one layout, several in flight, at the depth's
+// levels and at a coarser bin count, equal the reference's exactly.
+TEST_P(GpuSource, PlanesAndLightEqualTheReference) {
+  HistogramEngine engine(context());
+  VideoPipeline pipeline(engine, 3);
+  std::vector<Expected> expected;
+  std::vector<FrameResult> results;
+  std::uint64_t tag = 0;
+  for (auto [w, h] : {std::pair{1u, 1u}, {5u, 3u}, {67u, 35u}, {130u, 66u}}) {
+    for (ColourRange range : {ColourRange::limited, ColourRange::full}) {
+      const SyntheticVideoFrame t = make_synthetic_frame(GetParam(), w, h, w * 3 + h, ColourMatrix::bt2020, range);
+      for (std::uint32_t bins : {stats_levels(t.format.bits), 64u}) {
+        Expected e{tag, std::nullopt, reference_max_rgb(reference_convert(t.format, t.view()), converted_format(t.format))};
+        if (has_planes(t.format)) e.planes = reference_planes(t.format, t.view(), bins);
+        expected.push_back(std::move(e));
+        if (auto done = pipeline.submit(t.format, t.view(), bins, tag++, false, SourceRequest{true, true})) {
+          results.push_back(std::move(*done));
+        }
+      }
+    }
+  }
+  while (auto done = pipeline.finish_one()) results.push_back(std::move(*done));
+  ASSERT_EQ(results.size(), expected.size());
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    EXPECT_EQ(results[i].tag, expected[i].tag);
+    EXPECT_EQ(results[i].planes, expected[i].planes) << "frame " << i;
+    EXPECT_EQ(results[i].light, expected[i].light) << "frame " << i;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(All, GpuSource, ::testing::ValuesIn(synthetic_layouts()));
+
+class GpuSourceOff : public test::GpuTest {};
+
+// Without a request nothing extra comes back; an R'G'B' frame has no plane counts.
+TEST_F(GpuSourceOff, OnlyWhatWasAskedFor) {
+  HistogramEngine engine(context());
+  VideoPipeline pipeline(engine, 1);
+  const SyntheticVideoFrame yuv = make_synthetic_frame("yuv420p", 16, 8, 1);
+  pipeline.submit(yuv.format, yuv.view(), 256, 0);
+  const FrameResult plain = *pipeline.finish_one();
+  EXPECT_FALSE(plain.planes.has_value());
+  EXPECT_TRUE(plain.light.empty());
+  const SyntheticVideoFrame rgb = make_synthetic_frame("rgb24", 16, 8, 2);
+  pipeline.submit(rgb.format, rgb.view(), 256, 1, false, SourceRequest{true, false});
+  const FrameResult from_rgb = *pipeline.finish_one();
+  EXPECT_FALSE(from_rgb.planes.has_value());
+  EXPECT_TRUE(from_rgb.light.empty());
+}
+
+}  // namespace
+}  // namespace vhist
