@@ -2,6 +2,7 @@
 // input, converted and histogrammed by the GPU (validation on) and by the CPU engine, compared
 // with the CPU reference; and `vhist analyze` run as a process on good and bad inputs.
 #include "gpu_test_env.h"
+#include "analyze_process.h"
 #include "test_clips.h"
 
 #include "vhist/media/media_source.h"
@@ -30,69 +31,17 @@ namespace fs = std::filesystem;
 namespace vhist {
 namespace {
 
+using test::all_lines;
 using test::clip_dir;
+using test::has_tag;
+using test::header_of;
+using test::json_array;
+using test::json_array_in;
+using test::lines;
 using test::make_clip;
+using test::ProcessResult;
 using test::read_file;
-
-struct ProcessResult {
-  int status = -1;
-  std::string out, err;
-};
-
-// Runs `vhist ARGS` with validation on, capturing stdout and stderr.
-ProcessResult run_vhist(const std::string& args) {
-  const fs::path out = clip_dir() / "stdout.txt", err = clip_dir() / "stderr.txt";
-  const std::string cmd = "VHIST_VALIDATION=1 '" + std::string(VHIST_BINARY) + "' " + args + " > '" + out.string() +
-                          "' 2> '" + err.string() + "'";
-  const int raw = std::system(cmd.c_str());
-  ProcessResult r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = read_file(out);
-  r.err = read_file(err);
-  return r;
-}
-
-std::vector<std::string> all_lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  for (std::string line; std::getline(ss, line);) out.push_back(line);
-  return out;
-}
-
-// The records of an output: its lines without the provenance header (the JSON Lines header
-// object, CSV's '#' lines), which ProvenanceHeader checks.
-std::string header_of(const std::string& out);
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  for (std::string& line : all_lines(text)) {
-    if (line.rfind("{\"type\":\"header\"", 0) == 0 || line.rfind("#", 0) == 0) continue;
-    out.push_back(std::move(line));
-  }
-  return out;
-}
-
-// The integers of the JSON array named `key` in one JSON Lines record.
-std::vector<std::uint64_t> json_array(const std::string& record, const std::string& key) {
-  const std::size_t at = record.find("\"" + key + "\":[");
-  if (at == std::string::npos) return {};
-  std::vector<std::uint64_t> values;
-  std::size_t i = record.find('[', at) + 1;
-  while (record[i] != ']') {
-    std::size_t end = 0;
-    values.push_back(std::stoull(record.substr(i), &end));
-    i += end;
-    if (record[i] == ',') ++i;
-  }
-  return values;
-}
-
-// The integers of the array `key` inside the object `object` ("cdf": {"r": [...], ...}).
-std::vector<std::uint64_t> json_array_in(const std::string& record, const std::string& object, const std::string& key) {
-  const std::size_t at = record.find("\"" + object + "\":{");
-  if (at == std::string::npos) return {};
-  return json_array(record.substr(at), key);
-}
+using test::run_vhist;
 
 // --- decoded planes through the GPU and the CPU engine, against the reference ---------------
 
@@ -207,17 +156,19 @@ TEST(Analyze, BinsFramesAndCsv) {
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = lines(r.out);
   ASSERT_EQ(rows.size(), 1u + 3u * 4u);  // header, then r g b l for each frame
-  EXPECT_EQ(rows[0].rfind("frame,pts,width,height,bits,bins,rotation,display_width,display_height,channel,min,max,mean,"
-                          "median,p1,p99,clip_low,clip_high,c0,",
+  EXPECT_EQ(rows[0].rfind("frame,pts,width,height,bits,bins,rotation,display_width,display_height,y_below,y_above,"
+                          "c_below,c_above,max_cll,fall,channel,min,max,mean,median,p1,p99,clip_low,clip_high,c0,",
                           0),
             0u);
   EXPECT_NE(rows[0].find(",c15"), std::string::npos);
   EXPECT_EQ(rows[0].find(",c16"), std::string::npos);
   // Frame 0, channel r: 0x20 -> bin 2, 0xff -> bin 15, 1536 each.
-  EXPECT_EQ(rows[1].rfind("0,0.000000,64,48,8,16,0,64,48,r,32,255,", 0), 0u) << rows[1];
+  // The range check's four shares, then max_cll and fall left empty (not PQ).
+  EXPECT_EQ(rows[1].rfind("0,0.000000,64,48,8,16,0,64,48,", 0), 0u) << rows[1];
+  EXPECT_NE(rows[1].find(",,,r,32,255,"), std::string::npos) << rows[1];
   EXPECT_NE(rows[1].find(",0,0,1536,0,0,0,0,0,0,0,0,0,0,0,0,1536"), std::string::npos) << rows[1];
   EXPECT_EQ(rows[4].substr(0, 20).find(",l,"), std::string::npos);
-  EXPECT_NE(rows[4].find(",16,0,64,48,l,"), std::string::npos);
+  EXPECT_NE(rows[4].find(",,,l,"), std::string::npos);
 
   const ProcessResult too_many = run_vhist("analyze '" + clip + "' --bins 1024");
   EXPECT_EQ(too_many.status, 2);
@@ -646,24 +597,12 @@ TEST(Analyze, RecordsSayTheRotationAndDisplaySize) {
   ASSERT_EQ(csv.status, 0) << csv.err;
   const auto rows = lines(csv.out);
   ASSERT_EQ(rows.size(), 5u);
-  EXPECT_EQ(rows[1].rfind("0,0.000000,96,64,8,16,90,64,96,r,", 0), 0u) << rows[1];
+  EXPECT_EQ(rows[1].rfind("0,0.000000,96,64,8,16,90,64,96,", 0), 0u) << rows[1];
 }
 
 // --- provenance (issue 16): every output starts with where its numbers came from ---------------
 
 // The header object of a JSON Lines output (its first line), or "" when the first line is not one.
-std::string header_of(const std::string& out) {
-  const auto all = all_lines(out);
-  return !all.empty() && all[0].rfind("{\"type\":\"header\"", 0) == 0 ? all[0] : "";
-}
-
-// `"key":{"value":"V","source":"S"` in the header: what vhist used and where it came from.
-::testing::AssertionResult has_tag(const std::string& header, const std::string& key, const std::string& value,
-                                   const std::string& source) {
-  const std::string want = "\"" + key + "\":{\"value\":\"" + value + "\",\"source\":\"" + source + "\"";
-  if (header.find(want) != std::string::npos) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "no " << want << " in " << header;
-}
 
 TEST(Analyze, ProvenanceHeaderSaysWhatWasTaggedAndWhatWasAssumed) {
   // Tagged BT.709 HD: every part from the stream.

@@ -136,7 +136,7 @@ TEST(AnalyzeFault, UnreadableSpecIsIgnored) {
   const FaultRun r = run_vhist("device_lost@nowhere:1", "analyze --engine gpu " + quote(small_clip()), 120);
   EXPECT_EQ(r.status, 0) << context(r);
   EXPECT_NE(r.err.find("VHIST_FAULT='device_lost@nowhere:1' ignored"), std::string::npos) << context(r);
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1 + 12) << context(r);  // the header and 12 records
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1 + 12 + 1) << context(r);  // header, 12 records, summary
 }
 
 // --- the viewer under Xvfb ----------------------------------------------------------------------

@@ -242,4 +242,28 @@ Histogram CpuEngine::convert_and_histogram(const VideoFormat& format, const Vide
   return out;
 }
 
+PlaneCounts CpuEngine::planes(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) {
+  if (!has_planes(format)) throw std::invalid_argument("an R'G'B' frame has no Y'CbCr planes");
+  if (auto err = check_bins(bins, format.bits); !err.empty()) throw std::invalid_argument(err);
+  const unsigned n = threads();
+  std::vector<PlaneCounts> parts(n, PlaneCounts{Histogram(bins), {}, {}});
+  pool_.run([&](unsigned i) {
+    for (std::uint32_t c = 0; c < plane_components(format); ++c) {
+      const std::uint32_t rows = c == 0 ? format.height : format.chroma_height();
+      const std::uint32_t per_band = (rows + n - 1) / n;
+      const std::uint32_t y0 = std::min(rows, i * per_band);
+      count_plane_rows(format, planes, c, y0, std::min(rows, y0 + per_band), parts[i]);
+    }
+  });
+  PlaneCounts out{Histogram(bins), {}, {}};
+  for (const PlaneCounts& part : parts) {
+    for (std::size_t k = 0; k < out.histogram.counts.size(); ++k) out.histogram.counts[k] += part.histogram.counts[k];
+    for (std::size_t k = 0; k < 4; ++k) {
+      out.below[k] += part.below[k];
+      out.above[k] += part.above[k];
+    }
+  }
+  return out;
+}
+
 }  // namespace vhist

@@ -30,25 +30,31 @@ std::uint32_t sample_at(const VideoFormat& f, const VideoPlanes& planes, std::ui
 
 }  // namespace
 
+void count_plane_rows(const VideoFormat& f, const VideoPlanes& planes, std::uint32_t component, std::uint32_t y0,
+                      std::uint32_t y1, PlaneCounts& out) {
+  const std::uint32_t bins = out.histogram.bins;
+  const std::uint32_t w = component == 0 ? f.width : f.chroma_width();
+  const std::uint32_t low = shader::vhist_limited_low(f.bits);
+  const std::uint32_t high = shader::vhist_limited_high(f.bits, component != 0);
+  const auto slot = static_cast<Channel>(shader::vhist_plane_slot(component));
+  for (std::uint32_t y = y0; y < y1; ++y) {
+    for (std::uint32_t x = 0; x < w; ++x) {
+      const std::uint32_t code = sample_at(f, planes, component, x, y);
+      ++out.histogram.at(slot, shader::vhist_bin(code, bins, f.bits));
+      out.below[static_cast<std::uint32_t>(slot)] += code < low;
+      out.above[static_cast<std::uint32_t>(slot)] += code > high;
+    }
+  }
+}
+
+std::uint32_t plane_components(const VideoFormat& format) { return format.model == ColourModel::gray ? 1 : 3; }
+
 PlaneCounts reference_planes(const VideoFormat& f, const VideoPlanes& planes, std::uint32_t bins) {
   if (!has_planes(f)) throw std::invalid_argument("an R'G'B' frame has no Y'CbCr planes");
   if (auto err = check_bins(bins, f.bits); !err.empty()) throw std::invalid_argument(err);
   PlaneCounts out{Histogram(bins), {}, {}};
-  const std::uint32_t components = f.model == ColourModel::gray ? 1 : 3;
-  for (std::uint32_t c = 0; c < components; ++c) {
-    const std::uint32_t w = c == 0 ? f.width : f.chroma_width();
-    const std::uint32_t h = c == 0 ? f.height : f.chroma_height();
-    const std::uint32_t low = shader::vhist_limited_low(f.bits);
-    const std::uint32_t high = shader::vhist_limited_high(f.bits, c != 0);
-    const auto slot = static_cast<Channel>(shader::vhist_plane_slot(c));
-    for (std::uint32_t y = 0; y < h; ++y) {
-      for (std::uint32_t x = 0; x < w; ++x) {
-        const std::uint32_t code = sample_at(f, planes, c, x, y);
-        ++out.histogram.at(slot, shader::vhist_bin(code, bins, f.bits));
-        out.below[static_cast<std::uint32_t>(slot)] += code < low;
-        out.above[static_cast<std::uint32_t>(slot)] += code > high;
-      }
-    }
+  for (std::uint32_t c = 0; c < plane_components(f); ++c) {
+    count_plane_rows(f, planes, c, 0, c == 0 ? f.height : f.chroma_height(), out);
   }
   return out;
 }

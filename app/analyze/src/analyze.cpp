@@ -5,6 +5,7 @@
 #include "vhist/media/camera.h"
 #include "vhist/media/media_source.h"
 #include "vhist/records/record_writer.h"
+#include "vhist/records/run_summary.h"
 #include "vhist/records/source_header.h"
 
 #include "vhist/compute/cdf.h"
@@ -12,6 +13,7 @@
 #include "vhist/compute/cpu_engine.h"
 #include "vhist/compute/engine_choice.h"
 #include "vhist/compute/frame_stats.h"
+#include "vhist/compute/source_measures.h"
 #include "vhist/compute/video_pipeline.h"
 #include "vhist/render/context.h"
 #include "vhist/render/vk_check.h"
@@ -105,6 +107,13 @@ class Analyzer {
     double pts;
     std::uint32_t width, height, bits;
     std::uint32_t rotation, display_width, display_height;  // how it is shown (VideoFormat)
+    ColourRange range;      // the range the frame was read with: the range check's nominal range
+    std::uint32_t chroma_samples;  // per chroma plane (0 for gray)
+  };
+  // A frame's source measures (source_measures.h), when it has planes / is PQ.
+  struct Measures {
+    std::optional<PlaneCounts> planes;  // at stats_levels(bits)
+    std::vector<std::uint32_t> light;
   };
 
   struct Engines {
@@ -132,7 +141,14 @@ class Analyzer {
   // The provenance header (source_header.h), into the buffer before the first record.
   void write_source_header(const media::DecodedFrame& frame);
   // `levels_cdf`: the GPU's prefix sum of `levels`; null to take it on the CPU.
-  void emit(const Pending& meta, const Histogram& levels, const Cdf* levels_cdf);
+  void emit(const Pending& meta, const Histogram& levels, const Cdf* levels_cdf, const Measures& measures);
+  // The record's histograms, CDF and statistics: of `levels` (R'G'B') or of the planes (ycbcr).
+  void fill_histograms(FrameRecord& record, const Pending& meta, const Histogram& levels, const Cdf* levels_cdf,
+                       const Measures& measures) const;
+  Measures cpu_measures(Engines& e, const media::DecodedFrame& frame, std::uint32_t levels);
+  SourceRequest source_request(const media::DecodedFrame& frame) const;
+  // The summary (run_summary.h) as the output's last object, and the range verdict on stderr.
+  void write_summary(bool whole_input);
   void flush_buffer();
 
   const AnalyzeOptions& o_;
@@ -143,6 +159,9 @@ class Analyzer {
   std::int64_t written_ = 0;
   bool header_written_ = false;
   bool source_written_ = false;
+  SourceColour colour_;   // the first frame's, for the summary
+  RunSummary run_summary_;
+  std::vector<std::byte> rgb_scratch_;  // the CPU engine's converted frame, for the light pass
 };
 
 void Analyzer::write_source_header(const media::DecodedFrame& frame) {
@@ -168,6 +187,8 @@ void Analyzer::write_source_header(const media::DecodedFrame& frame) {
   h.frame_rate = info.frame_rate;
   h.constant_rate = info.constant_rate;
   h.colour = frame.colour;
+  h.domain = o_.ycbcr ? "ycbcr" : "rgb";
+  colour_ = frame.colour;
   if (*o_.format == RecordFormat::jsonl) {
     append_jsonl_header(buffer_, h);
   } else {
@@ -183,6 +204,10 @@ void Analyzer::check_frame(const media::DecodedFrame& frame) const {
     throw InputError{"frame " + std::to_string(frame.index) + " is " + std::to_string(f.width) + "x" +
                      std::to_string(f.height) + ", larger than the " + std::to_string(limit) +
                      " pixels per side this Vulkan device (" + context_.description().name + ") supports"};
+  }
+  if (o_.ycbcr && !has_planes(f)) {
+    throw InputError{"'" + o_.common.input + "' is stored as R'G'B' (" + f.pixel_format +
+                     "): it has no Y'CbCr planes to count; use --domain rgb"};
   }
   if (o_.bins > max_bins_for_bits(f.bits)) {
     throw InputError{"--bins " + std::to_string(o_.bins) + " needs a source deeper than 8 bits; '" + o_.common.input +
@@ -200,7 +225,29 @@ void Analyzer::flush_buffer() {
   buffer_.clear();
 }
 
-void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* levels_cdf) {
+void Analyzer::fill_histograms(FrameRecord& record, const Pending& meta, const Histogram& levels, const Cdf* levels_cdf,
+                               const Measures& measures) const {
+  const bool planes = o_.ycbcr;
+  const Histogram& counted = planes ? measures.planes->histogram : levels;
+  record.domain = !planes ? RecordDomain::rgb : meta.chroma_samples != 0 ? RecordDomain::ycbcr : RecordDomain::y;
+  record.histogram = coarsen(counted, o_.bins);
+  const Cdf cdf = levels_cdf && !planes ? *levels_cdf : reference_cdf(counted);
+  record.stats = channel_stats(cdf, meta.bits);
+  if (o_.cdf) record.cdf = coarsen(cdf, o_.bins);
+  const std::uint64_t pixels = std::uint64_t{meta.width} * meta.height;
+  for (const NamedChannel& named : record_channels(record.domain)) {
+    const bool chroma = planes && (named.slot == kPlaneCb || named.slot == kPlaneCr);
+    const std::uint64_t want = chroma ? meta.chroma_samples : pixels;
+    const std::uint64_t got = record.histogram.total(named.slot);
+    if (got != want || cdf.total(named.slot) != want) {
+      throw std::runtime_error("frame " + std::to_string(meta.frame) + ": the " + std::to_string(got) +
+                               " counts (cumulative " + std::to_string(cdf.total(named.slot)) + ") of histogram " +
+                               named.name + " do not add up to its " + std::to_string(want) + " samples");
+    }
+  }
+}
+
+void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* levels_cdf, const Measures& measures) {
   FrameRecord record;
   record.frame = meta.frame;
   record.frame_known = meta.frame_known;
@@ -211,18 +258,16 @@ void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* lev
   record.rotation = meta.rotation;
   record.display_width = meta.display_width;
   record.display_height = meta.display_height;
-  record.histogram = coarsen(levels, o_.bins);
-  const Cdf cdf = levels_cdf ? *levels_cdf : reference_cdf(levels);
-  record.stats = channel_stats(cdf, meta.bits);
-  if (o_.cdf) record.cdf = coarsen(cdf, o_.bins);
-  const std::uint64_t pixels = std::uint64_t{meta.width} * meta.height;
-  for (Channel c : kAllChannels) {
-    if (record.histogram.total(c) != pixels || cdf.total(c) != pixels) {
-      throw std::runtime_error("frame " + std::to_string(meta.frame) + ": the " + std::to_string(record.histogram.total(c)) +
-                               " counts (cumulative " + std::to_string(cdf.total(c)) +
-                               ") of a channel do not add up to the " + std::to_string(pixels) + " pixels");
-    }
+  fill_histograms(record, meta, levels, levels_cdf, measures);
+  if (measures.planes) {
+    record.range = range_check(*measures.planes, meta.range);
+    run_summary_.add_planes(*measures.planes, meta.bits);
   }
+  if (!measures.light.empty()) {
+    record.light = pq_light_level(measures.light, meta.bits);
+    run_summary_.add_light(*record.light, meta.frame);
+  }
+  ++run_summary_.frames;
   if (*o_.format == RecordFormat::jsonl) {
     append_jsonl(buffer_, record);
   } else {
@@ -234,6 +279,33 @@ void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* lev
   }
   ++written_;
   if (buffer_.size() > (1u << 20)) flush_buffer();
+}
+
+void Analyzer::write_summary(bool whole_input) {
+  const std::string warning = range_warning(run_summary_, colour_.range, whole_input);
+  if (*o_.format == RecordFormat::jsonl) {
+    append_jsonl_summary(buffer_, run_summary_, colour_, warning);
+  } else {
+    append_csv_summary(buffer_, run_summary_, colour_, warning);
+  }
+  if (!warning.empty()) std::fprintf(stderr, "vhist analyze: warning: '%s': %s\n", o_.common.input.c_str(), warning.c_str());
+}
+
+SourceRequest Analyzer::source_request(const media::DecodedFrame& frame) const {
+  return SourceRequest{has_planes(frame.format), frame.colour.transfer.value == "smpte2084"};
+}
+
+Analyzer::Measures Analyzer::cpu_measures(Engines& e, const media::DecodedFrame& frame, std::uint32_t levels) {
+  const SourceRequest want = source_request(frame);
+  Measures m;
+  if (want.planes) m.planes = e.cpu->planes(frame.format, frame.planes, levels);
+  if (want.light) {
+    const FrameFormat rgb = converted_format(frame.format);
+    rgb_scratch_.resize(rgb.byte_size());
+    e.cpu->convert_and_histogram(frame.format, frame.planes, levels, rgb_scratch_.data());
+    m.light = reference_max_rgb(rgb_scratch_, rgb);
+  }
+  return m;
 }
 
 Analyzer::Engines Analyzer::make_engines() const {
@@ -292,20 +364,23 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
     if (st == media::MediaSource::Status::end) break;
     check_frame(frame);
     const VideoFormat& f = frame.format;
-    const Pending meta{frame.index, frame.index_exact, frame.pts, f.width, f.height, f.bits,
-                       f.rotation, f.display_width(), f.display_height()};
+    const Pending meta{frame.index,    frame.index_exact, frame.pts,
+                       f.width,        f.height,          f.bits,
+                       f.rotation,     f.display_width(), f.display_height(),
+                       f.range,        f.model == ColourModel::yuv ? f.chroma_width() * f.chroma_height() : 0};
     const std::uint32_t levels = stats_levels(frame.format.bits);
     ++tally.decoded;
     if (!e.decode_only && !source_written_) write_source_header(frame);
     if (e.decode_only) {
       ++written_;  // counted as processed; nothing is written
     } else if (e.cpu) {
-      emit(meta, e.cpu->histogram(frame.format, frame.planes, levels), nullptr);
+      const Measures measures = cpu_measures(e, frame, levels);
+      emit(meta, e.cpu->histogram(frame.format, frame.planes, levels), nullptr, measures);
     } else {
       pending.push_back(meta);
-      if (auto done = e.pipeline->submit(frame.format, frame.planes, levels, 0, true)) {
+      if (auto done = e.pipeline->submit(frame.format, frame.planes, levels, 0, true, source_request(frame))) {
         tally.gpu_ms += done->gpu_ms;
-        emit(pending.front(), done->histogram, &done->cdf);
+        emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light});
         pending.pop_front();
       }
     }
@@ -315,7 +390,7 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
   while (e.pipeline && e.pipeline->in_flight() > 0) {
     auto done = e.pipeline->finish_one();
     tally.gpu_ms += done->gpu_ms;
-    emit(pending.front(), done->histogram, &done->cdf);
+    emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light});
     pending.pop_front();
   }
 }
@@ -339,7 +414,10 @@ int Analyzer::run() {
     failure = e.what();
     status = 2;
   }
-  // Whatever happened, the complete records so far reach the output.
+  // Whatever happened, the complete records so far reach the output, then the summary of them.
+  if (written_ > 0 && !engines.decode_only) {
+    write_summary(status == 0 && !g_interrupted.load() && (o_.frames < 0 || tally.decoded < o_.frames));
+  }
   flush_buffer();
   if (std::fflush(out_) != 0) {
     if (errno == EPIPE) throw OutputClosed{};

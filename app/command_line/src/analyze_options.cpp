@@ -30,6 +30,15 @@ constexpr cli::CliRow<AnalyzeOptions> kRows[] = {
     {"--cdf", "",
      "add each channel's cumulative histogram (CDF) at the same bins: the number of pixels at or below each bin",
      "Histogram", [](AnalyzeOptions& o, std::string_view) { return flag(o.cdf); }},
+    {"--domain", "D",
+     "rgb (default): the R', G', B' and luma histograms after conversion (arrays r, g, b, l); ycbcr: the Y', Cb "
+     "and Cr planes' code values as decoded, each at its own depth and on its own grid (arrays y, cb, cr)",
+     "Histogram",
+     [](AnalyzeOptions& o, std::string_view v) {
+       if (v != "rgb" && v != "ycbcr") return std::string("rgb or ycbcr");
+       o.ycbcr = v == "ycbcr";
+       return std::string();
+     }},
     {"--frames", "N", "stop after N frames (default: all)", "Input",
      [](AnalyzeOptions& o, std::string_view v) { return cli::set_positive(o.frames, v, 0xffffffffu); }},
     {"--format", "F",

@@ -8,7 +8,8 @@ namespace vhist::app {
 
 namespace {
 
-constexpr const char* kChannelNames[4] = {"r", "g", "b", "l"};
+constexpr NamedChannel kRgbChannels[] = {{Channel::r, "r"}, {Channel::g, "g"}, {Channel::b, "b"}, {Channel::l, "l"}};
+constexpr NamedChannel kYcbcrChannels[] = {{kPlaneY, "y"}, {kPlaneCb, "cb"}, {kPlaneCr, "cr"}};
 
 void append_uint(std::string& out, std::uint64_t v) {
   char buf[24];
@@ -69,13 +70,15 @@ void append_stats_json(std::string& out, const ChannelStats& s) {
   out += '}';
 }
 
-// "r":[...],"g":[...],"b":[...],"l":[...] with count(channel, bin) for bins 0..bins-1.
+// "r":[...],"g":[...],"b":[...],"l":[...] (or the domain's names) with count(channel, bin) for
+// bins 0..bins-1.
 template <typename Count>
-void append_channel_arrays(std::string& out, std::uint32_t bins, Count count) {
-  for (Channel c : kAllChannels) {
-    if (c != Channel::r) out += ',';
+void append_channel_arrays(std::string& out, RecordDomain domain, std::uint32_t bins, Count count) {
+  for (const NamedChannel& named : record_channels(domain)) {
+    const Channel c = named.slot;
+    if (&named != record_channels(domain).data()) out += ',';
     out += '"';
-    out += kChannelNames[static_cast<std::uint32_t>(c)];
+    out += named.name;
     out += "\":[";
     for (std::uint32_t b = 0; b < bins; ++b) {
       if (b != 0) out += ',';
@@ -105,6 +108,18 @@ constexpr HeadField kHeadFields[] = {
     {"rotation", [](std::string& out, const FrameRecord& r) { append_uint(out, r.rotation); }},
     {"display_width", [](std::string& out, const FrameRecord& r) { append_uint(out, r.display_width); }},
     {"display_height", [](std::string& out, const FrameRecord& r) { append_uint(out, r.display_height); }},
+    {"y_below", [](std::string& out, const FrameRecord& r) { append_fixed(out, r.range->luma.below, 8); },
+     [](const FrameRecord& r) { return r.range.has_value(); }},
+    {"y_above", [](std::string& out, const FrameRecord& r) { append_fixed(out, r.range->luma.above, 8); },
+     [](const FrameRecord& r) { return r.range.has_value(); }},
+    {"c_below", [](std::string& out, const FrameRecord& r) { append_fixed(out, r.range->chroma.below, 8); },
+     [](const FrameRecord& r) { return r.range && r.range->has_chroma; }},
+    {"c_above", [](std::string& out, const FrameRecord& r) { append_fixed(out, r.range->chroma.above, 8); },
+     [](const FrameRecord& r) { return r.range && r.range->has_chroma; }},
+    {"max_cll", [](std::string& out, const FrameRecord& r) { append_fixed(out, r.light->max_cll, 4); },
+     [](const FrameRecord& r) { return r.light.has_value(); }},
+    {"fall", [](std::string& out, const FrameRecord& r) { append_fixed(out, r.light->fall, 4); },
+     [](const FrameRecord& r) { return r.light.has_value(); }},
 };
 
 void append_head(std::string& out, const FrameRecord& r, bool json) {
@@ -123,24 +138,29 @@ void append_head(std::string& out, const FrameRecord& r, bool json) {
 
 }  // namespace
 
+std::span<const NamedChannel> record_channels(RecordDomain domain) {
+  if (domain == RecordDomain::rgb) return kRgbChannels;
+  return std::span(kYcbcrChannels, domain == RecordDomain::ycbcr ? 3 : 1);
+}
+
 void append_jsonl(std::string& out, const FrameRecord& r) {
   out += "{\"type\":\"frame\"";  // the output's first object is the header (source_header.h)
   append_head(out, r, true);
   out += ',';
-  append_channel_arrays(out, r.histogram.bins, [&](Channel c, std::uint32_t b) { return r.histogram.at(c, b); });
+  append_channel_arrays(out, r.domain, r.histogram.bins,
+                        [&](Channel c, std::uint32_t b) { return r.histogram.at(c, b); });
   if (r.cdf.bins != 0) {
     out += ",\"cdf\":{";
-    append_channel_arrays(out, r.cdf.bins, [&](Channel c, std::uint32_t b) { return r.cdf.at(c, b); });
+    append_channel_arrays(out, r.domain, r.cdf.bins, [&](Channel c, std::uint32_t b) { return r.cdf.at(c, b); });
     out += '}';
   }
   out += ",\"stats\":{";
-  for (Channel c : kAllChannels) {
-    const auto i = static_cast<std::uint32_t>(c);
-    if (i != 0) out += ',';
+  for (const NamedChannel& named : record_channels(r.domain)) {
+    if (out.back() != '{') out += ',';
     out += '"';
-    out += kChannelNames[i];
+    out += named.name;
     out += "\":";
-    append_stats_json(out, r.stats[i]);
+    append_stats_json(out, r.stats[static_cast<std::uint32_t>(named.slot)]);
   }
   out += "}}\n";
 }
@@ -167,11 +187,11 @@ void append_csv_header(std::string& out, std::uint32_t bins, bool cdf) {
 }
 
 void append_csv(std::string& out, const FrameRecord& r) {
-  for (Channel c : kAllChannels) {
-    const auto i = static_cast<std::uint32_t>(c);
-    const ChannelStats& s = r.stats[i];
+  for (const NamedChannel& named : record_channels(r.domain)) {
+    const Channel c = named.slot;
+    const ChannelStats& s = r.stats[static_cast<std::uint32_t>(c)];
     append_head(out, r, false);
-    out += kChannelNames[i];
+    out += named.name;
     for (const StatField& field : kStatFields) {
       out += ',';
       append_field(out, field, s);

@@ -1,36 +1,12 @@
 #include "vhist/records/source_header.h"
 
+#include "json_text.h"
+
 #include <cstdio>
 
 namespace vhist::app {
 
 namespace {
-
-// A JSON string literal. Written here: the writer emits a handful of strings, and records are
-// written without a JSON library too.
-std::string quoted_json(const std::string& s) {
-  std::string out = "\"";
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += ch;
-    }
-  }
-  return out + "\"";
-}
-
-std::string number(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
 
 std::string tag_json(const ColourTag& t) {
   std::string out = "{\"value\":" + quoted_json(t.value) + ",\"source\":" + quoted_json(t.source);
@@ -74,7 +50,7 @@ void append_jsonl_header(std::string& out, const SourceHeader& h) {
          ",\"rotation\":" + std::to_string(h.rotation) + ",\"sample_aspect\":\"" + std::to_string(h.sar_num) + ":" +
          std::to_string(h.sar_den) + "\",\"bits\":" + std::to_string(h.bits) +
          ",\"pixel_format\":" + quoted_json(h.pixel_format) + ",\"frame_rate\":" + number(h.frame_rate, 6) +
-         ",\"frame_rate_constant\":" + (h.constant_rate ? "true" : "false") +
+         ",\"frame_rate_constant\":" + (h.constant_rate ? "true" : "false") + ",\"domain\":" + quoted_json(h.domain) +
          ",\"matrix\":" + tag_json(c.matrix) + ",\"range\":" + tag_json(c.range) + ",\"primaries\":" + tag_json(c.primaries) +
          ",\"transfer\":" + tag_json(c.transfer) + ",\"chroma_location\":" + tag_json(c.chroma_location) + hdr_json(c) +
          "}\n";
@@ -90,6 +66,7 @@ void append_csv_comments(std::string& out, const SourceHeader& h) {
          std::to_string(h.rotation) + ", sample aspect " + std::to_string(h.sar_num) + ":" + std::to_string(h.sar_den) +
          "), " + number(h.frame_rate, 3) + " fps" + (h.constant_rate ? "" : " (average; the rate may vary)") + "\n";
   if (h.attached_picture) out += "# the stream is the file's cover art: one picture\n";
+  out += "# histograms: " + std::string(h.domain == "rgb" ? "R', G', B' and luma after conversion" : "the Y'CbCr planes as decoded") + "\n";
   out += "# matrix: " + tag_text(c.matrix) + "\n";
   out += "# range: " + tag_text(c.range) + "\n";
   out += "# primaries: " + tag_text(c.primaries) + "\n";

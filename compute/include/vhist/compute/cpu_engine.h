@@ -5,6 +5,7 @@
 #pragma once
 
 #include "vhist/compute/histogram_types.h"
+#include "vhist/compute/source_measures.h"
 #include "vhist/compute/video_frame.h"
 
 #include "vhist/compute/thread_pool.h"
@@ -30,6 +31,9 @@ class CpuEngine {
   // bytes, 4-byte aligned), equal to reference_convert()'s: what the GPU convert pass writes.
   Histogram convert_and_histogram(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins,
                                   std::byte* rgb_out);
+
+  // Equals reference_planes(format, planes, bins), counted in bands of rows on every thread.
+  PlaneCounts planes(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins);
 
  private:
   ThreadPool pool_;

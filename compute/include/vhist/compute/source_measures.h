@@ -36,6 +36,12 @@ bool has_planes(const VideoFormat& format);
 // The plane counts of a yuv or gray frame, counted directly from its planes. Throws
 // std::invalid_argument for an R'G'B' frame or a bad bin count.
 PlaneCounts reference_planes(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins);
+// The planes a frame has: 3 for yuv, 1 for gray.
+std::uint32_t plane_components(const VideoFormat& format);
+// Adds rows [y0, y1) of plane `component` (on its own grid) to `out` (whose histogram has the
+// bin count to count at): the reference's loop, for engines that split a frame into bands.
+void count_plane_rows(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t component, std::uint32_t y0,
+                      std::uint32_t y1, PlaneCounts& out);
 
 // The share of one plane's samples outside the nominal range of the frame's (tagged or assumed)
 // range: the limited range's counts for limited frames, none for full-range ones.

@@ -25,6 +25,7 @@ struct AnalyzeOptions {
   std::string engine = "auto";  // auto, gpu, cpu or none
   bool quiet = false, verbose = false;
   bool cdf = false;
+  bool ycbcr = false;  // --domain ycbcr: the records count the Y'CbCr planes as decoded
 
   double start() const { return common.start.value_or(0.0); }
 };

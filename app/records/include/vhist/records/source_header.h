@@ -27,6 +27,7 @@ struct SourceHeader {
   double frame_rate = 0;      // 0: unknown
   bool constant_rate = false; // known constant: frame numbers after --start are exact
   SourceColour colour;        // of the first frame
+  std::string domain = "rgb"; // what the records' histograms count: "rgb" or "ycbcr"
 };
 
 void append_jsonl_header(std::string& out, const SourceHeader& header);

@@ -1,0 +1,56 @@
+// What a whole `vhist analyze` run found beyond each frame: the range check over every frame and
+// the verdict on the stream's range tag, and a PQ stream's MaxCLL and MaxFALL measured from its
+// pixels beside the stream's own metadata. Written as the output's last object (JSON Lines:
+// "type":"summary") or as '#' lines after the CSV rows; docs/user-guide.md documents the fields
+// and docs/colour.md the verdict's rule.
+#pragma once
+
+#include "vhist/compute/source_colour.h"
+#include "vhist/compute/source_measures.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+namespace vhist::app {
+
+struct RunSummary {
+  std::int64_t frames = 0;  // records written
+  // Over the frames with Y'CbCr or gray planes: samples, and those outside the limited range.
+  std::int64_t plane_frames = 0;
+  std::uint64_t luma = 0, luma_below = 0, luma_above = 0;
+  std::uint64_t chroma = 0, chroma_below = 0, chroma_above = 0;
+  std::uint32_t bits = 8;
+  std::uint32_t luma_min = std::numeric_limits<std::uint32_t>::max(), luma_max = 0;  // codes
+  // Over the PQ frames: the brightest pixel and the brightest frame average, and where.
+  std::int64_t light_frames = 0;
+  double max_cll = 0, max_fall = 0;
+  std::int64_t max_cll_frame = -1, max_fall_frame = -1;
+
+  // A frame's plane counts at stats_levels(bits) levels.
+  void add_planes(const PlaneCounts& levels, std::uint32_t frame_bits);
+  void add_light(const LightLevel& light, std::int64_t frame);
+};
+
+// Thresholds of the verdict (docs/colour.md). A limited-range stream looks full range when at
+// least kFullLookingShare of its luma samples lie outside the limited range, or at least
+// kFullLookingNearZeroShare do and its luma reaches within kNearZero 8-bit codes of 0
+// (footroom excursions and a PLUGE's sub-black, code 7, stay above that; full-range blacks
+// need not). A full-range stream looks limited when no luma sample lies outside the limited
+// range and its luma reaches within kLimitedLookingReach 8-bit codes of both limited-range
+// ends. Either needs kVerdictFrames frames, or the whole input.
+inline constexpr double kFullLookingShare = 0.05;
+inline constexpr double kFullLookingNearZeroShare = 0.01;
+inline constexpr std::uint32_t kNearZero = 4;
+inline constexpr std::uint32_t kLimitedLookingReach = 4;
+inline constexpr std::int64_t kVerdictFrames = 10;
+
+// Empty when the codes fit the range the frames were read with (`range`: tagged or assumed),
+// else a one-line warning: what was seen and what it suggests. `whole_input`: the run read
+// every frame of the input.
+std::string range_warning(const RunSummary& s, const ColourTag& range, bool whole_input);
+
+void append_jsonl_summary(std::string& out, const RunSummary& s, const SourceColour& colour, const std::string& warning);
+void append_csv_summary(std::string& out, const RunSummary& s, const SourceColour& colour, const std::string& warning);
+
+}  // namespace vhist::app

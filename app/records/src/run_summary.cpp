@@ -1,0 +1,128 @@
+#include "vhist/records/run_summary.h"
+
+#include "json_text.h"
+
+#include "vhist/compute/frame_stats.h"
+
+namespace vhist::app {
+
+void RunSummary::add_planes(const PlaneCounts& levels, std::uint32_t frame_bits) {
+  const auto y = static_cast<std::uint32_t>(kPlaneY);
+  const auto cb = static_cast<std::uint32_t>(kPlaneCb), cr = static_cast<std::uint32_t>(kPlaneCr);
+  ++plane_frames;
+  bits = frame_bits;
+  luma += levels.histogram.total(kPlaneY);
+  luma_below += levels.below[y];
+  luma_above += levels.above[y];
+  chroma += levels.histogram.total(kPlaneCb) + levels.histogram.total(kPlaneCr);
+  chroma_below += std::uint64_t{levels.below[cb]} + levels.below[cr];
+  chroma_above += std::uint64_t{levels.above[cb]} + levels.above[cr];
+  const std::uint32_t codes = (1u << frame_bits) / levels.histogram.bins;
+  for (std::uint32_t level = 0; level < levels.histogram.bins; ++level) {
+    if (levels.histogram.at(kPlaneY, level) == 0) continue;
+    luma_min = std::min(luma_min, level * codes);
+    luma_max = std::max(luma_max, level * codes + codes - 1);
+  }
+}
+
+void RunSummary::add_light(const LightLevel& light, std::int64_t frame) {
+  ++light_frames;
+  if (light_frames == 1 || light.max_cll > max_cll) {
+    max_cll = light.max_cll;
+    max_cll_frame = frame;
+  }
+  if (light_frames == 1 || light.fall > max_fall) {
+    max_fall = light.fall;
+    max_fall_frame = frame;
+  }
+}
+
+namespace {
+
+std::string percent(double share) { return number(share * 100, 2) + "%"; }
+
+std::string limits_text(std::uint32_t bits) {
+  return std::to_string(shader::vhist_limited_low(bits)) + "-" + std::to_string(shader::vhist_limited_high(bits, false));
+}
+
+double share(std::uint64_t n, std::uint64_t total) {
+  return total != 0 ? static_cast<double>(n) / static_cast<double>(total) : 0.0;
+}
+
+}  // namespace
+
+std::string range_warning(const RunSummary& s, const ColourTag& range, bool whole_input) {
+  if (s.plane_frames == 0 || (s.plane_frames < kVerdictFrames && !whole_input)) return {};
+  const std::string over = " over " + std::to_string(s.plane_frames) + " frames";
+  const std::string said = "the range is " + range.value + " (" + range.source + ")";
+  const double outside = share(s.luma_below + s.luma_above, s.luma);
+  const bool near_zero = s.luma_min <= (kNearZero << (s.bits - 8));
+  if (range.value == "limited" &&
+      (outside >= kFullLookingShare || (outside >= kFullLookingNearZeroShare && near_zero))) {
+    return said + " but " + percent(outside) + " of the luma samples" + over + " lie outside " + limits_text(s.bits) +
+           " (" + percent(share(s.luma_below, s.luma)) + " below, " + percent(share(s.luma_above, s.luma)) +
+           " above; the darkest is " + std::to_string(s.luma_min) + "): the stream is probably full range, mis-tagged";
+  }
+  const std::uint32_t reach = kLimitedLookingReach << (s.bits - 8);
+  const std::uint32_t low = shader::vhist_limited_low(s.bits), high = shader::vhist_limited_high(s.bits, false);
+  if (range.value == "full" && s.luma_below + s.luma_above == 0 && s.luma_min <= low + reach &&
+      s.luma_max + reach >= high) {
+    return said + " but every luma sample" + over + " lies within " + limits_text(s.bits) + " (from " +
+           std::to_string(s.luma_min) + " to " + std::to_string(s.luma_max) +
+           "): the stream is probably limited range, mis-tagged";
+  }
+  return {};
+}
+
+void append_jsonl_summary(std::string& out, const RunSummary& s, const SourceColour& colour,
+                          const std::string& warning) {
+  const bool limited = colour.range.value == "limited";
+  out += "{\"type\":\"summary\",\"frames\":" + std::to_string(s.frames);
+  if (s.plane_frames > 0) {
+    out += ",\"range\":{\"frames\":" + std::to_string(s.plane_frames) + ",\"nominal\":" + quoted_json(colour.range.value) +
+           ",\"y_below\":" + number(limited ? share(s.luma_below, s.luma) : 0, 8) +
+           ",\"y_above\":" + number(limited ? share(s.luma_above, s.luma) : 0, 8);
+    if (s.chroma != 0) {
+      out += ",\"c_below\":" + number(limited ? share(s.chroma_below, s.chroma) : 0, 8) +
+             ",\"c_above\":" + number(limited ? share(s.chroma_above, s.chroma) : 0, 8);
+    }
+    out += ",\"y_min\":" + std::to_string(s.luma_min) + ",\"y_max\":" + std::to_string(s.luma_max);
+    if (!warning.empty()) out += ",\"warning\":" + quoted_json(warning);
+    out += "}";
+  }
+  if (s.light_frames > 0) {
+    out += ",\"light\":{\"frames\":" + std::to_string(s.light_frames) + ",\"max_cll\":" + number(s.max_cll, 4) +
+           ",\"max_cll_frame\":" + std::to_string(s.max_cll_frame) + ",\"max_fall\":" + number(s.max_fall, 4) +
+           ",\"max_fall_frame\":" + std::to_string(s.max_fall_frame);
+    if (colour.content_light) {
+      out += ",\"stream_max_cll\":" + std::to_string(colour.content_light->max_cll) +
+             ",\"stream_max_fall\":" + std::to_string(colour.content_light->max_fall);
+    }
+    out += "}";
+  }
+  out += "}\n";
+}
+
+void append_csv_summary(std::string& out, const RunSummary& s, const SourceColour& colour,
+                        const std::string& warning) {
+  out += "# summary: " + std::to_string(s.frames) + " frames\n";
+  if (s.plane_frames > 0) {
+    out += "# range check (" + std::to_string(s.plane_frames) + " frames read as " + colour.range.value +
+           " range): luma samples outside the limited range " + limits_text(s.bits) + ": " +
+           percent(share(s.luma_below, s.luma)) + " below, " + percent(share(s.luma_above, s.luma)) +
+           " above; luma codes " + std::to_string(s.luma_min) + " to " + std::to_string(s.luma_max) + "\n";
+    if (!warning.empty()) out += "# warning: " + warning + "\n";
+  }
+  if (s.light_frames > 0) {
+    out += "# light (" + std::to_string(s.light_frames) + " PQ frames): MaxCLL " + number(s.max_cll, 4) +
+           " cd/m2 (frame " + std::to_string(s.max_cll_frame) + "), MaxFALL " + number(s.max_fall, 4) + " cd/m2 (frame " +
+           std::to_string(s.max_fall_frame) + ")";
+    if (colour.content_light) {
+      out += "; the stream says MaxCLL " + std::to_string(colour.content_light->max_cll) + ", MaxFALL " +
+             std::to_string(colour.content_light->max_fall);
+    }
+    out += "\n";
+  }
+}
+
+}  // namespace vhist::app
