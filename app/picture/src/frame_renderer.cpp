@@ -25,6 +25,7 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
       engine_kind_(engine),
       engine_(context),
       upload_(context),
+      source_pass_(context),
       histogram_pipeline_(context, render_pass, quad_vert_spv, histogram_frag_spv, sizeof(shader::HistogramPush),
                           true, "histogram"),
       overlay_item_pipeline_(context, render_pass, quad_vert_spv, overlay_item_frag_spv,
@@ -49,6 +50,8 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
   display_ = engine_.create_target("viewer display");
   levels_ = engine_.create_target("viewer levels");
   cdf_ = engine_.create_cdf_target("viewer");
+  plane_counts_ = source_pass_.create_plane_counts("viewer");
+  light_counts_ = source_pass_.create_light_counts("viewer");
   for (Palette p : {Palette::classic, Palette::colorblind, Palette::mono}) {
     const auto colours = palette_colours(p);
     auto& buffer = palettes_[static_cast<std::size_t>(p)];
@@ -134,9 +137,25 @@ void FrameRenderer::collect(Slot& slot) {
     statistics_.stats = channel_stats(levels, slot.bits);
     statistics_.levels = std::move(levels);
     slot.readback_pending = false;
+    collect_source_measures(slot);
   }
   const auto ns = slot.timer->read_ns(2);
   statistics_.gpu_ms = (ns[1] - ns[0]) * 1e-6;
+}
+
+void FrameRenderer::collect_source_measures(Slot& slot) {
+  const auto* bytes = static_cast<const std::byte*>(slot.readback.mapped());
+  statistics_.range.reset();
+  statistics_.light.reset();
+  if (slot.planes_pending) {
+    const auto* words = reinterpret_cast<const std::uint32_t*>(bytes + kReadbackPlanesOffset);
+    statistics_.range = range_check(plane_counts_from_words(words, slot.levels), slot.range);
+  }
+  if (slot.light_pending) {
+    const auto* words = reinterpret_cast<const std::uint32_t*>(bytes + kReadbackLightOffset);
+    statistics_.light = pq_light_level({words, light_levels(slot.bits)}, slot.bits);
+  }
+  slot.planes_pending = slot.light_pending = false;
 }
 
 void FrameRenderer::begin() {
@@ -167,7 +186,7 @@ FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* p
   const FramePlan plan = plan_tick(state_, request);
   prepare_buffers(plan, rgb);
   if (plan.convert_on_gpu) prepare_gpu_frame(*format, *planes);
-  if (plan.convert_on_cpu) prepare_cpu_frame(*format, *planes, rgb);
+  if (plan.convert_on_cpu) prepare_cpu_frame(*format, *planes, rgb, style.light == LightScale::pq);
   prepare_cpu_uploads(plan, rgb, request.bins);
   if (format) {
     rgb_format_ = rgb;
@@ -206,11 +225,16 @@ void FrameRenderer::prepare_gpu_frame(const VideoFormat& format, const VideoPlan
 
 // CPU engine: the new frame converted and counted into the slot's staging memory; its
 // statistics are known at once.
-void FrameRenderer::prepare_cpu_frame(const VideoFormat& format, const VideoPlanes& planes, const FrameFormat& rgb) {
+void FrameRenderer::prepare_cpu_frame(const VideoFormat& format, const VideoPlanes& planes, const FrameFormat& rgb,
+                                      bool light) {
   Slot& slot = *slots_[next_slot_];
   grow_staging(slot, kStagingRgbOffset + rgb.byte_size());
-  cpu_levels_ = cpu_->convert_and_histogram(format, planes, stats_levels(rgb.bits),
-                                            static_cast<std::byte*>(slot.staging.mapped()) + kStagingRgbOffset);
+  auto* rgb_bytes = static_cast<std::byte*>(slot.staging.mapped()) + kStagingRgbOffset;
+  cpu_levels_ = cpu_->convert_and_histogram(format, planes, stats_levels(rgb.bits), rgb_bytes);
+  statistics_.range.reset();
+  statistics_.light.reset();
+  if (has_planes(format)) statistics_.range = range_check(cpu_->planes(format, planes, stats_levels(rgb.bits)), format.range);
+  if (light) statistics_.light = pq_light_level(reference_max_rgb({rgb_bytes, rgb.byte_size()}, rgb), rgb.bits);
   statistics_.valid = true;
   statistics_.bits = rgb.bits;
   statistics_.width = rgb.width;

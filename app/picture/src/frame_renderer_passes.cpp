@@ -49,7 +49,10 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
   // commands may still read them: order everything after everything before.
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
-  if (plan.convert_on_gpu) record_convert(cmd, *format, *planes);
+  if (plan.convert_on_gpu) {
+    record_convert(cmd, *format, *planes);
+    record_source_measures(cmd, *format, *planes, style.light == LightScale::pq);
+  }
   if (plan.upload_rgb || plan.upload_counts || plan.upload_levels) record_host_uploads(cmd, plan);
   if (plan.upload_video_image) {
     // The converted frame into the video image: from the staging memory (CPU engine) or from
@@ -72,6 +75,31 @@ void FrameRenderer::record_convert(VkCommandBuffer cmd, const VideoFormat& forma
   // To the count and equalize passes (compute) and the video image upload (copy).
   compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
+}
+
+// source measures: the plane pass reads the uploaded planes, the light pass the converted frame
+// (both visible after the convert pass's barrier); the counts go to the slot's readback buffer.
+void FrameRenderer::record_source_measures(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes,
+                                           bool light) {
+  Slot& slot = *slots_[next_slot_];
+  const std::uint32_t levels = stats_levels(format.bits);
+  slot.planes_pending = has_planes(format);
+  slot.light_pending = light;
+  slot.range = format.range;
+  if (slot.planes_pending) {
+    source_pass_.record_planes(cmd, format, gpu_planes(format, planes, planes_, plane_layout_), levels, plane_counts_);
+  }
+  if (light) source_pass_.record_max_rgb(cmd, rgb_.address(), converted_format(format), light_counts_);
+  if (!slot.planes_pending && !light) return;
+  compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+  if (slot.planes_pending) {
+    const VkBufferCopy region{0, kReadbackPlanesOffset, VkDeviceSize{shader::kPlaneCountsWords} * 4};
+    vkCmdCopyBuffer(cmd, plane_counts_.get(), slot.readback.get(), 1, &region);
+  }
+  if (light) {
+    const VkBufferCopy region{0, kReadbackLightOffset, VkDeviceSize{light_levels(format.bits)} * 4};
+    vkCmdCopyBuffer(cmd, light_counts_.get(), slot.readback.get(), 1, &region);
+  }
 }
 
 // upload (CPU engine): what prepare() left in the slot's staging memory, to the buffers the GPU

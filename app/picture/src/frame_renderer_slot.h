@@ -19,11 +19,17 @@ struct FrameRenderer::Slot {
   bool submitted = false;
   bool readback_pending = false;
   std::uint32_t levels = 0, bits = 8, width = 0, height = 0;  // of the histogram being read back
+  // The source measures being read back (GPU engine): plane counts at `levels`, light levels.
+  bool planes_pending = false, light_pending = false;
+  ColourRange range = ColourRange::limited;  // the range the frame was read with
 };
 
 // The overlay grid's slots (overlay_grid.h): about 1,100 for two panels at 1920x1080, 4,000 at 3840x2160.
 inline constexpr std::uint32_t kMaxOverlayItems = 16384;
-inline constexpr VkDeviceSize kReadbackBytes = VkDeviceSize{shader::kMaxBins} * 16;
+// The readback buffer: the statistics histogram, the plane counts, the light levels.
+inline constexpr VkDeviceSize kReadbackPlanesOffset = VkDeviceSize{shader::kMaxBins} * 16;
+inline constexpr VkDeviceSize kReadbackLightOffset = kReadbackPlanesOffset + VkDeviceSize{shader::kPlaneCountsWords} * 4;
+inline constexpr VkDeviceSize kReadbackBytes = kReadbackLightOffset + VkDeviceSize{shader::kMaxLightLevels} * 4;
 // CPU engine's staging layout: the display histogram, its scale block, the statistics
 // histogram, then the R'G'B' frame.
 inline constexpr std::size_t kStagingScaleOffset = std::size_t{shader::kMaxBins} * 16;

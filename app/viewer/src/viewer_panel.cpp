@@ -195,7 +195,7 @@ void draw_status_section(App& app, const FrameStatistics& numbers) {
   const VideoFormat& f = p.frame()->format;
   const media::DecodeReport report = p.report();
   const SourceColour& colour = p.frame()->colour;
-  ImGui::TextWrapped("%ux%u %s %s %s %s%s", f.width, f.height, f.pixel_format.c_str(), std::string(matrix_name(f.matrix)).c_str(),
+  ImGui::TextWrapped("%ux%u %s %s %s %s%s", f.width, f.height, f.pixel_format.c_str(), colour.matrix.value.c_str(),
                      std::string(range_name(f.range)).c_str(), colour.transfer.value.c_str(),
                      p.frame()->converted ? " (via swscale)" : "");
   draw_provenance(colour);
@@ -241,6 +241,29 @@ void draw_stats_table(const FrameStatistics& numbers) {
   ImGui::EndTable();
 }
 
+// The range check of the frame (limited-range frames: the share of samples outside 16-235/240,
+// scaled) and a PQ frame's light, as analyze's records give them.
+void draw_source_measures(const App& app, const FrameStatistics& numbers) {
+  const Player& p = app.player;
+  if (numbers.range && p.frame() && p.frame()->format.range == ColourRange::limited) {
+    const RangeCheck& r = *numbers.range;
+    const bool outside = r.luma.below + r.luma.above + r.chroma.below + r.chroma.above > 0;
+    const ImVec4 colour = outside ? ImVec4(1, 0.8f, 0.4f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1);
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    if (r.has_chroma) {
+      ImGui::TextWrapped("outside the limited range: Y' %.2f%% below, %.2f%% above; CbCr %.2f%% below, %.2f%% above",
+                         100 * r.luma.below, 100 * r.luma.above, 100 * r.chroma.below, 100 * r.chroma.above);
+    } else {
+      ImGui::TextWrapped("outside the limited range: Y' %.2f%% below, %.2f%% above", 100 * r.luma.below,
+                         100 * r.luma.above);
+    }
+    ImGui::PopStyleColor();
+  }
+  if (numbers.light) {
+    ImGui::Text("this frame: MaxCLL %.1f  FALL %.1f cd/m2", numbers.light->max_cll, numbers.light->fall);
+  }
+}
+
 }  // namespace
 
 std::string format_time(double seconds) {
@@ -273,6 +296,7 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
     return;
   }
   draw_stats_table(numbers);
+  draw_source_measures(app, numbers);
   ImGui::Separator();
   ImGui::TextDisabled("Keys (vhist --help lists them all):");
   ImGui::TextWrapped("space play  <- -> 5 s  , . frame  [ ] speed  1-4 channels  G guides  C cdf  E equalize  "

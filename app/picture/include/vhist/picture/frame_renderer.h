@@ -39,6 +39,7 @@
 #include "vhist/compute/engine_choice.h"
 #include "vhist/compute/frame_stats.h"
 #include "vhist/compute/frame_upload.h"
+#include "vhist/compute/source_pass.h"
 #include "vhist/compute/histogram_engine.h"
 #include "vhist/render/buffer.h"
 #include "vhist/render/compute_pipeline.h"
@@ -65,6 +66,10 @@ struct FrameStatistics {
   // That frame's histogram at one level per code (bins = 2^bits, at most kMaxBins), for readouts
   // such as the hover on a bin; bins == 0 when not available.
   Histogram levels;
+  // The range check of a frame with Y'CbCr or gray planes, and a PQ frame's light
+  // (source_measures.h), when measured.
+  std::optional<RangeCheck> range;
+  std::optional<LightLevel> light;
 };
 
 // A rasterized target: a render pass with one colour attachment, cleared, and its framebuffer.
@@ -137,7 +142,7 @@ class FrameRenderer {
                     TargetKind target);
   void prepare_buffers(const FramePlan& plan, const FrameFormat& rgb);
   void prepare_gpu_frame(const VideoFormat& format, const VideoPlanes& planes);
-  void prepare_cpu_frame(const VideoFormat& format, const VideoPlanes& planes, const FrameFormat& rgb);
+  void prepare_cpu_frame(const VideoFormat& format, const VideoPlanes& planes, const FrameFormat& rgb, bool light);
   void prepare_cpu_uploads(const FramePlan& plan, const FrameFormat& rgb, std::uint32_t bins);
   void grow_staging(Slot& slot, std::uint64_t bytes);
   VkCommandBuffer begin_commands();
@@ -147,6 +152,9 @@ class FrameRenderer {
   void record_compute_passes(VkCommandBuffer cmd, const FramePlan& plan, const VideoFormat* format,
                              const VideoPlanes* planes, const DrawStyle& style);
   void record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes);
+  // source measures (GPU engine): the plane pass and, for PQ, the light pass on the new frame,
+  // their counts copied to the slot's readback buffer.
+  void record_source_measures(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes, bool light);
   void record_host_uploads(VkCommandBuffer cmd, const FramePlan& plan);
   void record_image_upload(VkCommandBuffer cmd, VideoImage& image, VkBuffer buffer, VkDeviceSize offset);
   void record_count(VkCommandBuffer cmd, std::uint32_t bins);
@@ -172,11 +180,14 @@ class FrameRenderer {
   // `image` sized and formatted for frames of `format` (recreated on change).
   void ensure_video_image(VideoImage& image, const FrameFormat& format);
   void collect(Slot& slot);
+  void collect_source_measures(Slot& slot);
 
   render::Context& context_;
   Engine engine_kind_;
   HistogramEngine engine_;
   FrameUpload upload_;
+  SourcePass source_pass_;
+  render::Buffer plane_counts_, light_counts_;  // the source passes' results, read back per slot
   render::GraphicsPipeline video_pipeline_, histogram_pipeline_, overlay_item_pipeline_;
   render::ComputePipeline composite_pipeline_;
   std::vector<std::unique_ptr<Slot>> slots_;
