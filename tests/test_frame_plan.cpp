@@ -499,6 +499,43 @@ TEST(LightScale, PqAndHlgSignalsOfKnownLight) {
   EXPECT_TRUE(light_ticks(LightScale::none, 10).empty());
 }
 
+// The stops axis: 0 at HDR reference white, 203 cd/m2, which BT.2408 puts at PQ signal 0.58
+// and HLG 75%; every 2 stops; codes gives no light ticks.
+TEST(LightScale, StopsFromReferenceWhite) {
+  const auto pq = light_ticks(LightScale::pq, 10, LightAxis::stops);
+  ASSERT_EQ(pq.size(), 9u);  // -12 .. +4
+  EXPECT_EQ(pq.front().label, "-12");
+  EXPECT_EQ(pq[6].label, "0");
+  EXPECT_NEAR(pq[6].code / 1023.0, 0.58, 0.005);
+  EXPECT_EQ(pq.back().label, "+4 stops");
+  for (std::size_t i = 1; i < pq.size(); ++i) EXPECT_GT(pq[i].code, pq[i - 1].code);
+  const auto hlg = light_ticks(LightScale::hlg, 10, LightAxis::stops);
+  ASSERT_EQ(hlg.size(), 5u);  // -6 .. +2
+  EXPECT_NEAR(hlg[3].code / 1023.0, 0.75, 0.003);
+  EXPECT_EQ(hlg[4].label, "+2 stops");
+  EXPECT_TRUE(light_ticks(LightScale::pq, 10, LightAxis::codes).empty());
+}
+
+// The stops axis in the font: every character has a glyph, and the labels do not overlap.
+TEST(LightScale, StopsAxisIsDrawnInTheFont) {
+  DrawStyle style;
+  style.light = LightScale::pq;
+  style.light_axis = LightAxis::stops;
+  const auto quads = layout_quads(style, 1280, 720);
+  const auto overlay = overlay_items(style, quads, {10, 256, 100});
+  std::string text;
+  float last_right = -1;
+  for (std::uint32_t k = overlay.first[1]; k < overlay.first[1] + overlay.count[1]; ++k) {
+    const auto& it = overlay.items[k];
+    if (it.kind != shader::kOverlayGlyph || it.rect[1] < quads[1].bars[3]) continue;
+    EXPECT_GE(it.rect[0], last_right);
+    last_right = it.rect[2];
+    text += shader::kFontChars[it.glyph];
+  }
+  EXPECT_NE(text.find("+4stops"), std::string::npos) << text;
+  EXPECT_NE(text.find("-12"), std::string::npos) << text;
+}
+
 // A PQ source's axis is labelled in light, in the font, with no label overlapping the next.
 TEST(LightScale, PqAxisLabelsFitAndDoNotOverlap) {
   DrawStyle style;

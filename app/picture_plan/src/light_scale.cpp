@@ -10,19 +10,34 @@ LightScale light_scale_of(std::string_view transfer) {
   return LightScale::none;
 }
 
-std::vector<LightTick> light_ticks(LightScale scale, std::uint32_t bits) {
-  if (scale == LightScale::none) return {};
-  const double top = static_cast<double>((1u << bits) - 1);
+namespace {
+
+LightTick tick_at(LightScale scale, double nits, std::uint32_t bits, std::string label) {
+  const double signal = scale == LightScale::pq ? pq_signal(nits) : hlg_signal(nits);
+  return {static_cast<std::uint32_t>(std::lround(signal * static_cast<double>((1u << bits) - 1))), std::move(label)};
+}
+
+}  // namespace
+
+std::vector<LightTick> light_ticks(LightScale scale, std::uint32_t bits, LightAxis axis) {
+  if (scale == LightScale::none || axis == LightAxis::codes) return {};
   const bool pq = scale == LightScale::pq;
-  std::vector<LightTick> ticks{{0, "0"}};
+  std::vector<LightTick> ticks;
+  if (axis == LightAxis::stops) {
+    for (int stop = pq ? -12 : -6; stop <= (pq ? 4 : 2); stop += 2) {
+      const std::string label = stop > 0 ? "+" + std::to_string(stop) : std::to_string(stop);
+      ticks.push_back(tick_at(scale, kReferenceWhite * std::exp2(stop), bits, label));
+    }
+    ticks.back().label += " stops";
+    return ticks;
+  }
+  ticks.push_back({0, "0"});
   const char* labels_pq[] = {"0.1", "1", "10", "100", "1000", "10000"};
   const char* labels_hlg[] = {"1", "10", "100", "1000"};
   const double first = pq ? 0.1 : 1.0;
   const std::size_t n = pq ? 6 : 4;
   for (std::size_t i = 0; i < n; ++i) {
-    const double nits = first * std::pow(10.0, static_cast<double>(i));
-    const double signal = pq ? pq_signal(nits) : hlg_signal(nits);
-    ticks.push_back({static_cast<std::uint32_t>(std::lround(signal * top)), pq ? labels_pq[i] : labels_hlg[i]});
+    ticks.push_back(tick_at(scale, first * std::pow(10.0, static_cast<double>(i)), bits, pq ? labels_pq[i] : labels_hlg[i]));
   }
   ticks.back().label += " nits";
   return ticks;

@@ -79,12 +79,12 @@ void add_text(std::vector<shader::OverlayItem>& out, float x, float y, int s, co
 // The axis's ticks: code values, or for a PQ or HLG source light (light_scale.h), with labels
 // that would overlap their left neighbour left out (the last one kept).
 std::vector<LightTick> axis_ticks(const DrawStyle& style, const HistogramQuad& q, std::uint32_t bits, int s) {
-  if (style.light == LightScale::none) {
+  if (style.light == LightScale::none || style.light_axis == LightAxis::codes) {
     std::vector<LightTick> ticks;
     for (std::uint32_t code : axis_codes(bits, q.bars[2] - q.bars[0], s)) ticks.push_back({code, std::to_string(code)});
     return ticks;
   }
-  std::vector<LightTick> ticks = light_ticks(style.light, bits);
+  std::vector<LightTick> ticks = light_ticks(style.light, bits, style.light_axis);
   const auto centre = [&](const LightTick& t) { return code_x(q.bars, t.code, bits); };
   const auto half = [&](const LightTick& t) { return text_width(t.label.size(), s) / 2 + text_width(1, s); };
   for (std::size_t i = ticks.size() - 1; i-- > 1;) {  // keep the last; drop those crowding the next kept one

@@ -89,7 +89,8 @@ DrawStyle frame_style(const App& app) {
                    .ui_scale = picture_ui_scale(app.ui_scale, (a[3] - a[1]) * fb_scale.y),
                    .light = app.player.is_open() && app.player.frame()
                                 ? light_scale_of(app.player.frame()->colour.transfer.value)
-                                : LightScale::none};
+                                : LightScale::none,
+                   .light_axis = s.light_axis};
 }
 
 class GlfwSession {

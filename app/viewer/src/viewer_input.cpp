@@ -59,6 +59,7 @@ std::string key_message(const SettingRow& row, const Settings& s) {
   if (name == "cdf") return "Cumulative histogram: " + std::string(to_string(s.cdf[0]));
   if (name == "equalize") return "Equalize: " + std::string(to_string(s.equalize));
   if (name == "guides") return "Legal-range guides " + on_off(s.guides);
+  if (name == "light_axis") return "HDR axis in " + std::string(to_string(s.light_axis));
   if (name == "split_view") return "Split view " + on_off(s.split_view);
   if (name == "show_panel") return {};  // the panel itself shows or goes
   if (name.starts_with("speed")) {

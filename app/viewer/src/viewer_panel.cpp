@@ -3,6 +3,8 @@
 #include "vhist/viewer/panel_widgets.h"
 #include "viewer_app.h"
 
+#include "vhist/picture/light_scale.h"
+
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -159,6 +161,11 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   ImGui::SameLine();
   setting_widget("palette", s, half);
   setting_widget("opacity", s, share({"opacity"}));
+  // Only a PQ or HLG source has a light scale to label the axis with.
+  if (app.player.is_open() && app.player.frame() &&
+      light_scale_of(app.player.frame()->colour.transfer.value) != LightScale::none) {
+    setting_widget("light_axis", s, share({"light axis"}));
+  }
 }
 
 // Where the colour description came from, as analyze's header says it: each part's value and

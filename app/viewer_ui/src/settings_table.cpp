@@ -59,6 +59,8 @@ template <>
 constexpr auto kValues<CdfMode> = std::array{CdfMode::off, CdfMode::over, CdfMode::instead};
 template <>
 constexpr auto kValues<EqualizeMode> = std::array{EqualizeMode::off, EqualizeMode::luma, EqualizeMode::channels};
+template <>
+constexpr auto kValues<LightAxis> = std::array{LightAxis::nits, LightAxis::stops, LightAxis::codes};
 
 // "auto, log or fixed".
 template <typename E>
@@ -191,6 +193,10 @@ const SettingRow kRows[] = {
     {.name = "guides", .section = "Histogram",
      .help = "legal-range guides on the histograms (16 and 235 at 8 bits, 64 and 940 at 10, and the ends): on or off",
      .field = VHIST_FIELD(guides), .flag = "--guides", .value_name = "on|off", .label = "guides", .key = 'G'},
+    {.name = "light_axis", .section = "Histogram",
+     .help = "a PQ or HLG source's axis: nits (cd/m2, a decade apart), stops (from HDR reference white, 203 cd/m2) "
+             "or codes (code values, as for SDR)",
+     .field = VHIST_FIELD(light_axis), .flag = "--light-axis", .value_name = "A", .label = "light axis", .key = 'N'},
     {.name = "loop", .section = "Playback", .help = "play the file again from its start at its end",
      .field = VHIST_FIELD(loop), .label = "Loop"},
     {.name = "speed", .section = "Playback", .help = "playback speed, 0.25 to 4", .field = VHIST_FIELD(speed),
@@ -364,5 +370,14 @@ std::string_view to_string(EqualizeMode mode) {
 }
 
 std::optional<EqualizeMode> parse_equalize_mode(std::string_view name) { return parse_name<EqualizeMode>(name); }
+
+std::string_view to_string(LightAxis axis) {
+  switch (axis) {
+    case LightAxis::nits: return "nits";
+    case LightAxis::stops: return "stops";
+    case LightAxis::codes: return "codes";
+  }
+  return "nits";
+}
 
 }  // namespace vhist::viewer

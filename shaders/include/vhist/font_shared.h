@@ -26,10 +26,10 @@ VHIST_CONST kGlyphHeight = 7u;
 VHIST_CONST kGlyphAdvance = 6u;  // one column of space between characters
 VHIST_CONST kGlyphComma = 10u;
 VHIST_CONST kGlyphSpace = 11u;
-VHIST_CONST kGlyphCount = 33u;
+VHIST_CONST kGlyphCount = 40u;
 
 // clang-format off
-VHIST_FONT_ARRAY(kFont, 66)
+VHIST_FONT_ARRAY(kFont, 80)
   0xa33ae62eu, 0x3u,  /* '0' */
   0x884210c4u, 0x3u,  /* '1' */
   0xc444422eu, 0x7u,  /* '2' */
@@ -62,7 +62,14 @@ VHIST_FONT_ARRAY(kFont, 66)
   0xc2108421u, 0x7u,  /* 'L' */
   0x5257c62fu, 0x4u,  /* 'R' */
   0x6319b400u, 0x4u,  /* 'n' */
-  0xe0e0f800u, 0x3u   /* 's' */
+  0xe0e0f800u, 0x3u,  /* 's' */
+  0x42f8bc00u, 0x0u, /* 'p' */
+  0x084f9080u, 0x0u, /* '+' */
+  0x08422a31u, 0x1u, /* 'Y' */
+  0xa210862eu, 0x3u, /* 'C' */
+  0xe318bc21u, 0x3u, /* 'b' */
+  0x4219b400u, 0x0u, /* 'r' */
+  0x00000084u, 0x0u  /* '\'' */
 VHIST_FONT_ARRAY_END;
 // clang-format on
 
@@ -74,7 +81,7 @@ VHIST_FN bool vhist_glyph_pixel(uint g, uint x, uint y) {
 
 #ifdef __cplusplus
 // The characters of the glyphs, in glyph order.
-inline constexpr std::string_view kFontChars = "0123456789, ./-adfgilmotuxeBGLRns";
+inline constexpr std::string_view kFontChars = "0123456789, ./-adfgilmotuxeBGLRnsp+YCbr'";
 static_assert(kFontChars.size() == kGlyphCount);
 }  // namespace vhist::shader
 #endif

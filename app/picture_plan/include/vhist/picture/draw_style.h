@@ -32,6 +32,7 @@ struct DrawStyle {
   float ui_scale = 1.0f;  // text and line sizes on the picture: the window's content scale (HiDPI)
   // The axis labelled in light (cd/m2) for a PQ or HLG source (light_scale.h); none: code values.
   LightScale light = LightScale::none;
+  LightAxis light_axis = LightAxis::nits;  // how a light scale labels the axis
 };
 
 // Channel bits (1 << c) of the drawn channels whose cumulative histogram is drawn in `mode`.

@@ -21,8 +21,13 @@ struct LightTick {
   std::uint32_t code;  // the code value whose signal is nearest the tick's light
   std::string label;   // "0.1", "100", "10000 nits"
 };
-// The axis ticks of `scale` at `bits` bits: PQ 0.1 to 10000 cd/m2, HLG 1 to 1000, a decade
-// apart, and 0 at code 0; the last label carries the unit.
-std::vector<LightTick> light_ticks(LightScale scale, std::uint32_t bits);
+// HDR reference white (BT.2408): stop 0 of the stops axis.
+inline constexpr double kReferenceWhite = 203.0;
+
+// The axis ticks of `scale` at `bits` bits. Nits: PQ 0.1 to 10000 cd/m2, HLG 1 to 1000, a
+// decade apart, and 0 at code 0. Stops: every 2 stops from reference white, PQ -12 to +4
+// (0.05 to 3248 cd/m2), HLG -6 to +2 (3.2 to 812 cd/m2). The last label carries the unit;
+// codes gives none (the caller labels code values).
+std::vector<LightTick> light_ticks(LightScale scale, std::uint32_t bits, LightAxis axis = LightAxis::nits);
 
 }  // namespace vhist::viewer

@@ -15,5 +15,8 @@ enum class Palette { classic, colorblind, mono };          // "classic", "colorb
 enum class CdfMode { off, over, instead };                 // "off", "over", "instead"
 // The histogram axis of an HDR source labelled in light: PQ (SMPTE ST 2084) or HLG (BT.2100).
 enum class LightScale { none, pq, hlg };
+// How a PQ or HLG source's histogram axis is labelled: in cd/m2, in stops from HDR reference
+// white (203 cd/m2, BT.2408), or in code values as for SDR.
+enum class LightAxis { nits, stops, codes };  // "nits", "stops", "codes"
 
 }  // namespace vhist::viewer

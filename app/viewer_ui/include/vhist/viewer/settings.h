@@ -34,6 +34,7 @@ struct Settings {
   std::array<CdfMode, 4> cdf{};  // R, G, B, L
   float opacity = 0.75f;  // histogram background opacity, 0..1
   bool guides = false;    // legal-range guides on the histograms
+  LightAxis light_axis = LightAxis::nits;  // a PQ or HLG source's axis labels
   bool osd = true;        // on-screen messages over the picture (errors show even when off)
   bool loop = true;
   float speed = 1.0f;  // playback speed, kMinSpeed..kMaxSpeed
@@ -55,6 +56,7 @@ std::string_view to_string(Layout layout);
 std::string_view to_string(Palette palette);
 std::string_view to_string(CdfMode mode);
 std::string_view to_string(EqualizeMode mode);  // "off", "luma", "channels"
+std::string_view to_string(LightAxis axis);     // "nits", "stops", "codes"
 std::optional<ScaleMode> parse_scale_mode(std::string_view name);
 std::optional<Layout> parse_layout(std::string_view name);
 std::optional<Palette> parse_palette(std::string_view name);
