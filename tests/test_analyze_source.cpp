@@ -227,5 +227,51 @@ TEST(AnalyzeSource, PqSummaryBesideTheStreamsContentLight) {
   EXPECT_NE(r.out.find("; the stream says MaxCLL 1000, MaxFALL 400\n"), std::string::npos);
 }
 
+// The part of a record from `key` on (its arrays and statistics), for comparing two records.
+std::string from_key(const std::string& record, const std::string& key) {
+  const std::size_t at = record.find("\"" + key + "\":");
+  return at == std::string::npos ? "" : record.substr(at);
+}
+
+TEST(AnalyzeSource, AlphaSkipLeavesOutTransparentPixels) {
+  // A 32x16 RGBA picture whose left 8 columns are fully transparent: with --alpha skip its
+  // histograms and statistics are those of its opaque 24 columns, cut out by ffmpeg.
+  const std::string png = make_clip("alpha_left.png", "-f lavfi -i \"testsrc2=s=32x16,format=rgba,geq=r='r(X,Y)':"
+                                                      "g='g(X,Y)':b='b(X,Y)':a='if(lt(X,8),0,255)'\" -frames:v 1");
+  const std::string opaque = make_clip("alpha_opaque.png", "-i '" + png + "' -vf crop=24:16:8:0 -frames:v 1");
+  const auto want = run_vhist("analyze '" + opaque + "' --bins 16 -q --engine cpu");
+  ASSERT_EQ(want.status, 0) << want.err;
+  for (const char* engine : {"gpu", "cpu"}) {
+    const auto r = run_vhist("analyze '" + png + "' --alpha skip --bins 16 -q --engine " + engine);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string record = lines(r.out).at(0);
+    EXPECT_NE(record.find("\"counted\":384,"), std::string::npos) << record;
+    EXPECT_EQ(from_key(record, "r"), from_key(lines(want.out).at(0), "r")) << engine;
+  }
+  // Without the option every pixel counts, and no "counted" field is written.
+  const auto all = run_vhist("analyze '" + png + "' --bins 16 -q");
+  EXPECT_EQ(all.out.find("counted"), std::string::npos);
+  EXPECT_EQ(json_array(lines(all.out).at(0), "l").size(), 16u);
+  std::uint64_t sum = 0;
+  for (auto v : json_array(lines(all.out).at(0), "l")) sum += v;
+  EXPECT_EQ(sum, 512u);
+}
+
+TEST(AnalyzeSource, AlphaSkipReadsVp9Alpha) {
+  // VP9 keeps alpha in a side stream that libvpx decodes; lossless, so exactly 8 x 16 pixels
+  // per frame stay transparent.
+  const std::string webm = make_clip("alpha.webm", "-f lavfi -i \"testsrc2=s=32x16:r=10,format=yuva420p,geq=lum="
+                                                   "'lum(X,Y)':cb='cb(X,Y)':cr='cr(X,Y)':a='if(lt(X,8),0,255)'\" "
+                                                   "-frames:v 3 -c:v libvpx-vp9 -lossless 1 -pix_fmt yuva420p");
+  const auto r = run_vhist("analyze '" + webm + "' --alpha skip --bins 16 -q");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto records = lines(r.out);
+  ASSERT_EQ(records.size(), 3u);
+  for (const auto& record : records) EXPECT_NE(record.find("\"counted\":384,"), std::string::npos) << record;
+  const auto refused = run_vhist("analyze '" + webm + "' --alpha skip --domain ycbcr -q");
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find("--domain ycbcr"), std::string::npos) << refused.err;
+}
+
 }  // namespace
 }  // namespace vhist

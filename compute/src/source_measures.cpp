@@ -1,7 +1,9 @@
 #include "vhist/compute/source_measures.h"
 
+#include "vhist/compute/colour.h"
 #include "vhist/compute/transfer.h"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -115,6 +117,44 @@ LightLevel pq_light_level(std::span<const std::uint32_t> max_rgb, std::uint32_t 
     total += max_rgb[level];
   }
   out.fall = total != 0 ? sum / static_cast<double>(total) : 0.0;
+  return out;
+}
+
+namespace {
+
+std::uint32_t alpha_at(const AlphaPlane& a, std::uint32_t x, std::uint32_t y) {
+  const std::byte* p = a.data + std::size_t{y} * a.stride + std::size_t{x} * a.layout.step + a.layout.offset;
+  std::uint32_t raw = static_cast<std::uint32_t>(p[0]);
+  if (a.sample_bytes == 2) raw |= static_cast<std::uint32_t>(p[1]) << 8;
+  return (raw >> a.layout.shift) & ((1u << a.bits) - 1u);
+}
+
+}  // namespace
+
+TransparentCounts transparent_counts(const VideoFormat& format, const VideoPlanes& planes, const AlphaPlane& alpha,
+                                     std::uint32_t levels) {
+  if (alpha.data == nullptr) throw std::invalid_argument("the frame's alpha is not available");
+  const FrameFormat rgb = converted_format(format);
+  const std::vector<std::byte> pixels = reference_convert(format, planes);
+  TransparentCounts out{Histogram(levels), std::vector<std::uint32_t>(light_levels(rgb.bits), 0u), 0};
+  for (std::uint32_t y = 0; y < format.height; ++y) {
+    for (std::uint32_t x = 0; x < format.width; ++x) {
+      if (alpha_at(alpha, x, y) != 0) continue;
+      const std::size_t i = std::size_t{y} * format.width + x;
+      std::uint32_t c[3];
+      if (rgb.packing == PixelPacking::rgba8) {
+        for (int k = 0; k < 3; ++k) c[k] = std::to_integer<std::uint32_t>(pixels[i * 4 + static_cast<std::size_t>(k)]);
+      } else {
+        std::uint16_t v[3];
+        std::memcpy(v, pixels.data() + i * 8, sizeof v);
+        c[0] = v[0], c[1] = v[1], c[2] = v[2];
+      }
+      for (std::uint32_t k = 0; k < 3; ++k) ++out.levels.at(static_cast<Channel>(k), shader::vhist_bin(c[k], levels, rgb.bits));
+      ++out.levels.at(Channel::l, shader::vhist_bin(shader::vhist_luma(c[0], c[1], c[2]), levels, rgb.bits));
+      ++out.light[shader::vhist_bin(std::max({c[0], c[1], c[2]}), light_levels(rgb.bits), rgb.bits)];
+      ++out.pixels;
+    }
+  }
   return out;
 }
 

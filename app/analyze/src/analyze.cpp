@@ -109,6 +109,7 @@ class Analyzer {
     std::uint32_t rotation, display_width, display_height;  // how it is shown (VideoFormat)
     ColourRange range;      // the range the frame was read with: the range check's nominal range
     std::uint32_t chroma_samples;  // per chroma plane (0 for gray)
+    std::optional<TransparentCounts> transparent;  // --alpha skip, frames with alpha
   };
   // A frame's source measures (source_measures.h), when it has planes / is PQ.
   struct Measures {
@@ -147,6 +148,9 @@ class Analyzer {
                        const Measures& measures) const;
   Measures cpu_measures(Engines& e, const media::DecodedFrame& frame, std::uint32_t levels);
   SourceRequest source_request(const media::DecodedFrame& frame) const;
+  // --alpha skip: the frame's fully transparent pixels (none without alpha). Throws InputError
+  // when the frame has alpha that did not reach vhist.
+  std::optional<TransparentCounts> transparent(const media::DecodedFrame& frame, std::uint32_t levels) const;
   // The summary (run_summary.h) as the output's last object, and the range verdict on stderr.
   void write_summary(bool whole_input);
   void flush_buffer();
@@ -228,13 +232,20 @@ void Analyzer::flush_buffer() {
 void Analyzer::fill_histograms(FrameRecord& record, const Pending& meta, const Histogram& levels, const Cdf* levels_cdf,
                                const Measures& measures) const {
   const bool planes = o_.ycbcr;
-  const Histogram& counted = planes ? measures.planes->histogram : levels;
+  Histogram opaque;  // --alpha skip: the frame's counts less its transparent pixels'
+  if (meta.transparent) {
+    opaque = levels;
+    for (std::size_t k = 0; k < opaque.counts.size(); ++k) opaque.counts[k] -= meta.transparent->levels.counts[k];
+    levels_cdf = nullptr;  // the GPU's prefix sum counted every pixel
+    record.counted = std::uint64_t{meta.width} * meta.height - meta.transparent->pixels;
+  }
+  const Histogram& counted = planes ? measures.planes->histogram : meta.transparent ? opaque : levels;
   record.domain = !planes ? RecordDomain::rgb : meta.chroma_samples != 0 ? RecordDomain::ycbcr : RecordDomain::y;
   record.histogram = coarsen(counted, o_.bins);
   const Cdf cdf = levels_cdf && !planes ? *levels_cdf : reference_cdf(counted);
   record.stats = channel_stats(cdf, meta.bits);
   if (o_.cdf) record.cdf = coarsen(cdf, o_.bins);
-  const std::uint64_t pixels = std::uint64_t{meta.width} * meta.height;
+  const std::uint64_t pixels = record.counted.value_or(std::uint64_t{meta.width} * meta.height);
   for (const NamedChannel& named : record_channels(record.domain)) {
     const bool chroma = planes && (named.slot == kPlaneCb || named.slot == kPlaneCr);
     const std::uint64_t want = chroma ? meta.chroma_samples : pixels;
@@ -264,7 +275,9 @@ void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* lev
     run_summary_.add_planes(*measures.planes, meta.bits);
   }
   if (!measures.light.empty()) {
-    record.light = pq_light_level(measures.light, meta.bits);
+    std::vector<std::uint32_t> light = measures.light;
+    for (std::size_t k = 0; meta.transparent && k < light.size(); ++k) light[k] -= meta.transparent->light[k];
+    record.light = pq_light_level(light, meta.bits);
     run_summary_.add_light(*record.light, meta.frame);
   }
   ++run_summary_.frames;
@@ -289,6 +302,16 @@ void Analyzer::write_summary(bool whole_input) {
     append_csv_summary(buffer_, run_summary_, colour_, warning);
   }
   if (!warning.empty()) std::fprintf(stderr, "vhist analyze: warning: '%s': %s\n", o_.common.input.c_str(), warning.c_str());
+}
+
+std::optional<TransparentCounts> Analyzer::transparent(const media::DecodedFrame& frame, std::uint32_t levels) const {
+  if (!o_.skip_transparent || !frame.has_alpha) return std::nullopt;
+  if (frame.alpha.data == nullptr) {
+    throw InputError{"'" + o_.common.input + "': the alpha of its " + frame.format.pixel_format +
+                     " frames does not reach vhist (their format is converted by libswscale, which drops it), so "
+                     "--alpha skip cannot leave transparent pixels out; use --alpha count"};
+  }
+  return transparent_counts(frame.format, frame.planes, frame.alpha, levels);
 }
 
 SourceRequest Analyzer::source_request(const media::DecodedFrame& frame) const {
@@ -364,11 +387,12 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
     if (st == media::MediaSource::Status::end) break;
     check_frame(frame);
     const VideoFormat& f = frame.format;
+    const std::uint32_t levels = stats_levels(frame.format.bits);
     const Pending meta{frame.index,    frame.index_exact, frame.pts,
                        f.width,        f.height,          f.bits,
                        f.rotation,     f.display_width(), f.display_height(),
-                       f.range,        f.model == ColourModel::yuv ? f.chroma_width() * f.chroma_height() : 0};
-    const std::uint32_t levels = stats_levels(frame.format.bits);
+                       f.range,        f.model == ColourModel::yuv ? f.chroma_width() * f.chroma_height() : 0,
+                       transparent(frame, levels)};
     ++tally.decoded;
     if (!e.decode_only && !source_written_) write_source_header(frame);
     if (e.decode_only) {

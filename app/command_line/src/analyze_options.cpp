@@ -39,6 +39,15 @@ constexpr cli::CliRow<AnalyzeOptions> kRows[] = {
        o.ycbcr = v == "ycbcr";
        return std::string();
      }},
+    {"--alpha", "A",
+     "count (default): every pixel is counted whatever its alpha; skip: pixels whose alpha is 0 (fully "
+     "transparent) are left out of the R', G', B' and luma histograms, their statistics and the light",
+     "Histogram",
+     [](AnalyzeOptions& o, std::string_view v) {
+       if (v != "count" && v != "skip") return std::string("count or skip");
+       o.skip_transparent = v == "skip";
+       return std::string();
+     }},
     {"--frames", "N", "stop after N frames (default: all)", "Input",
      [](AnalyzeOptions& o, std::string_view v) { return cli::set_positive(o.frames, v, 0xffffffffu); }},
     {"--format", "F",
@@ -83,6 +92,10 @@ void add_analyze_options(CLI::App& app, AnalyzeOptions& options) {
 
 std::string finish_analyze_options(AnalyzeOptions& o) {
   if (o.common.input.empty()) return "no input file given";
+  if (o.ycbcr && o.skip_transparent) {
+    return "--alpha skip leaves pixels out of the R'G'B' histograms; the Y'CbCr planes (--domain ycbcr) are counted "
+           "per sample, whatever the alpha";
+  }
   if (!o.format) {
     const bool csv = o.output.size() > 4 && o.output.compare(o.output.size() - 4, 4, ".csv") == 0;
     o.format = csv ? RecordFormat::csv : RecordFormat::jsonl;

@@ -54,6 +54,26 @@ int colour_depth(const AVPixFmtDescriptor& d, ColourModel model) {
   return depth;
 }
 
+// The frame's alpha samples (its format's last component when it has alpha), or none.
+AlphaPlane alpha_plane(const AVFrame& frame) {
+  const AVPixFmtDescriptor* d = av_pix_fmt_desc_get(static_cast<AVPixelFormat>(frame.format));
+  if (!d || !(d->flags & AV_PIX_FMT_FLAG_ALPHA) || d->nb_components < 2) return {};
+  const AVComponentDescriptor& c = d->comp[d->nb_components - 1];
+  const int bytes = c.depth > 8 ? 2 : 1;
+  if (c.depth < 1 || c.depth > 16 || c.plane < 0 || c.plane > 3 || frame.linesize[c.plane] <= 0 ||
+      c.shift + c.depth > 8 * bytes) {
+    return {};
+  }
+  AlphaPlane a;
+  a.data = reinterpret_cast<const std::byte*>(frame.data[c.plane]);
+  a.stride = static_cast<std::uint32_t>(frame.linesize[c.plane]);
+  a.layout = ComponentLayout{0, static_cast<std::uint32_t>(c.offset), static_cast<std::uint32_t>(c.step),
+                             static_cast<std::uint32_t>(c.shift)};
+  a.bits = static_cast<std::uint32_t>(c.depth);
+  a.sample_bytes = static_cast<std::uint32_t>(bytes);
+  return a;
+}
+
 }  // namespace
 
 ColourModel source_model(AVPixelFormat fmt) {
@@ -286,6 +306,7 @@ void FrameMapper::map_direct(AvFramePtr decoded, VideoFormat f, DecodedFrame& ou
       out.planes.data[p] = reinterpret_cast<const std::byte*>(decoded->data[p]);
       out.planes.stride[p] = static_cast<std::uint32_t>(decoded->linesize[p]);
     }
+    out.alpha = alpha_plane(*decoded);
     out.owner = std::shared_ptr<const AVFrame>(decoded.release(), AvFrameFree{});
     out.format = std::move(f);
     return;

@@ -108,6 +108,8 @@ constexpr HeadField kHeadFields[] = {
     {"rotation", [](std::string& out, const FrameRecord& r) { append_uint(out, r.rotation); }},
     {"display_width", [](std::string& out, const FrameRecord& r) { append_uint(out, r.display_width); }},
     {"display_height", [](std::string& out, const FrameRecord& r) { append_uint(out, r.display_height); }},
+    {"counted", [](std::string& out, const FrameRecord& r) { append_uint(out, *r.counted); },
+     [](const FrameRecord& r) { return r.counted.has_value(); }},
     {"y_below", [](std::string& out, const FrameRecord& r) { append_fixed(out, r.range->luma.below, 8); },
      [](const FrameRecord& r) { return r.range.has_value(); }},
     {"y_above", [](std::string& out, const FrameRecord& r) { append_fixed(out, r.range->luma.above, 8); },

@@ -71,4 +71,15 @@ struct LightLevel {
 };
 LightLevel pq_light_level(std::span<const std::uint32_t> max_rgb, std::uint32_t bits);
 
+// The fully transparent pixels of a frame (alpha sample 0), for leaving them out: their R', G',
+// B' and luma counted at `levels` levels (as the engines count the frame), their max(R', G', B')
+// at light_levels(bits), and how many there are. Converts the frame with the CPU reference.
+struct TransparentCounts {
+  Histogram levels;
+  std::vector<std::uint32_t> light;
+  std::uint64_t pixels = 0;
+};
+TransparentCounts transparent_counts(const VideoFormat& format, const VideoPlanes& planes, const AlphaPlane& alpha,
+                                     std::uint32_t levels);
+
 }  // namespace vhist

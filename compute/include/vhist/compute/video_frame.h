@@ -75,6 +75,16 @@ struct VideoFormat {
 // Empty when the converters handle `f`, else what is wrong.
 std::string check_video_format(const VideoFormat& f);
 
+// A frame's alpha samples in host memory, where the decoder left them: sample (x, y) at
+// data + y * stride + x * layout.step + layout.offset (layout.plane unused), `bits` bits in
+// `sample_bytes` bytes from bit layout.shift. data == nullptr: no alpha is available.
+struct AlphaPlane {
+  const std::byte* data = nullptr;
+  std::uint32_t stride = 0;
+  ComponentLayout layout;
+  std::uint32_t bits = 8, sample_bytes = 1;
+};
+
 // One frame's planes in host memory: plane p starts at data[p], rows stride[p] bytes apart
 // (stride >= plane_row_bytes(p)).
 struct VideoPlanes {

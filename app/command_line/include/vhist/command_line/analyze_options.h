@@ -26,6 +26,7 @@ struct AnalyzeOptions {
   bool quiet = false, verbose = false;
   bool cdf = false;
   bool ycbcr = false;  // --domain ycbcr: the records count the Y'CbCr planes as decoded
+  bool skip_transparent = false;  // --alpha skip: fully transparent pixels are not counted
 
   double start() const { return common.start.value_or(0.0); }
 };

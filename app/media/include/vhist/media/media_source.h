@@ -68,6 +68,9 @@ struct DecodedFrame {
   // The decoded picture has an alpha channel. Every pixel's colour is counted whatever its alpha
   // (docs/user-guide.md: alpha policy).
   bool has_alpha = false;
+  // Its alpha samples, for leaving out transparent pixels: set when the decoder's format is read
+  // directly and stored top-down (not through libswscale, which drops alpha); else data null.
+  AlphaPlane alpha;
   std::shared_ptr<const void> owner;
 };
 

@@ -45,6 +45,8 @@ struct FrameRecord {
   // The range check (frames with Y'CbCr or gray planes) and, for PQ frames, their light.
   std::optional<RangeCheck> range;
   std::optional<LightLevel> light;
+  // With --alpha skip, the pixels counted (width x height less the fully transparent ones).
+  std::optional<std::uint64_t> counted;
 };
 
 enum class RecordFormat { jsonl, csv };
