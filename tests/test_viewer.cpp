@@ -293,6 +293,23 @@ TEST_P(KnownColours, SplitLayoutShowsTheBinsAndTheVideo) {
 
 INSTANTIATE_TEST_SUITE_P(Engines, KnownColours, ::testing::Values("cpu", "gpu"));
 
+// --domain ycbcr draws the planes' codes: a red|blue clip stored as yuv420p (BT.601 limited):
+// red is Y' 81, Cb 90, Cr 240 and blue Y' 41, Cb 240, Cr 110, so at 16 bins Cb (drawn blue) fills
+// bins 5 and 15, Cr (red) bins 6 and 15 (magenta where both are), and Y' (white) bins 2 and 5.
+TEST_P(KnownColours, YcbcrDomainDrawsThePlanes) {
+  const std::string clip = make_clip("red_blue_yuv.mkv",
+                                     "-f lavfi -i color=c=0xFF0000:s=160x180:r=25 -f lavfi -i color=c=0x0000FF:s=160x180:r=25 "
+                                     "-filter_complex '[0:v][1:v]hstack=inputs=2' -frames:v 3 -pix_fmt yuv420p "
+                                     "-colorspace smpte170m -color_range tv -c:v ffv1");
+  const ViewerRun r = run_viewer(kPixelSettings, quote(clip) + " --frames 8 --paused-at 0 --size 640x360 --domain ycbcr",
+                                 std::string("VHIST_ENGINE=") + GetParam());
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  expect_bins(r.shot, split_rgb(640, 360), bins_of(kBlack, {{5, kBlue}, {6, kRed}, {15, kMagenta}}), "Cb Cr quad");
+  expect_bins(r.shot, split_luma(640, 360), bins_of(kBlack, {{2, kWhite}, {5, kWhite}}), "Y' quad");
+}
+
 // The background of the quads is black at the opacity chosen, blended over the video; the bars
 // stay opaque. Opacity 0.25 over the red half: (191, 0, 0); over the blue half: (0, 0, 191).
 TEST(Opacity, BackgroundIsBlendedOverTheVideo) {

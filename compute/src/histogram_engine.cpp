@@ -204,8 +204,12 @@ void HistogramEngine::record(VkCommandBuffer cmd, VkDeviceAddress frame_address,
     record_baseline(cmd, frame_address, format, bins, target);
   }
   compute_to_compute(cmd);
-  const ScalePush push{target.histogram.address(), target.scale.address(),
-                       static_cast<std::uint32_t>(format.pixel_count()), 0};
+  record_scale(cmd, target, bins, format.pixel_count());
+}
+
+void HistogramEngine::record_scale(VkCommandBuffer cmd, const HistogramTarget& target, std::uint32_t bins,
+                                   std::uint64_t pixel_count) {
+  const ScalePush push{target.histogram.address(), target.scale.address(), static_cast<std::uint32_t>(pixel_count), 0};
   pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0}).dispatch(cmd, push, 1);
 }
 

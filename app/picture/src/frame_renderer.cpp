@@ -52,6 +52,7 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
   cdf_ = engine_.create_cdf_target("viewer");
   plane_counts_ = source_pass_.create_plane_counts("viewer");
   light_counts_ = source_pass_.create_light_counts("viewer");
+  plane_display_counts_ = source_pass_.create_plane_counts("viewer display");
   for (Palette p : {Palette::classic, Palette::colorblind, Palette::mono}) {
     const auto colours = palette_colours(p);
     auto& buffer = palettes_[static_cast<std::size_t>(p)];
@@ -136,6 +137,7 @@ void FrameRenderer::collect(Slot& slot) {
     statistics_.height = slot.height;
     statistics_.stats = channel_stats(levels, slot.bits);
     statistics_.levels = std::move(levels);
+    statistics_.ycbcr = slot.ycbcr;
     slot.readback_pending = false;
     collect_source_measures(slot);
   }
@@ -186,7 +188,7 @@ FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* p
   const FramePlan plan = plan_tick(state_, request);
   prepare_buffers(plan, rgb);
   if (plan.convert_on_gpu) prepare_gpu_frame(*format, *planes);
-  if (plan.convert_on_cpu) prepare_cpu_frame(*format, *planes, rgb, style.light == LightScale::pq);
+  if (plan.convert_on_cpu) prepare_cpu_frame(*format, *planes, rgb, style);
   prepare_cpu_uploads(plan, rgb, request.bins);
   if (format) {
     rgb_format_ = rgb;
@@ -226,15 +228,24 @@ void FrameRenderer::prepare_gpu_frame(const VideoFormat& format, const VideoPlan
 // CPU engine: the new frame converted and counted into the slot's staging memory; its
 // statistics are known at once.
 void FrameRenderer::prepare_cpu_frame(const VideoFormat& format, const VideoPlanes& planes, const FrameFormat& rgb,
-                                      bool light) {
+                                      const DrawStyle& style) {
   Slot& slot = *slots_[next_slot_];
   grow_staging(slot, kStagingRgbOffset + rgb.byte_size());
   auto* rgb_bytes = static_cast<std::byte*>(slot.staging.mapped()) + kStagingRgbOffset;
-  cpu_levels_ = cpu_->convert_and_histogram(format, planes, stats_levels(rgb.bits), rgb_bytes);
+  const std::uint32_t levels = stats_levels(rgb.bits);
+  cpu_levels_ = cpu_->convert_and_histogram(format, planes, levels, rgb_bytes);
   statistics_.range.reset();
   statistics_.light.reset();
-  if (has_planes(format)) statistics_.range = range_check(cpu_->planes(format, planes, stats_levels(rgb.bits)), format.range);
-  if (light) statistics_.light = pq_light_level(reference_max_rgb({rgb_bytes, rgb.byte_size()}, rgb), rgb.bits);
+  statistics_.ycbcr = false;
+  if (has_planes(format)) {
+    PlaneCounts counts = cpu_->planes(format, planes, levels);
+    statistics_.range = range_check(counts, format.range);
+    if (style.ycbcr) cpu_levels_ = std::move(counts.histogram);  // what is drawn and described
+    statistics_.ycbcr = style.ycbcr;
+  }
+  if (style.light == LightScale::pq) {
+    statistics_.light = pq_light_level(reference_max_rgb({rgb_bytes, rgb.byte_size()}, rgb), rgb.bits);
+  }
   statistics_.valid = true;
   statistics_.bits = rgb.bits;
   statistics_.width = rgb.width;

@@ -63,7 +63,7 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
       record_image_upload(cmd, video_, rgb_.get(), 0);
     }
   }
-  if (plan.count_on_gpu) record_count(cmd, plan.next.counted_bins);
+  if (plan.count_on_gpu) record_count(cmd, plan.next.counted_bins, style.ycbcr);
   if (plan.scan) record_scan(cmd);
   if (plan.equalize) record_equalize(cmd, plan, style.equalize);
 }
@@ -87,7 +87,9 @@ void FrameRenderer::record_source_measures(VkCommandBuffer cmd, const VideoForma
   slot.light_pending = light;
   slot.range = format.range;
   if (slot.planes_pending) {
-    source_pass_.record_planes(cmd, format, gpu_planes(format, planes, planes_, plane_layout_), levels, plane_counts_);
+    planes_format_ = format;
+    planes_gpu_ = gpu_planes(format, planes, planes_, plane_layout_);
+    source_pass_.record_planes(cmd, format, planes_gpu_, levels, plane_counts_);
   }
   if (light) source_pass_.record_max_rgb(cmd, rgb_.address(), converted_format(format), light_counts_);
   if (!slot.planes_pending && !light) return;
@@ -149,13 +151,17 @@ void FrameRenderer::record_image_upload(VkCommandBuffer cmd, VideoImage& v, VkBu
 
 // count (GPU engine): the display histogram and, when the display bins are not one per code,
 // the statistics histogram; the latter copied to the slot's readback buffer.
-void FrameRenderer::record_count(VkCommandBuffer cmd, std::uint32_t bins) {
-  engine_.record(cmd, rgb_.address(), rgb_format_, bins, Strategy::fast, display_);
+void FrameRenderer::record_count(VkCommandBuffer cmd, std::uint32_t bins, bool ycbcr) {
   const std::uint32_t levels = stats_levels(rgb_format_.bits);
-  levels_source_ = &display_;
-  if (levels != bins) {
-    engine_.record(cmd, rgb_.address(), rgb_format_, levels, Strategy::fast, levels_);
-    levels_source_ = &levels_;
+  if (ycbcr) {
+    record_plane_count(cmd, bins, levels);
+  } else {
+    engine_.record(cmd, rgb_.address(), rgb_format_, bins, Strategy::fast, display_);
+    levels_source_ = &display_;
+    if (levels != bins) {
+      engine_.record(cmd, rgb_.address(), rgb_format_, levels, Strategy::fast, levels_);
+      levels_source_ = &levels_;
+    }
   }
   // To the draws (fragment or compute reads), the prefix sum (compute) and the statistics
   // readback (copy).
@@ -167,10 +173,30 @@ void FrameRenderer::record_count(VkCommandBuffer cmd, std::uint32_t bins) {
   const VkBufferCopy region{0, 0, VkDeviceSize{levels} * 16};
   vkCmdCopyBuffer(cmd, levels_source_->histogram.get(), slot.readback.get(), 1, &region);
   slot.readback_pending = true;
+  slot.ycbcr = ycbcr;
   slot.levels = levels;
   slot.bits = rgb_format_.bits;
   slot.width = rgb_format_.width;
   slot.height = rgb_format_.height;
+}
+
+void FrameRenderer::record_plane_count(VkCommandBuffer cmd, std::uint32_t bins, std::uint32_t levels) {
+  // plane_counts_ holds the frame's planes at one level per code (record_source_measures, this
+  // tick or when the frame came); other display bins count the planes again.
+  const render::Buffer* display_counts = &plane_counts_;
+  if (bins != levels) {
+    source_pass_.record_planes(cmd, planes_format_, planes_gpu_, bins, plane_display_counts_);
+    display_counts = &plane_display_counts_;
+  }
+  compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+  const VkBufferCopy display{0, 0, VkDeviceSize{bins} * 16};
+  vkCmdCopyBuffer(cmd, display_counts->get(), display_.histogram.get(), 1, &display);
+  const VkBufferCopy stats{0, 0, VkDeviceSize{levels} * 16};
+  vkCmdCopyBuffer(cmd, plane_counts_.get(), levels_.histogram.get(), 1, &stats);
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  engine_.record_scale(cmd, display_, bins, rgb_format_.pixel_count());
+  levels_source_ = &levels_;
 }
 
 // scan: the prefix sum of the statistics histogram. Its writes are visible: the count's or the

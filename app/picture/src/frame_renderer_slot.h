@@ -21,6 +21,7 @@ struct FrameRenderer::Slot {
   std::uint32_t levels = 0, bits = 8, width = 0, height = 0;  // of the histogram being read back
   // The source measures being read back (GPU engine): plane counts at `levels`, light levels.
   bool planes_pending = false, light_pending = false;
+  bool ycbcr = false;  // the statistics histogram is of the planes
   ColourRange range = ColourRange::limited;  // the range the frame was read with
 };
 

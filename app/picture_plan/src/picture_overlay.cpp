@@ -143,20 +143,25 @@ void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, c
     it.value = static_cast<std::uint32_t>(std::min(cap, 4294967295.0));
     out.push_back(it);
   }
-  // The legend, "R G B L" for the channels drawn, each letter in its palette colour.
+  // The legend, "R G B L" (or "Cr Cb Y'") for the channels drawn, each in its palette colour.
   const auto palette = palette_colours(style.palette);
-  std::size_t letters = 0;
-  for (std::size_t c = 0; c < 4; ++c) letters += q.channel_mult[c] ? 1 : 0;
-  const float label_end = x + text_width(words.size() + kCountChars, s);
-  float lx = std::floor(q.rect[2]) - 2 * fs - text_width(2 * letters - 1, s);
-  if (letters == 0 || lx < label_end + 2 * fs) return;  // no room: the scale label matters more
+  std::size_t letters = 0, names = 0;
   for (std::size_t c = 0; c < 4; ++c) {
-    if (!q.channel_mult[c]) continue;
+    if (!q.channel_mult[c] || *channel_label(c, style.ycbcr) == '\0') continue;
+    letters += std::string_view(channel_label(c, style.ycbcr)).size();
+    ++names;
+  }
+  const float label_end = x + text_width(words.size() + kCountChars, s);
+  float lx = std::floor(q.rect[2]) - 2 * fs - text_width(letters + names - 1, s);
+  if (names == 0 || lx < label_end + 2 * fs) return;  // no room: the scale label matters more
+  for (std::size_t c = 0; c < 4; ++c) {
+    const std::string_view name = channel_label(c, style.ycbcr);
+    if (!q.channel_mult[c] || name.empty()) continue;
     // The channel's colour 40% of the way to white: pure blue on the dark background was hard to read.
     const auto& colour = palette[std::size_t{1} << c];
     const auto light = [](float v) { return v + (1.0f - v) * kLegendLighten; };
-    add_text(out, lx, y, s, {light(colour[0]), light(colour[1]), light(colour[2])}, std::string(1, "RGBL"[c]));
-    lx += text_width(2, s) + fs;
+    add_text(out, lx, y, s, {light(colour[0]), light(colour[1]), light(colour[2])}, std::string(name));
+    lx += text_width(name.size() + 1, s) + fs;
   }
 }
 

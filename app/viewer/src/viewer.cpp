@@ -21,6 +21,7 @@
 #include "vhist/picture/light_scale.h"
 
 #include "vhist/compute/engine_choice.h"
+#include "vhist/compute/source_measures.h"
 #include "vhist/render/context.h"
 #include "vhist/render/swapchain.h"
 #include "vhist/render/vk_check.h"
@@ -74,6 +75,9 @@ DrawStyle frame_style(const App& app) {
   const Settings& s = app.settings;
   const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;  // window to framebuffer pixels
   const auto& a = app.picture_area;
+  // The planes only of a frame that has them; equalization maps R'G'B', so it stays off then.
+  const bool ycbcr = s.domain == Domain::ycbcr && app.player.is_open() && app.player.frame() &&
+                     has_planes(app.player.frame()->format);
   return DrawStyle{.channels = {s.channel_r, s.channel_g, s.channel_b, s.channel_l},
                    .scale = s.scale,
                    .bins = s.bins,
@@ -81,7 +85,7 @@ DrawStyle frame_style(const App& app) {
                    .palette = s.palette,
                    .opacity = s.opacity,
                    .cdf = s.cdf,
-                   .equalize = s.equalize,
+                   .equalize = ycbcr ? EqualizeMode::off : s.equalize,
                    .split_view = s.split_view,
                    .split_position = s.split_position,
                    .area = {a[0] * fb_scale.x, a[1] * fb_scale.y, a[2] * fb_scale.x, a[3] * fb_scale.y},
@@ -90,7 +94,8 @@ DrawStyle frame_style(const App& app) {
                    .light = app.player.is_open() && app.player.frame()
                                 ? light_scale_of(app.player.frame()->colour.transfer.value)
                                 : LightScale::none,
-                   .light_axis = s.light_axis};
+                   .light_axis = s.light_axis,
+                   .ycbcr = ycbcr};
 }
 
 class GlfwSession {
@@ -204,6 +209,7 @@ class Viewer {
   ImGuiBackend imgui_;
   int rendered_ = 0;
   int surface_losses_ = 0;
+  Domain drawn_domain_ = Domain::rgb;  // the domain the current frame was counted in
   bool resend_frame_ = false;  // the frame due when the surface was lost was not drawn
   bool swapchain_stale_ = false;
   std::chrono::steady_clock::time_point last_frame_time_ = std::chrono::steady_clock::now();
@@ -432,6 +438,11 @@ int Viewer::run() {
     const std::int64_t dropped_before = app_.player.dropped();
     const media::DecodedFrame* frame = handle_playback(now);
     handle_ui();
+    // A new domain counts the frame on screen again, from its planes, as if it had just come.
+    if (app_.settings.domain != drawn_domain_) {
+      drawn_domain_ = app_.settings.domain;
+      if (!frame && app_.player.is_open() && app_.player.frame()) frame = &*app_.player.frame();
+    }
     hooks_->after_tick({now, dropped_before}, app_.player);
     const bool last = hooks_->last_frame(rendered_);
     const Presented presented = handle_present(frame, last);

@@ -112,15 +112,16 @@ void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStati
     ImGui::EndTooltip();
     return;
   }
-  const char* names[] = {"R", "G", "B", "L"};
   for (std::uint32_t c = 0; c < 4; ++c) {
-    if (hovered->channel_mult[c] == 0) continue;
+    if (hovered->channel_mult[c] == 0 || *channel_label(c, numbers.ycbcr) == '\0') continue;
+    // A chroma plane's share is of its own samples (a quarter of the pixels in 4:2:0).
+    const std::uint64_t samples = numbers.levels.total(static_cast<Channel>(c));
     std::uint64_t count = 0;
     for (std::uint32_t l = hovered->bin * per_bin; l < (hovered->bin + 1) * per_bin && l < numbers.levels.bins; ++l) {
       count += numbers.levels.at(static_cast<Channel>(c), l);
     }
-    ImGui::Text("%s  %llu  (%.2f%%)", names[c], static_cast<unsigned long long>(count),
-                100.0 * static_cast<double>(count) / static_cast<double>(pixels));
+    ImGui::Text("%s  %llu  (%.2f%%)", channel_label(c, numbers.ycbcr), static_cast<unsigned long long>(count),
+                100.0 * static_cast<double>(count) / static_cast<double>(numbers.ycbcr ? std::max<std::uint64_t>(samples, 1) : pixels));
   }
   ImGui::EndTooltip();
 }

@@ -18,7 +18,6 @@ namespace vhist::viewer {
 
 namespace {
 
-const char* channel_name(int c) { return c == 0 ? "R" : c == 1 ? "G" : c == 2 ? "B" : "L"; }
 
 void draw_file_section(App& app) {
   ImGui::SetNextItemWidth(-110);
@@ -161,6 +160,7 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   ImGui::SameLine();
   setting_widget("palette", s, half);
   setting_widget("opacity", s, share({"opacity"}));
+  setting_widget("domain", s, share({"domain"}));
   // Only a PQ or HLG source has a light scale to label the axis with.
   if (app.player.is_open() && app.player.frame() &&
       light_scale_of(app.player.frame()->colour.transfer.value) != LightScale::none) {
@@ -225,11 +225,15 @@ void draw_stats_table(const FrameStatistics& numbers) {
   }
   for (const char* h : {"", "min", "max", "mean", "median", "p1", "p99", "low %", "high %"}) ImGui::TableSetupColumn(h);
   ImGui::TableHeadersRow();
-  for (int c = 0; c < 4; ++c) {
-    const ChannelStats& st = numbers.stats[static_cast<std::size_t>(c)];
+  // Rows in the order the histograms are named: R, G, B, L; or Y', Cb, Cr.
+  const std::array<std::size_t, 4> order = numbers.ycbcr ? std::array<std::size_t, 4>{3, 2, 0, 1}
+                                                         : std::array<std::size_t, 4>{0, 1, 2, 3};
+  for (const std::size_t c : order) {
+    if (*channel_label(c, numbers.ycbcr) == '\0') continue;
+    const ChannelStats& st = numbers.stats[c];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(channel_name(c));
+    ImGui::TextUnformatted(channel_label(c, numbers.ycbcr));
     for (const std::uint32_t v : {st.min, st.max}) {
       ImGui::TableNextColumn();
       ImGui::Text("%u", v);

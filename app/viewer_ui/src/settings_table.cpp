@@ -61,6 +61,8 @@ template <>
 constexpr auto kValues<EqualizeMode> = std::array{EqualizeMode::off, EqualizeMode::luma, EqualizeMode::channels};
 template <>
 constexpr auto kValues<LightAxis> = std::array{LightAxis::nits, LightAxis::stops, LightAxis::codes};
+template <>
+constexpr auto kValues<Domain> = std::array{Domain::rgb, Domain::ycbcr};
 
 // "auto, log or fixed".
 template <typename E>
@@ -197,6 +199,10 @@ const SettingRow kRows[] = {
      .help = "a PQ or HLG source's axis: nits (cd/m2, a decade apart), stops (from HDR reference white, 203 cd/m2) "
              "or codes (code values, as for SDR)",
      .field = VHIST_FIELD(light_axis), .flag = "--light-axis", .value_name = "A", .label = "light axis", .key = 'N'},
+    {.name = "domain", .section = "Histogram",
+     .help = "what the histograms count: rgb (R', G', B' and luma after conversion) or ycbcr (the Y', Cb and Cr "
+             "planes as decoded: Y' drawn as luma, Cb blue, Cr red)",
+     .field = VHIST_FIELD(domain), .flag = "--domain", .value_name = "D", .label = "domain", .key = 'Y'},
     {.name = "loop", .section = "Playback", .help = "play the file again from its start at its end",
      .field = VHIST_FIELD(loop), .label = "Loop"},
     {.name = "speed", .section = "Playback", .help = "playback speed, 0.25 to 4", .field = VHIST_FIELD(speed),
@@ -370,6 +376,8 @@ std::string_view to_string(EqualizeMode mode) {
 }
 
 std::optional<EqualizeMode> parse_equalize_mode(std::string_view name) { return parse_name<EqualizeMode>(name); }
+
+std::string_view to_string(Domain domain) { return domain == Domain::ycbcr ? "ycbcr" : "rgb"; }
 
 std::string_view to_string(LightAxis axis) {
   switch (axis) {

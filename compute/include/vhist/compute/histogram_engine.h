@@ -90,6 +90,11 @@ class HistogramEngine {
   void record(VkCommandBuffer cmd, VkDeviceAddress frame_address, const FrameFormat& format, std::uint32_t bins,
               Strategy strategy, const HistogramTarget& target);
 
+  // Records the scale pass alone (hist_scale.comp) over target.histogram, `bins` records of a
+  // frame of `pixel_count` pixels, into target.scale. Before: the histogram's writes visible to
+  // compute reads. After: the scale is written by the compute stage.
+  void record_scale(VkCommandBuffer cmd, const HistogramTarget& target, std::uint32_t bins, std::uint64_t pixel_count);
+
   // Records the prefix sum (hist_cdf.comp) of `histogram`, `levels` records of a `bits`-bit
   // frame's counts, into target.cdf, and the equalization table computed from it into
   // target.table. `levels` is a power of two from 16 to min(kMaxBins, 2^bits); the table is

@@ -70,6 +70,7 @@ struct FrameStatistics {
   // (source_measures.h), when measured.
   std::optional<RangeCheck> range;
   std::optional<LightLevel> light;
+  bool ycbcr = false;  // stats and levels are of the Y'CbCr planes (slots as source_measures.h)
 };
 
 // A rasterized target: a render pass with one colour attachment, cleared, and its framebuffer.
@@ -142,7 +143,8 @@ class FrameRenderer {
                     TargetKind target);
   void prepare_buffers(const FramePlan& plan, const FrameFormat& rgb);
   void prepare_gpu_frame(const VideoFormat& format, const VideoPlanes& planes);
-  void prepare_cpu_frame(const VideoFormat& format, const VideoPlanes& planes, const FrameFormat& rgb, bool light);
+  void prepare_cpu_frame(const VideoFormat& format, const VideoPlanes& planes, const FrameFormat& rgb,
+                         const DrawStyle& style);
   void prepare_cpu_uploads(const FramePlan& plan, const FrameFormat& rgb, std::uint32_t bins);
   void grow_staging(Slot& slot, std::uint64_t bytes);
   VkCommandBuffer begin_commands();
@@ -157,7 +159,10 @@ class FrameRenderer {
   void record_source_measures(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes, bool light);
   void record_host_uploads(VkCommandBuffer cmd, const FramePlan& plan);
   void record_image_upload(VkCommandBuffer cmd, VideoImage& image, VkBuffer buffer, VkDeviceSize offset);
-  void record_count(VkCommandBuffer cmd, std::uint32_t bins);
+  void record_count(VkCommandBuffer cmd, std::uint32_t bins, bool ycbcr);
+  // count, ycbcr: the plane counts (the levels', and the display bins') into the display and
+  // statistics histograms, and the scale pass.
+  void record_plane_count(VkCommandBuffer cmd, std::uint32_t bins, std::uint32_t levels);
   void record_scan(VkCommandBuffer cmd);
   void record_equalize(VkCommandBuffer cmd, const FramePlan& plan, EqualizeMode mode);
   void record_draw_raster(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
@@ -188,6 +193,9 @@ class FrameRenderer {
   FrameUpload upload_;
   SourcePass source_pass_;
   render::Buffer plane_counts_, light_counts_;  // the source passes' results, read back per slot
+  render::Buffer plane_display_counts_;          // ycbcr: the planes at the display bins
+  VideoFormat planes_format_;                    // the frame whose planes planes_ holds (GPU engine)
+  GpuPlanes planes_gpu_;
   render::GraphicsPipeline video_pipeline_, histogram_pipeline_, overlay_item_pipeline_;
   render::ComputePipeline composite_pipeline_;
   std::vector<std::unique_ptr<Slot>> slots_;

@@ -33,7 +33,16 @@ struct DrawStyle {
   // The axis labelled in light (cd/m2) for a PQ or HLG source (light_scale.h); none: code values.
   LightScale light = LightScale::none;
   LightAxis light_axis = LightAxis::nits;  // how a light scale labels the axis
+  // The histograms count the frame's Y'CbCr planes (Domain::ycbcr, for a frame that has them).
+  bool ycbcr = false;
 };
+
+// The name of histogram slot c (0..3) as drawn: R, G, B, L; or with ycbcr Cr, (none), Cb, Y'.
+inline const char* channel_label(std::size_t c, bool ycbcr) {
+  static constexpr const char* kRgb[] = {"R", "G", "B", "L"};
+  static constexpr const char* kYcbcr[] = {"Cr", "", "Cb", "Y'"};
+  return (ycbcr ? kYcbcr : kRgb)[c & 3];
+}
 
 // Channel bits (1 << c) of the drawn channels whose cumulative histogram is drawn in `mode`.
 std::uint32_t cdf_mask(const DrawStyle& style, CdfMode mode);

@@ -18,5 +18,8 @@ enum class LightScale { none, pq, hlg };
 // How a PQ or HLG source's histogram axis is labelled: in cd/m2, in stops from HDR reference
 // white (203 cd/m2, BT.2408), or in code values as for SDR.
 enum class LightAxis { nits, stops, codes };  // "nits", "stops", "codes"
+// What the histograms count: R', G', B' and luma after conversion, or the Y'CbCr planes as
+// decoded (Y' drawn as luma, Cb as blue, Cr as red: source_measures.h's slots).
+enum class Domain { rgb, ycbcr };  // "rgb", "ycbcr"
 
 }  // namespace vhist::viewer

@@ -35,6 +35,7 @@ struct Settings {
   float opacity = 0.75f;  // histogram background opacity, 0..1
   bool guides = false;    // legal-range guides on the histograms
   LightAxis light_axis = LightAxis::nits;  // a PQ or HLG source's axis labels
+  Domain domain = Domain::rgb;             // R'G'B' after conversion, or the Y'CbCr planes
   bool osd = true;        // on-screen messages over the picture (errors show even when off)
   bool loop = true;
   float speed = 1.0f;  // playback speed, kMinSpeed..kMaxSpeed
@@ -57,6 +58,7 @@ std::string_view to_string(Palette palette);
 std::string_view to_string(CdfMode mode);
 std::string_view to_string(EqualizeMode mode);  // "off", "luma", "channels"
 std::string_view to_string(LightAxis axis);     // "nits", "stops", "codes"
+std::string_view to_string(Domain domain);      // "rgb", "ycbcr"
 std::optional<ScaleMode> parse_scale_mode(std::string_view name);
 std::optional<Layout> parse_layout(std::string_view name);
 std::optional<Palette> parse_palette(std::string_view name);
