@@ -341,7 +341,7 @@ void Viewer::announce(bool new_frame) {
   const Player& player = app_.player;
   if (new_frame && !app_.announce_frame.empty() && player.frame()) {
     show_message(app_, std::exchange(app_.announce_frame, {}) + "  " + format_time(player.frame()->pts) + "  frame " +
-                           std::to_string(player.frame()->index));
+                           frame_number_text(*player.frame()));
   }
   if (!player.is_open() || !player.live()) return;
   const media::CameraStatus status = player.camera_status();

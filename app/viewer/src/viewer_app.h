@@ -10,6 +10,7 @@
 #include "vhist/command_line/viewer_options.h"
 
 #include <array>
+#include <optional>
 #include <chrono>
 #include <filesystem>
 #include <string>
@@ -59,8 +60,10 @@ struct App {
 // Shows `text` on the picture for about two seconds (and, when `error`, in the panel too).
 // Main thread only.
 void show_message(App& app, std::string text, bool error = false);
-// Opens a file or camera; a failure goes to the OSD, the panel and stderr.
-void open_file(App& app, const std::string& path);
+// Opens a file or camera; a failure goes to the OSD, the panel and stderr. `stream`: the video
+// stream to read (the panel's stream list); by default --stream for the file given on the
+// command line, else the best one.
+void open_file(App& app, const std::string& path, std::optional<int> stream = std::nullopt);
 // The window's callbacks (viewer_input.cpp): keys, a dropped file, a double click.
 void install_callbacks(GLFWwindow* window);
 
@@ -88,5 +91,8 @@ void draw_panel(App& app, const FrameStatistics& numbers);
 void draw_split(App& app);
 // "1:02.500".
 std::string format_time(double seconds);
+// A frame's number as shown: "37", or "~37" where it is an estimate (after a seek in a stream
+// whose frame rate may vary: DecodedFrame::index_exact).
+std::string frame_number_text(const media::DecodedFrame& frame);
 
 }  // namespace vhist::viewer

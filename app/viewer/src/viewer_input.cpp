@@ -152,14 +152,14 @@ void show_message(App& app, std::string text, bool error) {
   if (error) app.error = app.osd_text;
 }
 
-void open_file(App& app, const std::string& path) {
+void open_file(App& app, const std::string& path, std::optional<int> stream) {
   app.open_path = path;  // kept in the path field, to correct it when opening fails
   try {
     if (media::is_camera_path(path)) {
       app.player.open_camera(path, cli::camera_options(app.options.common));
     } else {
       // --stream names a stream of the file given on the command line only.
-      app.player.open(path, path == app.options.common.input ? app.options.common.stream : -1);
+      app.player.open(path, stream.value_or(path == app.options.common.input ? app.options.common.stream : -1));
     }
     app.player.set_loop(app.settings.loop);
     app.player.set_speed(app.settings.speed);

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <initializer_list>
 #include <string>
@@ -92,8 +93,9 @@ void draw_playback_section(App& app) {
   const float duration = static_cast<float>(std::max(p.duration(), 0.001));
   ImGui::SetNextItemWidth(-1);
   // The frame number is the decoder's count (DecodedFrame::index): exact from the start of the
-  // file, and after a seek llround(pts * frame rate), which is what a frame-accurate tool shows.
-  const std::string frame = p.frame() ? "  frame " + std::to_string(p.frame()->index) : std::string();
+  // file, and after a seek llround(pts * frame rate), which is what a frame-accurate tool shows
+  // for a constant rate; where the rate may vary that is an estimate, and says so ("~").
+  const std::string frame = p.frame() ? "  frame " + frame_number_text(*p.frame()) : std::string();
   const std::string label = format_time(p.clock()) + " / " + format_time(p.duration()) + frame;
   if (ImGui::SliderFloat("##seek", &t, 0.0f, duration, label.c_str())) p.seek(t);
 }
@@ -195,6 +197,26 @@ void draw_provenance(const SourceColour& c) {
   ImGui::TreePop();
 }
 
+// A file with several video streams: the one shown, and a list to choose another (reopened
+// from its start), as `--stream N` would.
+void draw_stream_choice(App& app) {
+  const media::MediaInfo& info = app.player.info();
+  if (app.player.live() || info.video_streams.size() < 2) return;
+  std::string current;
+  for (const auto& s : info.video_streams) {
+    if (std::atoi(s.c_str()) == info.video_stream) current = s;
+  }
+  ImGui::SetNextItemWidth(-1);
+  if (!ImGui::BeginCombo("##stream", ("video stream " + current).c_str())) return;
+  for (const auto& s : info.video_streams) {
+    const int index = std::atoi(s.c_str());
+    if (ImGui::Selectable(s.c_str(), index == info.video_stream) && index != info.video_stream) {
+      open_file(app, app.open_path, index);
+    }
+  }
+  ImGui::EndCombo();
+}
+
 void draw_status_section(App& app, const FrameStatistics& numbers) {
   Player& p = app.player;
   ImGui::Separator();
@@ -206,6 +228,7 @@ void draw_status_section(App& app, const FrameStatistics& numbers) {
                      std::string(range_name(f.range)).c_str(), colour.transfer.value.c_str(),
                      p.frame()->converted ? " (via swscale)" : "");
   draw_provenance(colour);
+  draw_stream_choice(app);
   if (f.rotation != 0 || f.display_width() != f.width || f.display_height() != f.height) {
     ImGui::Text("shown %ux%u (rotated %u°, sample aspect %u:%u)", f.display_width(), f.display_height(), f.rotation,
                 f.sar_num, f.sar_den);
@@ -276,6 +299,10 @@ void draw_source_measures(const App& app, const FrameStatistics& numbers) {
 }
 
 }  // namespace
+
+std::string frame_number_text(const media::DecodedFrame& frame) {
+  return (frame.index_exact ? "" : "~") + std::to_string(frame.index);
+}
 
 std::string format_time(double seconds) {
   if (!(seconds >= 0)) seconds = 0;
