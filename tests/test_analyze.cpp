@@ -156,7 +156,7 @@ TEST(Analyze, BinsFramesAndCsv) {
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = lines(r.out);
   ASSERT_EQ(rows.size(), 1u + 3u * 4u);  // header, then r g b l for each frame
-  EXPECT_EQ(rows[0].rfind("frame,pts,width,height,bits,bins,rotation,display_width,display_height,y_below,y_above,"
+  EXPECT_EQ(rows[0].rfind("frame,pts,width,height,bits,bins,rotation,display_width,display_height,counted,y_below,y_above,"
                           "c_below,c_above,max_cll,fall,channel,min,max,mean,median,p1,p99,clip_low,clip_high,c0,",
                           0),
             0u);
