@@ -273,5 +273,40 @@ TEST(AnalyzeSource, AlphaSkipReadsVp9Alpha) {
   EXPECT_NE(refused.err.find("--domain ycbcr"), std::string::npos) << refused.err;
 }
 
+TEST(AnalyzeSource, RoiCountsTheRectangleOnly) {
+  // An RGB picture: the region's counts equal those of the same rectangle cut out by ffmpeg.
+  const std::string png = make_clip("roi_full.png", "-f lavfi -i testsrc2=s=40x24 -frames:v 1");
+  const std::string cut = make_clip("roi_cut.png", "-i '" + png + "' -vf crop=13:7:5:9 -frames:v 1");
+  const auto want = run_vhist("analyze '" + cut + "' --bins 16 -q");
+  ASSERT_EQ(want.status, 0) << want.err;
+  for (const char* engine : {"gpu", "cpu"}) {
+    const auto r = run_vhist("analyze '" + png + "' --roi 5,9,13,7 --bins 16 -q --engine " + engine);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("\"region\":[5,9,13,7]"), std::string::npos);
+    const std::string record = lines(r.out).at(0);
+    EXPECT_NE(record.find("\"counted\":91,"), std::string::npos) << record;
+    EXPECT_EQ(from_key(record, "r"), from_key(lines(want.out).at(0), "r")) << engine;
+  }
+  // Y'CbCr video: both engines give the same counts (the GPU test holds them to the reference).
+  const std::string clip = make_clip("roi.mkv", "-f lavfi -i testsrc2=s=48x32:r=10,noise=alls=20:allf=t -frames:v 3 "
+                                                "-pix_fmt yuv420p -c:v ffv1");
+  const auto gpu = run_vhist("analyze '" + clip + "' --roi 3,5,17,9 --bins 64 -q --engine gpu");
+  const auto cpu = run_vhist("analyze '" + clip + "' --roi 3,5,17,9 --bins 64 -q --engine cpu");
+  ASSERT_EQ(gpu.status, 0) << gpu.err;
+  EXPECT_EQ(lines(gpu.out), lines(cpu.out));
+  std::uint64_t sum = 0;
+  for (auto v : json_array(lines(gpu.out).at(0), "l")) sum += v;
+  EXPECT_EQ(sum, 17u * 9u);
+  // Outside the frame: refused with the frame's size; not with --domain ycbcr.
+  const auto outside = run_vhist("analyze '" + clip + "' --roi 40,0,9,4 -q");
+  EXPECT_EQ(outside.status, 2);
+  EXPECT_NE(outside.err.find("does not lie inside the 48x32 frame"), std::string::npos) << outside.err;
+  const auto planes = run_vhist("analyze '" + clip + "' --roi 0,0,4,4 --domain ycbcr -q");
+  EXPECT_EQ(planes.status, 2);
+  const auto bad = run_vhist("analyze '" + clip + "' --roi 1,2,0,4 -q");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("W and H at least 1"), std::string::npos) << bad.err;
+}
+
 }  // namespace
 }  // namespace vhist

@@ -4,6 +4,8 @@
 #include "vhist/compute/synthetic_frames.h"
 
 #include "vhist/compute/colour.h"
+#include "vhist/compute/cpu_reference.h"
+#include "vhist/compute/region.h"
 #include "vhist/compute/frame_stats.h"
 #include "vhist/compute/source_measures.h"
 #include "vhist/compute/video_pipeline.h"
@@ -67,6 +69,35 @@ TEST_F(GpuSourceOff, OnlyWhatWasAskedFor) {
   const FrameResult from_rgb = *pipeline.finish_one();
   EXPECT_FALSE(from_rgb.planes.has_value());
   EXPECT_TRUE(from_rgb.light.empty());
+}
+
+// A region of the converted frame: its histogram and light equal the reference's of the same
+// pixels cut from the whole converted frame (chroma upsampled from the whole picture), for
+// subsampled layouts at odd offsets, and regions touching the frame's edges.
+TEST_F(GpuSourceOff, RegionEqualsTheReferenceOfItsPixels) {
+  HistogramEngine engine(context());
+  VideoPipeline pipeline(engine, 2);
+  for (const char* layout : {"yuv420p", "nv12", "p010", "yuv422p10", "rgb24"}) {
+    const SyntheticVideoFrame t = make_synthetic_frame(layout, 67, 35, 9);
+    const FrameFormat rgb = converted_format(t.format);
+    const auto converted = reference_convert(t.format, t.view());
+    for (const PixelRect r : {PixelRect{3, 5, 17, 9}, PixelRect{0, 0, 67, 35}, PixelRect{66, 34, 1, 1},
+                              PixelRect{1, 0, 66, 1}}) {
+      const std::uint32_t bins = stats_levels(t.format.bits);
+      pipeline.submit(t.format, t.view(), bins, 0, true, SourceRequest{false, true, r});
+      const FrameResult got = *pipeline.finish_one();
+      const auto region = crop_frame(converted, rgb, r);
+      const FrameFormat f = region_format(rgb, r);
+      EXPECT_EQ(got.histogram, reference_histogram(region, f, bins)) << layout << " " << r.x << "," << r.y;
+      EXPECT_EQ(got.light, reference_max_rgb(region, f)) << layout;
+      EXPECT_EQ(got.histogram.total(Channel::l), r.pixel_count());
+      EXPECT_EQ(got.cdf.total(Channel::r), r.pixel_count());
+    }
+  }
+  const SyntheticVideoFrame t = make_synthetic_frame("yuv420p", 16, 8, 1);
+  EXPECT_THROW(pipeline.submit(t.format, t.view(), 256, 0, false, SourceRequest{false, false, PixelRect{8, 0, 9, 8}}),
+               std::invalid_argument);
+  EXPECT_EQ(pipeline.in_flight(), 0u);
 }
 
 }  // namespace

@@ -132,13 +132,14 @@ std::uint32_t alpha_at(const AlphaPlane& a, std::uint32_t x, std::uint32_t y) {
 }  // namespace
 
 TransparentCounts transparent_counts(const VideoFormat& format, const VideoPlanes& planes, const AlphaPlane& alpha,
-                                     std::uint32_t levels) {
+                                     std::uint32_t levels, const std::optional<PixelRect>& region) {
   if (alpha.data == nullptr) throw std::invalid_argument("the frame's alpha is not available");
   const FrameFormat rgb = converted_format(format);
   const std::vector<std::byte> pixels = reference_convert(format, planes);
   TransparentCounts out{Histogram(levels), std::vector<std::uint32_t>(light_levels(rgb.bits), 0u), 0};
-  for (std::uint32_t y = 0; y < format.height; ++y) {
-    for (std::uint32_t x = 0; x < format.width; ++x) {
+  const PixelRect r = region.value_or(PixelRect{0, 0, format.width, format.height});
+  for (std::uint32_t y = r.y; y < r.y + r.height; ++y) {
+    for (std::uint32_t x = r.x; x < r.x + r.width; ++x) {
       if (alpha_at(alpha, x, y) != 0) continue;
       const std::size_t i = std::size_t{y} * format.width + x;
       std::uint32_t c[3];

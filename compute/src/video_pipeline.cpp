@@ -17,6 +17,9 @@ struct VideoPipeline::Slot {
   render::Buffer staging;   // host-visible, persistently mapped: the decoded planes
   render::Buffer planes;    // device-local copy the convert pass reads
   render::Buffer rgb;       // the converted frame
+  render::Buffer region;    // the region's rows of it, packed, when one is asked for
+  std::optional<PixelRect> rect;
+  std::uint32_t rgb_width = 0;  // of the converted frame the region is cut from
   HistogramTarget target;   // histogram and scale
   CdfTarget cdf;            // the histogram's prefix sum (and an equalization table, unused)
   render::Buffer plane_counts, light_counts;  // the source measures (SourcePass)
@@ -81,6 +84,11 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
                                                  std::uint32_t bins, std::uint64_t tag, bool cdf,
                                                  SourceRequest source) {
   if (auto err = check(format, planes, bins); !err.empty()) throw std::invalid_argument(err);
+  if (source.region) {
+    if (auto err = check_rect(*source.region, format.width, format.height); !err.empty()) {
+      throw std::invalid_argument(err);
+    }
+  }
   std::optional<FrameResult> done;
   if (in_flight_ == slots_.size()) done = finish_one();
 
@@ -96,6 +104,12 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
   slot.with_cdf = cdf;
   slot.with_planes = source.planes && has_planes(format);
   slot.with_light = source.light;
+  slot.rect = source.region;
+  slot.rgb_width = rgb.width;
+  if (slot.rect) {
+    slot.format = region_format(rgb, *slot.rect);
+    grow_frame_buffer(context_, slot.region, slot.format, "video region");
+  }
   render::submit(context_, record(slot, format, planes, layout), slot.commands.fence());
   next_ = (next_ + 1) % static_cast<std::uint32_t>(slots_.size());
   ++in_flight_;
@@ -118,14 +132,17 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
   upload_.record_convert(cmd, format, planes, slot.planes, layout, slot.rgb.address());
   slot.timer->write(cmd, 2);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-  engine_.record(cmd, slot.rgb.address(), slot.format, slot.bins, strategy_, slot.target);
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                         VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
+  const render::Buffer& counted = slot.rect ? slot.region : slot.rgb;
+  if (slot.rect) record_region_copy(cmd, slot);
+  engine_.record(cmd, counted.address(), slot.format, slot.bins, strategy_, slot.target);
   if (slot.with_cdf) {
     render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                            VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
     engine_.record_cdf(cmd, slot.target.histogram, slot.bins, slot.format.bits, slot.cdf);
   }
-  if (slot.with_light) source_pass_.record_max_rgb(cmd, slot.rgb.address(), slot.format, slot.light_counts);
+  if (slot.with_light) source_pass_.record_max_rgb(cmd, counted.address(), slot.format, slot.light_counts);
   results_to_transfer(cmd);
   const VkDeviceSize histogram_bytes = VkDeviceSize{slot.bins} * shader::kChannelCount * 4;
   const VkBufferCopy histogram_region{0, 0, histogram_bytes};
@@ -146,6 +163,21 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
                          VK_ACCESS_2_HOST_READ_BIT);
   VHIST_VK_CHECK(vkEndCommandBuffer(cmd));
   return cmd;
+}
+
+// The region's rows of the converted frame, packed into slot.region (one copy per row), made
+// visible to the passes that count it.
+void VideoPipeline::record_region_copy(VkCommandBuffer cmd, const Slot& slot) const {
+  const PixelRect& r = *slot.rect;
+  const VkDeviceSize bpp = slot.format.bytes_per_pixel();
+  const VkDeviceSize frame_width = slot.rgb_width;
+  std::vector<VkBufferCopy> rows(r.height);
+  for (std::uint32_t row = 0; row < r.height; ++row) {
+    rows[row] = {((r.y + row) * frame_width + r.x) * bpp, VkDeviceSize{row} * r.width * bpp, VkDeviceSize{r.width} * bpp};
+  }
+  vkCmdCopyBuffer(cmd, slot.rgb.get(), slot.region.get(), r.height, rows.data());
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
 std::optional<FrameResult> VideoPipeline::finish_one() {

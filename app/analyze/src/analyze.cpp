@@ -1,5 +1,7 @@
 #include "vhist/analyze/analyze.h"
 
+#include "progress.h"
+
 #include "vhist/camera_options/camera_options.h"
 #include "vhist/cli/peak_rss.h"
 #include "vhist/media/camera.h"
@@ -9,6 +11,8 @@
 #include "vhist/records/source_header.h"
 
 #include "vhist/compute/cdf.h"
+#include "vhist/compute/region.h"
+#include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_engine.h"
 #include "vhist/compute/engine_choice.h"
@@ -53,40 +57,6 @@ std::string_view signal_name(int sig) {
   return sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGINT";
 }
 
-// The progress line on stderr: drawn at most 10 times a second, only on a terminal.
-class Progress {
- public:
-  Progress(bool enabled, std::int64_t expected) : enabled_(enabled), expected_(expected) {}
-  void update(std::int64_t done, bool force = false) {
-    if (!enabled_) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (!force && now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
-    const double seconds = std::chrono::duration<double>(now - start_).count();
-    const double fps = seconds > 0 ? static_cast<double>(done) / seconds : 0;
-    if (expected_ > 0) {
-      const double fraction = std::min(1.0, static_cast<double>(done) / static_cast<double>(expected_));
-      char bar[31];
-      const int filled = static_cast<int>(fraction * 30);
-      for (int i = 0; i < 30; ++i) bar[i] = i < filled ? '#' : '.';
-      bar[30] = '\0';
-      std::fprintf(stderr, "\r[%s] %lld/%lld frames  %.1f fps ", bar, static_cast<long long>(done),
-                   static_cast<long long>(expected_), fps);
-    } else {
-      std::fprintf(stderr, "\r%lld frames  %.1f fps ", static_cast<long long>(done), fps);
-    }
-  }
-  void clear() {
-    if (enabled_) std::fputs("\r\033[K", stderr);
-  }
-
- private:
-  bool enabled_;
-  std::int64_t expected_;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point last_{};
-};
-
 // Bad input discovered while running: reported as one line, exit status 2.
 struct InputError {
   std::string message;
@@ -110,6 +80,7 @@ class Analyzer {
     ColourRange range;      // the range the frame was read with: the range check's nominal range
     std::uint32_t chroma_samples;  // per chroma plane (0 for gray)
     std::optional<TransparentCounts> transparent;  // --alpha skip, frames with alpha
+    std::uint64_t counted;  // pixels the histograms count: the frame's or --roi's, less transparent
   };
   // A frame's source measures (source_measures.h), when it has planes / is PQ.
   struct Measures {
@@ -146,7 +117,8 @@ class Analyzer {
   // The record's histograms, CDF and statistics: of `levels` (R'G'B') or of the planes (ycbcr).
   void fill_histograms(FrameRecord& record, const Pending& meta, const Histogram& levels, const Cdf* levels_cdf,
                        const Measures& measures) const;
-  Measures cpu_measures(Engines& e, const media::DecodedFrame& frame, std::uint32_t levels);
+  // CPU engine: the frame's (or --roi's) histogram at `levels`, and its source measures.
+  Histogram cpu_counts(Engines& e, const media::DecodedFrame& frame, std::uint32_t levels, Measures& measures);
   SourceRequest source_request(const media::DecodedFrame& frame) const;
   // --alpha skip: the frame's fully transparent pixels (none without alpha). Throws InputError
   // when the frame has alpha that did not reach vhist.
@@ -165,6 +137,7 @@ class Analyzer {
   bool source_written_ = false;
   SourceColour colour_;   // the first frame's, for the summary
   RunSummary run_summary_;
+  std::string range_warning_;  // the summary's verdict on the range tag, when it has one
   std::vector<std::byte> rgb_scratch_;  // the CPU engine's converted frame, for the light pass
 };
 
@@ -192,6 +165,7 @@ void Analyzer::write_source_header(const media::DecodedFrame& frame) {
   h.constant_rate = info.constant_rate;
   h.colour = frame.colour;
   h.domain = o_.ycbcr ? "ycbcr" : "rgb";
+  h.region = o_.roi;
   colour_ = frame.colour;
   if (*o_.format == RecordFormat::jsonl) {
     append_jsonl_header(buffer_, h);
@@ -208,6 +182,12 @@ void Analyzer::check_frame(const media::DecodedFrame& frame) const {
     throw InputError{"frame " + std::to_string(frame.index) + " is " + std::to_string(f.width) + "x" +
                      std::to_string(f.height) + ", larger than the " + std::to_string(limit) +
                      " pixels per side this Vulkan device (" + context_.description().name + ") supports"};
+  }
+  if (o_.roi) {
+    if (auto err = check_rect(*o_.roi, f.width, f.height); !err.empty()) {
+      throw InputError{"--roi: " + err + " " + std::to_string(frame.index) + " of '" + o_.common.input +
+                       "' (stored pixels, before any rotation): give a rectangle inside it"};
+    }
   }
   if (o_.ycbcr && !has_planes(f)) {
     throw InputError{"'" + o_.common.input + "' is stored as R'G'B' (" + f.pixel_format +
@@ -237,15 +217,15 @@ void Analyzer::fill_histograms(FrameRecord& record, const Pending& meta, const H
     opaque = levels;
     for (std::size_t k = 0; k < opaque.counts.size(); ++k) opaque.counts[k] -= meta.transparent->levels.counts[k];
     levels_cdf = nullptr;  // the GPU's prefix sum counted every pixel
-    record.counted = std::uint64_t{meta.width} * meta.height - meta.transparent->pixels;
   }
+  if (meta.transparent || o_.roi) record.counted = meta.counted;
   const Histogram& counted = planes ? measures.planes->histogram : meta.transparent ? opaque : levels;
   record.domain = !planes ? RecordDomain::rgb : meta.chroma_samples != 0 ? RecordDomain::ycbcr : RecordDomain::y;
   record.histogram = coarsen(counted, o_.bins);
   const Cdf cdf = levels_cdf && !planes ? *levels_cdf : reference_cdf(counted);
   record.stats = channel_stats(cdf, meta.bits);
   if (o_.cdf) record.cdf = coarsen(cdf, o_.bins);
-  const std::uint64_t pixels = record.counted.value_or(std::uint64_t{meta.width} * meta.height);
+  const std::uint64_t pixels = meta.counted;
   for (const NamedChannel& named : record_channels(record.domain)) {
     const bool chroma = planes && (named.slot == kPlaneCb || named.slot == kPlaneCr);
     const std::uint64_t want = chroma ? meta.chroma_samples : pixels;
@@ -301,7 +281,7 @@ void Analyzer::write_summary(bool whole_input) {
   } else {
     append_csv_summary(buffer_, run_summary_, colour_, warning);
   }
-  if (!warning.empty()) std::fprintf(stderr, "vhist analyze: warning: '%s': %s\n", o_.common.input.c_str(), warning.c_str());
+  range_warning_ = warning;
 }
 
 std::optional<TransparentCounts> Analyzer::transparent(const media::DecodedFrame& frame, std::uint32_t levels) const {
@@ -311,24 +291,29 @@ std::optional<TransparentCounts> Analyzer::transparent(const media::DecodedFrame
                      " frames does not reach vhist (their format is converted by libswscale, which drops it), so "
                      "--alpha skip cannot leave transparent pixels out; use --alpha count"};
   }
-  return transparent_counts(frame.format, frame.planes, frame.alpha, levels);
+  return transparent_counts(frame.format, frame.planes, frame.alpha, levels, o_.roi);
 }
 
 SourceRequest Analyzer::source_request(const media::DecodedFrame& frame) const {
-  return SourceRequest{has_planes(frame.format), frame.colour.transfer.value == "smpte2084"};
+  return SourceRequest{has_planes(frame.format), frame.colour.transfer.value == "smpte2084", o_.roi};
 }
 
-Analyzer::Measures Analyzer::cpu_measures(Engines& e, const media::DecodedFrame& frame, std::uint32_t levels) {
+Histogram Analyzer::cpu_counts(Engines& e, const media::DecodedFrame& frame, std::uint32_t levels, Measures& m) {
   const SourceRequest want = source_request(frame);
-  Measures m;
   if (want.planes) m.planes = e.cpu->planes(frame.format, frame.planes, levels);
-  if (want.light) {
-    const FrameFormat rgb = converted_format(frame.format);
-    rgb_scratch_.resize(rgb.byte_size());
-    e.cpu->convert_and_histogram(frame.format, frame.planes, levels, rgb_scratch_.data());
+  if (!want.light && !want.region) return e.cpu->histogram(frame.format, frame.planes, levels);
+  const FrameFormat rgb = converted_format(frame.format);
+  rgb_scratch_.resize(rgb.byte_size());
+  Histogram counts = e.cpu->convert_and_histogram(frame.format, frame.planes, levels, rgb_scratch_.data());
+  if (!want.region) {
     m.light = reference_max_rgb(rgb_scratch_, rgb);
+    return counts;
   }
-  return m;
+  // The region's pixels as converted in the whole frame, counted by the reference.
+  const std::vector<std::byte> region = crop_frame(rgb_scratch_, rgb, *want.region);
+  const FrameFormat counted = region_format(rgb, *want.region);
+  if (want.light) m.light = reference_max_rgb(region, counted);
+  return reference_histogram(region, counted, levels);
 }
 
 Analyzer::Engines Analyzer::make_engines() const {
@@ -388,18 +373,22 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
     check_frame(frame);
     const VideoFormat& f = frame.format;
     const std::uint32_t levels = stats_levels(frame.format.bits);
+    std::optional<TransparentCounts> clear = transparent(frame, levels);
+    const std::uint64_t area = o_.roi ? o_.roi->pixel_count() : std::uint64_t{f.width} * f.height;
+    const std::uint64_t counted = area - (clear ? clear->pixels : 0);
     const Pending meta{frame.index,    frame.index_exact, frame.pts,
                        f.width,        f.height,          f.bits,
                        f.rotation,     f.display_width(), f.display_height(),
                        f.range,        f.model == ColourModel::yuv ? f.chroma_width() * f.chroma_height() : 0,
-                       transparent(frame, levels)};
+                       std::move(clear), counted};
     ++tally.decoded;
     if (!e.decode_only && !source_written_) write_source_header(frame);
     if (e.decode_only) {
       ++written_;  // counted as processed; nothing is written
     } else if (e.cpu) {
-      const Measures measures = cpu_measures(e, frame, levels);
-      emit(meta, e.cpu->histogram(frame.format, frame.planes, levels), nullptr, measures);
+      Measures measures;
+      const Histogram counts = cpu_counts(e, frame, levels, measures);
+      emit(meta, counts, nullptr, measures);
     } else {
       pending.push_back(meta);
       if (auto done = e.pipeline->submit(frame.format, frame.planes, levels, 0, true, source_request(frame))) {
@@ -462,7 +451,13 @@ int Analyzer::run() {
     return 128 + sig;  // 130 for Ctrl-C, 143 for SIGTERM, 129 for a hangup: the shell's convention
   }
   if (o_.verbose) summary(engines, tally);
-  return finish(tally);
+  const int status_at_end = finish(tally);
+  // The verdict on the range tag, on stderr too when the run went well (a failed run's one line
+  // is its failure; the summary object has the warning either way).
+  if (status_at_end == 0 && !range_warning_.empty()) {
+    std::fprintf(stderr, "vhist analyze: warning: '%s': %s\n", o_.common.input.c_str(), range_warning_.c_str());
+  }
+  return status_at_end;
 }
 
 void Analyzer::summary(const Engines& e, const Tally& tally) const {

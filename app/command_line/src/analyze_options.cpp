@@ -6,6 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <array>
+
 namespace vhist::app {
 
 namespace {
@@ -46,6 +48,23 @@ constexpr cli::CliRow<AnalyzeOptions> kRows[] = {
      [](AnalyzeOptions& o, std::string_view v) {
        if (v != "count" && v != "skip") return std::string("count or skip");
        o.skip_transparent = v == "skip";
+       return std::string();
+     }},
+    {"--roi", "X,Y,W,H",
+     "count only the rectangle of W x H stored pixels whose top left pixel is (X, Y) (the picture as stored, "
+     "before rotation or sample aspect); it must lie inside every frame",
+     "Histogram",
+     [](AnalyzeOptions& o, std::string_view v) {
+       std::array<std::uint32_t, 4> n{};
+       std::size_t at = 0;
+       for (std::size_t i = 0; i < 4; ++i) {
+         const std::size_t end = i < 3 ? v.find(',', at) : v.size();
+         const auto value = end == std::string_view::npos ? std::nullopt : cli::parse_uint(v.substr(at, end - at), 0, 65535);
+         if (!value || (i >= 2 && *value == 0)) return std::string("X,Y,W,H: four whole numbers, W and H at least 1");
+         n[i] = *value;
+         at = end + 1;
+       }
+       o.roi = PixelRect{n[0], n[1], n[2], n[3]};
        return std::string();
      }},
     {"--frames", "N", "stop after N frames (default: all)", "Input",
@@ -92,6 +111,9 @@ void add_analyze_options(CLI::App& app, AnalyzeOptions& options) {
 
 std::string finish_analyze_options(AnalyzeOptions& o) {
   if (o.common.input.empty()) return "no input file given";
+  if (o.ycbcr && o.roi) {
+    return "--roi counts a rectangle of R'G'B' pixels; the Y'CbCr planes (--domain ycbcr) are counted whole";
+  }
   if (o.ycbcr && o.skip_transparent) {
     return "--alpha skip leaves pixels out of the R'G'B' histograms; the Y'CbCr planes (--domain ycbcr) are counted "
            "per sample, whatever the alpha";

@@ -31,6 +31,12 @@ std::string hdr_json(const SourceColour& c) {
   return out;
 }
 
+std::string region_json(const std::optional<PixelRect>& r) {
+  if (!r) return {};
+  return ",\"region\":[" + std::to_string(r->x) + "," + std::to_string(r->y) + "," + std::to_string(r->width) + "," +
+         std::to_string(r->height) + "]";
+}
+
 std::string tag_text(const ColourTag& t) {
   std::string out = t.value + " (" + t.source;
   if (!t.tag.empty() && t.source == "assumed") out += ", the stream says " + t.tag + ", not followed";
@@ -50,7 +56,7 @@ void append_jsonl_header(std::string& out, const SourceHeader& h) {
          ",\"rotation\":" + std::to_string(h.rotation) + ",\"sample_aspect\":\"" + std::to_string(h.sar_num) + ":" +
          std::to_string(h.sar_den) + "\",\"bits\":" + std::to_string(h.bits) +
          ",\"pixel_format\":" + quoted_json(h.pixel_format) + ",\"frame_rate\":" + number(h.frame_rate, 6) +
-         ",\"frame_rate_constant\":" + (h.constant_rate ? "true" : "false") + ",\"domain\":" + quoted_json(h.domain) +
+         ",\"frame_rate_constant\":" + (h.constant_rate ? "true" : "false") + ",\"domain\":" + quoted_json(h.domain) + region_json(h.region) +
          ",\"matrix\":" + tag_json(c.matrix) + ",\"range\":" + tag_json(c.range) + ",\"primaries\":" + tag_json(c.primaries) +
          ",\"transfer\":" + tag_json(c.transfer) + ",\"chroma_location\":" + tag_json(c.chroma_location) + hdr_json(c) +
          "}\n";
@@ -66,6 +72,10 @@ void append_csv_comments(std::string& out, const SourceHeader& h) {
          std::to_string(h.rotation) + ", sample aspect " + std::to_string(h.sar_num) + ":" + std::to_string(h.sar_den) +
          "), " + number(h.frame_rate, 3) + " fps" + (h.constant_rate ? "" : " (average; the rate may vary)") + "\n";
   if (h.attached_picture) out += "# the stream is the file's cover art: one picture\n";
+  if (h.region) {
+    out += "# region: " + std::to_string(h.region->width) + "x" + std::to_string(h.region->height) + " stored pixels from (" +
+           std::to_string(h.region->x) + ", " + std::to_string(h.region->y) + "): the histograms count these only\n";
+  }
   out += "# histograms: " + std::string(h.domain == "rgb" ? "R', G', B' and luma after conversion" : "the Y'CbCr planes as decoded") + "\n";
   out += "# matrix: " + tag_text(c.matrix) + "\n";
   out += "# range: " + tag_text(c.range) + "\n";

@@ -6,11 +6,13 @@
 #pragma once
 
 #include "vhist/compute/histogram_types.h"
+#include "vhist/compute/region.h"
 #include "vhist/compute/video_frame.h"
 #include "vhist/source_shared.h"
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -73,13 +75,14 @@ LightLevel pq_light_level(std::span<const std::uint32_t> max_rgb, std::uint32_t 
 
 // The fully transparent pixels of a frame (alpha sample 0), for leaving them out: their R', G',
 // B' and luma counted at `levels` levels (as the engines count the frame), their max(R', G', B')
-// at light_levels(bits), and how many there are. Converts the frame with the CPU reference.
+// at light_levels(bits), and how many there are; within `region` only when one is given.
+// Converts the frame with the CPU reference.
 struct TransparentCounts {
   Histogram levels;
   std::vector<std::uint32_t> light;
   std::uint64_t pixels = 0;
 };
 TransparentCounts transparent_counts(const VideoFormat& format, const VideoPlanes& planes, const AlphaPlane& alpha,
-                                     std::uint32_t levels);
+                                     std::uint32_t levels, const std::optional<PixelRect>& region = std::nullopt);
 
 }  // namespace vhist

@@ -12,6 +12,7 @@
 #include "vhist/compute/cdf.h"
 #include "vhist/compute/frame_upload.h"
 #include "vhist/compute/histogram_engine.h"
+#include "vhist/compute/region.h"
 #include "vhist/compute/source_pass.h"
 #include "vhist/render/buffer.h"
 #include "vhist/render/gpu_timer.h"
@@ -27,14 +28,17 @@ namespace vhist {
 
 // What else a frame's command buffer measures (source_measures.h): the Y'CbCr planes, at the
 // histogram's bins (only for frames that have planes), and the max(R', G', B') light levels.
+// `region`: the histogram, its prefix sum and the light describe that rectangle of the
+// converted frame only (the planes stay whole); it must lie inside the frame.
 struct SourceRequest {
   bool planes = false;
   bool light = false;
+  std::optional<PixelRect> region;
 };
 
 struct FrameResult {
   std::uint64_t tag = 0;  // the caller's, from submit()
-  FrameFormat format;     // the converted frame's format
+  FrameFormat format;     // the format counted: the converted frame's, or its region's
   Histogram histogram;    // at the bins requested
   Scale scale;
   Cdf cdf;                // the histogram's prefix sum when asked for (else cdf.bins == 0)
@@ -74,6 +78,7 @@ class VideoPipeline {
   struct Slot;
   VkCommandBuffer record(Slot& slot, const VideoFormat& format, const VideoPlanes& planes, const PlaneOffsets& layout);
   FrameResult collect(Slot& slot);
+  void record_region_copy(VkCommandBuffer cmd, const Slot& slot) const;
 
   HistogramEngine& engine_;
   render::Context& context_;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "vhist/cli/option_table.h"
+#include "vhist/compute/region.h"
 #include "vhist/records/record_writer.h"
 
 #include <cstdint>
@@ -27,6 +28,7 @@ struct AnalyzeOptions {
   bool cdf = false;
   bool ycbcr = false;  // --domain ycbcr: the records count the Y'CbCr planes as decoded
   bool skip_transparent = false;  // --alpha skip: fully transparent pixels are not counted
+  std::optional<PixelRect> roi;   // --roi X,Y,W,H: count that rectangle of stored pixels only
 
   double start() const { return common.start.value_or(0.0); }
 };

@@ -3,9 +3,11 @@
 // CSV: lines starting with '#' before the column header. docs/user-guide.md documents the fields.
 #pragma once
 
+#include "vhist/compute/region.h"
 #include "vhist/compute/source_colour.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace vhist::app {
@@ -28,6 +30,7 @@ struct SourceHeader {
   bool constant_rate = false; // known constant: frame numbers after --start are exact
   SourceColour colour;        // of the first frame
   std::string domain = "rgb"; // what the records' histograms count: "rgb" or "ycbcr"
+  std::optional<PixelRect> region;  // --roi: the rectangle of stored pixels counted
 };
 
 void append_jsonl_header(std::string& out, const SourceHeader& header);
