@@ -24,6 +24,7 @@ layout(buffer_reference, buffer_reference_align = 4, std430) writeonly buffer Ou
 #include "vhist/draw_shared.h"  // CompositeParams, the push constants, OverlayItem
 #include "overlay.glsl"
 #include "stored_uv.glsl"
+#include "exposure.glsl"
 
 // The frame's codes at q (clamped to the edges), of the equalized frame when asked, in [0, 1].
 vec3 texel(CompositeParams p, ivec2 q, bool equalized) {
@@ -54,7 +55,12 @@ vec3 video_colour(CompositeParams p, vec2 centre) {
   const vec3 top = mix(texel(p, q, eq), texel(p, q + ivec2(1, 0), eq), f.x);
   const vec3 bottom = mix(texel(p, q + ivec2(0, 1), eq), texel(p, q + ivec2(1, 1), eq), f.x);
   if (p.divider != 0u && abs(centre.x - p.split_x) < 1.0) return vec3(0.9);
-  return mix(top, bottom, f.y);
+  const vec3 colour = mix(top, bottom, f.y);
+  if (p.marks == 0u) return colour;
+  // The marks are decided per stored pixel: the one under this pixel's centre, its codes exact.
+  const ivec2 t = clamp(ivec2(floor(uv * vec2(p.width, p.height))), ivec2(0), ivec2(p.width - 1u, p.height - 1u));
+  const uvec3 codes = uvec3(round(texel(p, t, eq) * float((1u << p.bits) - 1u)));
+  return exposure_marked(colour, codes, centre, p.marks, p.zebra_low, p.zebra_high, p.bits, p.phase);
 }
 
 void main() {

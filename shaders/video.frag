@@ -8,6 +8,7 @@
 // v_uv runs across the upright picture; stored_uv() turns it into the stored frame's.
 #extension GL_GOOGLE_include_directive : require
 #include "stored_uv.glsl"
+#include "exposure.glsl"
 layout(set = 0, binding = 0) uniform sampler2D video;
 
 #define VHIST_SHADER_video_frag
@@ -21,5 +22,15 @@ void main() {
     colour = vec4(0.9, 0.9, 0.9, 1.0);
     return;
   }
-  colour = vec4(texture(video, stored_uv(v_uv, pc.rotation)).rgb * pc.code_scale, 1.0);
+  const vec2 uv = stored_uv(v_uv, pc.rotation);
+  vec3 rgb = texture(video, uv).rgb * pc.code_scale;
+  if (pc.marks != 0u) {
+    // The marks are decided per stored pixel: the one under this fragment, its codes exact.
+    const ivec2 size = textureSize(video, 0);
+    const ivec2 texel = clamp(ivec2(floor(uv * vec2(size))), ivec2(0), size - 1);
+    const float unorm_max = pc.bits == 8u ? 255.0 : 65535.0;
+    const uvec3 codes = uvec3(round(texelFetch(video, texel, 0).rgb * unorm_max));
+    rgb = exposure_marked(rgb, codes, gl_FragCoord.xy, pc.marks, pc.zebra_low, pc.zebra_high, pc.bits, pc.phase);
+  }
+  colour = vec4(rgb, 1.0);
 }

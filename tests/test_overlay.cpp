@@ -112,6 +112,67 @@ TEST_P(OverlayTest, BarsShowTheHistogram) {
   }
 }
 
+// A full-range grey ramp, 128x36: column x holds code 2x (0..254).
+SyntheticVideoFrame grey_ramp_frame() {
+  SyntheticVideoFrame frame = make_synthetic_frame("gray", 128, 36, 1, ColourMatrix::bt709, ColourRange::full);
+  for (std::uint32_t y = 0; y < 36; ++y) {
+    for (std::uint32_t x = 0; x < 128; ++x) frame.planes[0][std::size_t{y} * frame.stride[0] + x] = std::byte(2 * x);
+  }
+  return frame;
+}
+
+TEST_P(OverlayTest, ZebrasCoverExactlyThePixelsPastTheThresholds) {
+  // The ramp drawn at twice its size: window column X shows video column X / 2, code 2 (X / 2).
+  // High zebra at 90% (code round(0.9 x 255) = 230: columns 115 and up), low at 2% (code 5:
+  // columns 0 to 2), solid: magenta over, (0, 153, 255) under, the grey ramp elsewhere.
+  const SyntheticVideoFrame frame = grey_ramp_frame();
+  const VkExtent2D extent{256, 72};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+  viewer::DrawStyle style;
+  style.zebra = viewer::ZebraMode::both;
+  style.zebra_style = viewer::ZebraStyle::solid;
+  style.zebra_high = 90;
+  style.zebra_low = 2;
+  for (bool composite : {false, true}) {
+    const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
+    for (std::uint32_t x = 0; x < extent.width; ++x) {
+      const std::size_t i = (std::size_t{4} * extent.width + x) * 4;  // row 4: above the panels
+      const std::array<int, 3> got{pixels[i], pixels[i + 1], pixels[i + 2]};
+      const std::uint32_t code = 2 * (x / 2);
+      if (code >= 230) {
+        EXPECT_EQ(got, (std::array<int, 3>{255, 0, 255})) << "column " << x << " composite " << composite;
+      } else if (code <= 5) {
+        EXPECT_EQ(got, (std::array<int, 3>{0, 153, 255})) << "column " << x << " composite " << composite;
+      } else {
+        EXPECT_TRUE(got[0] == got[1] && got[1] == got[2]) << "column " << x << " composite " << composite;
+      }
+    }
+  }
+}
+
+TEST_P(OverlayTest, FalseColourFollowsTheBands) {
+  // The bands of the user guide: 98% (code 250) red, 47% (120) green, 23.5% (60) grey at its own
+  // code, 1.6% (4) purple; columns chosen where the ramp has those codes.
+  const SyntheticVideoFrame frame = grey_ramp_frame();
+  const VkExtent2D extent{256, 72};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+  viewer::DrawStyle style;
+  style.false_colour = true;
+  for (bool composite : {false, true}) {
+    const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
+    const auto at = [&](std::uint32_t code) {
+      const std::size_t i = (std::size_t{4} * extent.width + code) * 4;  // column 2 (code / 2) shows code
+      return std::array<int, 3>{pixels[i], pixels[i + 1], pixels[i + 2]};
+    };
+    EXPECT_EQ(at(250), (std::array<int, 3>{255, 32, 32})) << composite;
+    EXPECT_EQ(at(120), (std::array<int, 3>{32, 192, 64})) << composite;
+    EXPECT_EQ(at(60), (std::array<int, 3>{60, 60, 60})) << composite;
+    EXPECT_EQ(at(4), (std::array<int, 3>{128, 0, 192})) << composite;
+  }
+}
+
 // A low-contrast R'G'B' frame (rgb24, so the conversion is the identity): each channel holds
 // codes 64..191 with a triangular distribution (more pixels mid-range), different per channel;
 // with `grey` the three channels are equal.

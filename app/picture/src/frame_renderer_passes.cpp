@@ -261,6 +261,11 @@ void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& pla
   push.code_scale =
       rgb_format_.packing == PixelPacking::rgba8 ? 1.0f : 65535.0f / static_cast<float>((1u << rgb_format_.bits) - 1u);
   push.rotation = shape_.rotation;
+  push.marks = exposure_marks(style);
+  push.zebra_low = zebra_code(style.zebra_low, rgb_format_.bits);
+  push.zebra_high = zebra_code(style.zebra_high, rgb_format_.bits);
+  push.bits = rgb_format_.bits;
+  push.phase = style.zebra_phase;
   if (!plan.draw_equalized) {
     video_pipeline_.draw_quad(cmd, push, video_.set);
     return;
@@ -354,6 +359,10 @@ void FrameRenderer::fill_composite_geometry(shader::CompositeParams& params, con
   params.cover[1] = sy;
   params.rotation = shape_.rotation;
   params.split_x = split_x(style, a);
+  params.marks = exposure_marks(style);
+  params.zebra_low = zebra_code(style.zebra_low, rgb_format_.bits);
+  params.zebra_high = zebra_code(style.zebra_high, rgb_format_.bits);
+  params.phase = style.zebra_phase;
   if (!plan.draw_histograms) return;
   const auto quads = layout_quads(style, w, h);
   OverlayGrid overlay = overlay_grid(panel_overlay(plan, style, quads), quads);

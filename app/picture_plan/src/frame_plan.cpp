@@ -1,5 +1,10 @@
 #include "vhist/picture/frame_plan.h"
 
+#include "vhist/exposure_shared.h"
+
+#include <algorithm>
+#include <cmath>
+
 namespace vhist::viewer {
 
 std::uint32_t cdf_mask(const DrawStyle& style, CdfMode mode) {
@@ -8,6 +13,19 @@ std::uint32_t cdf_mask(const DrawStyle& style, CdfMode mode) {
     if (style.channels[c] && style.cdf[c] == mode) mask |= 1u << c;
   }
   return mask;
+}
+
+std::uint32_t exposure_marks(const DrawStyle& style) {
+  std::uint32_t marks = style.false_colour ? shader::kMarkFalseColour : 0u;
+  if (style.zebra == ZebraMode::high || style.zebra == ZebraMode::both) marks |= shader::kMarkZebraHigh;
+  if (style.zebra == ZebraMode::low || style.zebra == ZebraMode::both) marks |= shader::kMarkZebraLow;
+  if (style.zebra != ZebraMode::off && style.zebra_style == ZebraStyle::solid) marks |= shader::kMarkZebraSolid;
+  return marks;
+}
+
+std::uint32_t zebra_code(float percent, std::uint32_t bits) {
+  const float clamped = std::clamp(percent, 0.0f, 100.0f);
+  return shader::vhist_permille_code(static_cast<std::uint32_t>(std::lround(clamped * 10.0f)), bits);
 }
 
 bool needs_cdf(const DrawStyle& style) {

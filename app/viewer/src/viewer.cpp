@@ -70,6 +70,12 @@ std::string demo_clip_path() {
   return {};
 }
 
+// The zebra stripes move 16 pixels a second, one period: the phase in pixels.
+float zebra_phase() {
+  const auto t = std::chrono::steady_clock::now().time_since_epoch();
+  return static_cast<float>(std::chrono::duration_cast<std::chrono::milliseconds>(t).count() % 1000) * 0.016f;
+}
+
 // What the frame renderer draws, from the settings and this tick's layout.
 DrawStyle frame_style(const App& app) {
   const Settings& s = app.settings;
@@ -95,7 +101,13 @@ DrawStyle frame_style(const App& app) {
                                 ? light_scale_of(app.player.frame()->colour.transfer.value)
                                 : LightScale::none,
                    .light_axis = s.light_axis,
-                   .ycbcr = ycbcr};
+                   .ycbcr = ycbcr,
+                   .zebra = s.zebra,
+                   .zebra_style = s.zebra_style,
+                   .zebra_high = s.zebra_high,
+                   .zebra_low = s.zebra_low,
+                   .zebra_phase = zebra_phase(),
+                   .false_colour = s.false_colour};
 }
 
 class GlfwSession {

@@ -60,6 +60,8 @@ std::string key_message(const SettingRow& row, const Settings& s) {
   if (name == "equalize") return "Equalize: " + std::string(to_string(s.equalize));
   if (name == "guides") return "Legal-range guides " + on_off(s.guides);
   if (name == "light_axis") return "HDR axis in " + std::string(to_string(s.light_axis));
+  if (name == "zebra") return "Zebra " + std::string(to_string(s.zebra));
+  if (name == "false_colour") return "False colour " + on_off(s.false_colour);
   if (name == "domain") return s.domain == Domain::ycbcr ? "Histograms of the Y'CbCr planes" : "Histograms of R'G'B'";
   if (name == "split_view") return "Split view " + on_off(s.split_view);
   if (name == "show_panel") return {};  // the panel itself shows or goes

@@ -4,6 +4,7 @@
 #include "viewer_app.h"
 
 #include "vhist/picture/light_scale.h"
+#include "vhist/exposure_shared.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -127,6 +128,53 @@ float share(std::initializer_list<const char*> labels, const char* lead = nullpt
   return std::max(rest / static_cast<float>(labels.size()), 30.0f);
 }
 
+// The share of the frame's pixels whose luma is at or above (`above`) or at or below `code`, from
+// the statistics histogram (one level per code up to 10 bits: exact; deeper, whole levels).
+double luma_share(const FrameStatistics& numbers, std::uint32_t code, bool above) {
+  const Histogram& h = numbers.levels;
+  const std::uint64_t total = h.total(Channel::l);
+  if (h.bins == 0 || total == 0) return 0;
+  const std::uint32_t level = static_cast<std::uint32_t>((std::uint64_t{code} * h.bins) >> numbers.bits);
+  std::uint64_t n = 0;
+  for (std::uint32_t l = above ? level : 0; l < (above ? h.bins : level + 1); ++l) n += h.at(Channel::l, l);
+  return static_cast<double>(n) / static_cast<double>(total);
+}
+
+// Zebras and false colour: the settings, the share of the frame's pixels each zebra marks, and
+// the false-colour bands.
+void draw_exposure_section(App& app, const FrameStatistics& numbers) {
+  Settings& s = app.settings;
+  const float third = share({"zebra", "false colour"});
+  setting_widget("zebra", s, third);
+  ImGui::SameLine();
+  setting_widget("false_colour", s);
+  if (s.zebra != ZebraMode::off) {
+    const float half = share({"", ""});
+    setting_widget("zebra_high", s, half);
+    ImGui::SameLine();
+    setting_widget("zebra_low", s, half);
+    setting_widget("zebra_style", s, half);
+    if (numbers.valid && !numbers.ycbcr) {
+      const std::uint32_t high = zebra_code(s.zebra_high, numbers.bits), low = zebra_code(s.zebra_low, numbers.bits);
+      ImGui::TextWrapped("marked: %.2f%% at or above luma %u, %.2f%% at or below %u",
+                         100 * luma_share(numbers, high, true), high, 100 * luma_share(numbers, low, false), low);
+    }
+  }
+  if (!s.false_colour) return;
+  int shown = 0;
+  for (std::uint32_t band = 0; band < shader::kBandCount; ++band) {
+    const std::uint32_t c = shader::vhist_band_colour(band);
+    if (c == shader::kBandGrey) continue;
+    if (shown++ % 2 == 1) ImGui::SameLine();
+    const float lo = band == 0 ? 0.0f : static_cast<float>(shader::vhist_band_top(band - 1)) / 10.0f;
+    const float hi = std::min(100.0f, static_cast<float>(shader::vhist_band_top(band)) / 10.0f);
+    ImGui::ColorButton("##band", ImVec4(((c >> 16) & 0xff) / 255.0f, ((c >> 8) & 0xff) / 255.0f, (c & 0xff) / 255.0f, 1),
+                       ImGuiColorEditFlags_NoTooltip, ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
+    ImGui::SameLine();
+    ImGui::Text("%5.1f-%5.1f%%", static_cast<double>(lo), static_cast<double>(hi));
+  }
+}
+
 // Sized for the side panel's width (260 to 420 px at scale 1): widgets share a row by equal
 // parts of the width. A compact window leaves out the rows one rarely changes.
 void draw_histogram_section(App& app, const FrameStatistics& numbers) {
@@ -163,6 +211,7 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   setting_widget("palette", s, half);
   setting_widget("opacity", s, share({"opacity"}));
   setting_widget("domain", s, share({"domain"}));
+  draw_exposure_section(app, numbers);
   // Only a PQ or HLG source has a light scale to label the axis with.
   if (app.player.is_open() && app.player.frame() &&
       light_scale_of(app.player.frame()->colour.transfer.value) != LightScale::none) {

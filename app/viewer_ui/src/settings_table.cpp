@@ -63,6 +63,10 @@ template <>
 constexpr auto kValues<LightAxis> = std::array{LightAxis::nits, LightAxis::stops, LightAxis::codes};
 template <>
 constexpr auto kValues<Domain> = std::array{Domain::rgb, Domain::ycbcr};
+template <>
+constexpr auto kValues<ZebraMode> = std::array{ZebraMode::off, ZebraMode::high, ZebraMode::low, ZebraMode::both};
+template <>
+constexpr auto kValues<ZebraStyle> = std::array{ZebraStyle::stripes, ZebraStyle::solid};
 
 // "auto, log or fixed".
 template <typename E>
@@ -203,6 +207,25 @@ const SettingRow kRows[] = {
      .help = "what the histograms count: rgb (R', G', B' and luma after conversion) or ycbcr (the Y', Cb and Cr "
              "planes as decoded: Y' drawn as luma, Cb blue, Cr red)",
      .field = VHIST_FIELD(domain), .flag = "--domain", .value_name = "D", .label = "domain", .key = 'Y'},
+    {.name = "zebra", .section = "Exposure",
+     .help = "zebras over the video where luma is at or above --zebra-high (high), at or below --zebra-low (low), "
+             "both, or off",
+     .field = VHIST_FIELD(zebra), .flag = "--zebra", .value_name = "Z", .label = "zebra", .key = 'Z'},
+    {.name = "zebra_high", .section = "Exposure",
+     .help = "the high zebra's threshold, percent of the code range (default 95)", .field = VHIST_FIELD(zebra_high),
+     .min = 0, .max = 100, .rule = RangeRule::clamp, .flag = "--zebra-high", .value_name = "PCT",
+     .label = "##zebra_high", .format = "high %.1f%%"},
+    {.name = "zebra_low", .section = "Exposure",
+     .help = "the low zebra's threshold, percent of the code range (default 2)", .field = VHIST_FIELD(zebra_low),
+     .min = 0, .max = 100, .rule = RangeRule::clamp, .flag = "--zebra-low", .value_name = "PCT",
+     .label = "##zebra_low", .format = "low %.1f%%"},
+    {.name = "zebra_style", .section = "Exposure",
+     .help = "zebras as moving diagonal stripes or a solid colour (magenta high, blue low)",
+     .field = VHIST_FIELD(zebra_style), .flag = "--zebra-style", .value_name = "S", .label = "##zebra_style"},
+    {.name = "false_colour", .section = "Exposure",
+     .help = "false colour: luma bands in colour (the user guide's table), the rest in grey: on or off",
+     .field = VHIST_FIELD(false_colour), .flag = "--false-colour", .value_name = "on|off", .label = "false colour",
+     .key = 'X'},
     {.name = "loop", .section = "Playback", .help = "play the file again from its start at its end",
      .field = VHIST_FIELD(loop), .label = "Loop"},
     {.name = "speed", .section = "Playback", .help = "playback speed, 0.25 to 4", .field = VHIST_FIELD(speed),
@@ -378,6 +401,18 @@ std::string_view to_string(EqualizeMode mode) {
 std::optional<EqualizeMode> parse_equalize_mode(std::string_view name) { return parse_name<EqualizeMode>(name); }
 
 std::string_view to_string(Domain domain) { return domain == Domain::ycbcr ? "ycbcr" : "rgb"; }
+
+std::string_view to_string(ZebraMode mode) {
+  switch (mode) {
+    case ZebraMode::off: return "off";
+    case ZebraMode::high: return "high";
+    case ZebraMode::low: return "low";
+    case ZebraMode::both: return "both";
+  }
+  return "off";
+}
+
+std::string_view to_string(ZebraStyle style) { return style == ZebraStyle::solid ? "solid" : "stripes"; }
 
 std::string_view to_string(LightAxis axis) {
   switch (axis) {

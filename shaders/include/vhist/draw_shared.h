@@ -59,6 +59,13 @@ VHIST_PUSH_BLOCK(VideoPush) {
   VHIST_FLOAT(split_x);     // framebuffer pixels: the divider of the split view
   VHIST_UINT(divider);      // draw the divider
   VHIST_UINT(rotation);     // degrees clockwise that turn the stored frame upright (0, 90, 180, 270)
+  VHIST_UINT(marks);        // exposure marks (exposure_shared.h kMark*)
+  VHIST_UINT(zebra_low);    // luma codes at or below are marked (kMarkZebraLow)
+  VHIST_UINT(zebra_high);   // luma codes at or above are marked (kMarkZebraHigh)
+  VHIST_UINT(bits);         // of the codes in the image
+  VHIST_FLOAT(phase);       // pixels: moves the zebra stripes
+  VHIST_UINT(pad0);
+  VHIST_UINT(pad1);
 } VHIST_PC;
 #endif
 
@@ -133,7 +140,10 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_UVEC4(overlay_over_bars);  // 0: nothing over the bars (no guides): their pixels read no overlay
   VHIST_ADDRESS(uvec2, overlay);
   VHIST_UINT(rotation);  // as VideoPush's
-  VHIST_UINT(pad2);
+  VHIST_UINT(marks);     // as VideoPush's
+  VHIST_UINT(zebra_low);
+  VHIST_UINT(zebra_high);
+  VHIST_FLOAT(phase);
 };
 
 VHIST_PUSH_BLOCK(CompositePush) {
@@ -142,11 +152,11 @@ VHIST_PUSH_BLOCK(CompositePush) {
 #endif
 
 #ifdef __cplusplus
-static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 48 && sizeof(HistogramPush) == 112 &&
+static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 80 && sizeof(HistogramPush) == 112 &&
               sizeof(OverlayItemPush) == 64);
 static_assert(offsetof(CompositeParams, quad_rect) == 96 && offsetof(CompositeParams, cdf) == 224 &&
               offsetof(CompositeParams, area) == 272 && offsetof(CompositeParams, overlay) == 400 &&
-              sizeof(CompositeParams) == 416);
+              sizeof(CompositeParams) == 432);
 static_assert(sizeof(OverlayItem) == 64);
 }  // namespace vhist::shader
 #endif

@@ -35,7 +35,18 @@ struct DrawStyle {
   LightAxis light_axis = LightAxis::nits;  // how a light scale labels the axis
   // The histograms count the frame's Y'CbCr planes (Domain::ycbcr, for a frame that has them).
   bool ycbcr = false;
+  // Exposure marks over the video (exposure_shared.h): zebras at thresholds in percent of the
+  // code range, false colour; `zebra_phase` (pixels) moves the stripes.
+  ZebraMode zebra = ZebraMode::off;
+  ZebraStyle zebra_style = ZebraStyle::stripes;
+  float zebra_high = 95.0f, zebra_low = 2.0f;
+  float zebra_phase = 0.0f;
+  bool false_colour = false;
 };
+
+// The exposure marks of a style (kMark* bits) and its thresholds as codes of `bits` bits.
+std::uint32_t exposure_marks(const DrawStyle& style);
+std::uint32_t zebra_code(float percent, std::uint32_t bits);
 
 // The name of histogram slot c (0..3) as drawn: R, G, B, L; or with ycbcr Cr, (none), Cb, Y'.
 inline const char* channel_label(std::size_t c, bool ycbcr) {

@@ -21,5 +21,9 @@ enum class LightAxis { nits, stops, codes };  // "nits", "stops", "codes"
 // What the histograms count: R', G', B' and luma after conversion, or the Y'CbCr planes as
 // decoded (Y' drawn as luma, Cb as blue, Cr as red: source_measures.h's slots).
 enum class Domain { rgb, ycbcr };  // "rgb", "ycbcr"
+// Zebras over the video: off, over the high threshold, under the low one, or both; drawn as
+// moving diagonal stripes or a solid colour.
+enum class ZebraMode { off, high, low, both };  // "off", "high", "low", "both"
+enum class ZebraStyle { stripes, solid };       // "stripes", "solid"
 
 }  // namespace vhist::viewer

@@ -36,6 +36,11 @@ struct Settings {
   bool guides = false;    // legal-range guides on the histograms
   LightAxis light_axis = LightAxis::nits;  // a PQ or HLG source's axis labels
   Domain domain = Domain::rgb;             // R'G'B' after conversion, or the Y'CbCr planes
+  // Exposure marks over the video: zebras (thresholds in percent of the code range) and false colour.
+  ZebraMode zebra = ZebraMode::off;
+  ZebraStyle zebra_style = ZebraStyle::stripes;
+  float zebra_high = 95.0f, zebra_low = 2.0f;
+  bool false_colour = false;
   bool osd = true;        // on-screen messages over the picture (errors show even when off)
   bool loop = true;
   float speed = 1.0f;  // playback speed, kMinSpeed..kMaxSpeed
@@ -59,6 +64,8 @@ std::string_view to_string(CdfMode mode);
 std::string_view to_string(EqualizeMode mode);  // "off", "luma", "channels"
 std::string_view to_string(LightAxis axis);     // "nits", "stops", "codes"
 std::string_view to_string(Domain domain);      // "rgb", "ycbcr"
+std::string_view to_string(ZebraMode mode);     // "off", "high", "low", "both"
+std::string_view to_string(ZebraStyle style);   // "stripes", "solid"
 std::optional<ScaleMode> parse_scale_mode(std::string_view name);
 std::optional<Layout> parse_layout(std::string_view name);
 std::optional<Palette> parse_palette(std::string_view name);

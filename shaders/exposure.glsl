@@ -1,0 +1,27 @@
+// The exposure marks over the video (exposure_shared.h): false colour and zebras, decided from a
+// stored pixel's codes. `frag` is the target pixel (for the stripes), `phase` moves them.
+#ifndef VHIST_EXPOSURE_GLSL
+#define VHIST_EXPOSURE_GLSL
+
+#include "vhist/exposure_shared.h"
+
+vec3 unpack_rgb(uint rgb) { return vec3((rgb >> 16u) & 0xffu, (rgb >> 8u) & 0xffu, rgb & 0xffu) / 255.0; }
+
+vec3 exposure_marked(vec3 colour, uvec3 codes, vec2 frag, uint marks, uint low, uint high, uint bits, float phase) {
+  if (marks == 0u) return colour;
+  const uint luma = vhist_luma(codes.r, codes.g, codes.b);
+  if ((marks & kMarkFalseColour) != 0u) {
+    const uint c = vhist_band_colour(vhist_band_of(luma, bits));
+    colour = c == kBandGrey ? vec3(float(luma) / float((1u << bits) - 1u)) : unpack_rgb(c);
+  }
+  const bool over = (marks & kMarkZebraHigh) != 0u && luma >= high;
+  const bool under = (marks & kMarkZebraLow) != 0u && luma <= low;
+  if (!over && !under) return colour;
+  const vec3 mark = over ? vec3(1.0, 0.0, 1.0) : vec3(0.0, 0.6, 1.0);
+  if ((marks & kMarkZebraSolid) != 0u) return mark;
+  // Diagonal stripes 8 pixels wide, every 16, moving with the phase.
+  const bool stripe = mod(frag.x + frag.y + phase, 16.0) < 8.0;
+  return stripe ? (over ? vec3(0.0) : mark) : colour;
+}
+
+#endif  // VHIST_EXPOSURE_GLSL
