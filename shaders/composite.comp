@@ -60,7 +60,8 @@ vec3 video_colour(CompositeParams p, vec2 centre) {
   // The marks are decided per stored pixel: the one under this pixel's centre, its codes exact.
   const ivec2 t = clamp(ivec2(floor(uv * vec2(p.width, p.height))), ivec2(0), ivec2(p.width - 1u, p.height - 1u));
   const uvec3 codes = uvec3(round(texel(p, t, eq) * float((1u << p.bits) - 1u)));
-  return exposure_marked(colour, codes, centre, p.marks, p.zebra_low, p.zebra_high, p.bits, p.phase);
+  return exposure_marked(colour, codes, centre, p.marks, p.zebra_low, p.zebra_high, p.bits, p.phase,
+                         uvec3(p.range_mask, p.range_low, p.range_high));
 }
 
 void main() {

@@ -7,9 +7,24 @@
 
 vec3 unpack_rgb(uint rgb) { return vec3((rgb >> 16u) & 0xffu, (rgb >> 8u) & 0xffu, rgb & 0xffu) / 255.0; }
 
-vec3 exposure_marked(vec3 colour, uvec3 codes, vec2 frag, uint marks, uint low, uint high, uint bits, float phase) {
+const float kRangeDim = 0.25;
+
+// Whether a pixel's code of a channel in `mask` lies in [low, high].
+bool in_range(uvec4 codes, uint mask, uint low, uint high) {
+  bool inside = false;
+  for (uint c = 0u; c < 4u; ++c) {
+    inside = inside || ((mask >> c) & 1u) != 0u && codes[c] >= low && codes[c] <= high;
+  }
+  return inside;
+}
+
+vec3 exposure_marked(vec3 colour, uvec3 codes, vec2 frag, uint marks, uint low, uint high, uint bits, float phase,
+                     uvec3 range) {
   if (marks == 0u) return colour;
   const uint luma = vhist_luma(codes.r, codes.g, codes.b);
+  if ((marks & kMarkRange) != 0u && !in_range(uvec4(codes, luma), range.x, range.y, range.z)) {
+    colour *= kRangeDim;
+  }
   if ((marks & kMarkFalseColour) != 0u) {
     const uint c = vhist_band_colour(vhist_band_of(luma, bits));
     colour = c == kBandGrey ? vec3(float(luma) / float((1u << bits) - 1u)) : unpack_rgb(c);

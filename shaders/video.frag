@@ -30,7 +30,8 @@ void main() {
     const ivec2 texel = clamp(ivec2(floor(uv * vec2(size))), ivec2(0), size - 1);
     const float unorm_max = pc.bits == 8u ? 255.0 : 65535.0;
     const uvec3 codes = uvec3(round(texelFetch(video, texel, 0).rgb * unorm_max));
-    rgb = exposure_marked(rgb, codes, gl_FragCoord.xy, pc.marks, pc.zebra_low, pc.zebra_high, pc.bits, pc.phase);
+    rgb = exposure_marked(rgb, codes, gl_FragCoord.xy, pc.marks, pc.zebra_low, pc.zebra_high, pc.bits, pc.phase,
+                          uvec3(pc.range_mask, pc.range_low, pc.range_high));
   }
   colour = vec4(rgb, 1.0);
 }

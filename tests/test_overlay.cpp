@@ -151,6 +151,32 @@ TEST_P(OverlayTest, ZebrasCoverExactlyThePixelsPastTheThresholds) {
   }
 }
 
+TEST_P(OverlayTest, HistogramRangeHighlightsExactlyItsPixels) {
+  // Luma codes 100..109 (a 16-bin range of 256 bins is 16 codes; here given in codes): the ramp's
+  // columns 100..109 keep their grey, every other column is dimmed to a quarter.
+  const SyntheticVideoFrame frame = grey_ramp_frame();
+  const VkExtent2D extent{256, 72};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+  viewer::DrawStyle style;
+  style.range_mask = 8;  // L
+  style.range_low = 100;
+  style.range_high = 109;
+  for (bool composite : {false, true}) {
+    const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
+    for (std::uint32_t x = 80; x < 130; ++x) {
+      const std::size_t i = (std::size_t{4} * extent.width + x) * 4;
+      const std::uint32_t code = 2 * (x / 2);
+      const int got = pixels[i];
+      if (code >= 100 && code <= 109) {
+        EXPECT_NEAR(got, code, 3) << "column " << x << " composite " << composite;
+      } else {
+        EXPECT_NEAR(got, code / 4.0, 3) << "column " << x << " composite " << composite;
+      }
+    }
+  }
+}
+
 TEST_P(OverlayTest, FalseColourFollowsTheBands) {
   // The bands of the user guide: 98% (code 250) red, 47% (120) green, 23.5% (60) grey at its own
   // code, 1.6% (4) purple; columns chosen where the ramp has those codes.

@@ -266,6 +266,9 @@ void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& pla
   push.zebra_high = zebra_code(style.zebra_high, rgb_format_.bits);
   push.bits = rgb_format_.bits;
   push.phase = style.zebra_phase;
+  push.range_mask = style.range_mask;
+  push.range_low = style.range_low;
+  push.range_high = style.range_high;
   if (!plan.draw_equalized) {
     video_pipeline_.draw_quad(cmd, push, video_.set);
     return;
@@ -363,6 +366,9 @@ void FrameRenderer::fill_composite_geometry(shader::CompositeParams& params, con
   params.zebra_low = zebra_code(style.zebra_low, rgb_format_.bits);
   params.zebra_high = zebra_code(style.zebra_high, rgb_format_.bits);
   params.phase = style.zebra_phase;
+  params.range_mask = style.range_mask;
+  params.range_low = style.range_low;
+  params.range_high = style.range_high;
   if (!plan.draw_histograms) return;
   const auto quads = layout_quads(style, w, h);
   OverlayGrid overlay = overlay_grid(panel_overlay(plan, style, quads), quads);

@@ -107,7 +107,10 @@ DrawStyle frame_style(const App& app) {
                    .zebra_high = s.zebra_high,
                    .zebra_low = s.zebra_low,
                    .zebra_phase = zebra_phase(),
-                   .false_colour = s.false_colour};
+                   .false_colour = s.false_colour,
+                   .range_mask = app.range_mask,
+                   .range_low = app.range_low,
+                   .range_high = app.range_high};
 }
 
 class GlfwSession {
@@ -380,7 +383,10 @@ void Viewer::handle_ui() {
   }
   if (auto chosen = app_.browser.draw()) app_.pending_open = chosen->string();
   if (app_.settings.equalize != EqualizeMode::off && app_.player.is_open()) draw_split(app_);
-  if (app_.player.is_open()) draw_hover_readout(app_, frame_style(app_), renderer_.statistics());
+  if (app_.player.is_open()) {
+    update_range_highlight(app_, frame_style(app_), renderer_.statistics());
+    draw_hover_readout(app_, frame_style(app_), renderer_.statistics());
+  }
   draw_osd(app_);
   if (!app_.player.is_open() && !app_.settings.show_panel) {
     ImGui::SetNextWindowPos(ImVec2(10, 60 * app_.ui_scale));

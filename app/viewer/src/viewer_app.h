@@ -34,6 +34,10 @@ struct App {
   bool fullscreen = false;
   int windowed_x = 0, windowed_y = 0, windowed_w = 0, windowed_h = 0;
   bool rehistogram = false;  // the bins changed: count the frame shown again
+  // The histogram range under the pointer, highlighted in the picture (DrawStyle::range_*):
+  // the channels (R 1, G 2, B 4, L 8; 0: none) and the codes; a drag's starting bin.
+  std::uint32_t range_mask = 0, range_low = 0, range_high = 0;
+  std::optional<std::uint32_t> range_drag_bin;
   bool cli_input_failed = false;
   double fps = 0;
   const char* engine_name = "gpu";
@@ -83,6 +87,9 @@ void save_window_screenshot(App& app, const std::vector<std::uint8_t>& pixels, s
                             std::uint32_t height);
 // The tooltip over a histogram bin: its code range and each drawn channel's count and share.
 void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStatistics& numbers);
+// The histogram range under the pointer (the hovered bin, or the bins a drag has crossed) for
+// the picture to highlight; none away from the histograms or in the Y'CbCr domain.
+void update_range_highlight(App& app, const DrawStyle& style, const FrameStatistics& numbers);
 
 // The control panel (Tab hides it), with the statistics of the frame drawn a tick ago.
 void draw_panel(App& app, const FrameStatistics& numbers);

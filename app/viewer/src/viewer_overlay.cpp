@@ -86,6 +86,26 @@ void draw_osd(App& app) {
   draw->AddText(nullptr, 0.0f, at, colour, app.osd_text.c_str(), nullptr, a[2] - a[0] - 40.0f * app.ui_scale);
 }
 
+void update_range_highlight(App& app, const DrawStyle& style, const FrameStatistics& numbers) {
+  const ImGuiIO& io = ImGui::GetIO();
+  app.range_mask = 0;
+  std::optional<HoveredBin> hovered;
+  if (!io.WantCaptureMouse && !app.browser.is_open() && numbers.valid && !numbers.ycbcr && style.bins != 0) {
+    hovered = bin_under(style, io.DisplaySize.x * io.DisplayFramebufferScale.x,
+                        io.DisplaySize.y * io.DisplayFramebufferScale.y, io.MousePos.x * io.DisplayFramebufferScale.x,
+                        io.MousePos.y * io.DisplayFramebufferScale.y);
+  }
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) app.range_drag_bin.reset();
+  if (!hovered) return;
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.range_drag_bin = hovered->bin;
+  const std::uint32_t from = std::min(hovered->bin, app.range_drag_bin.value_or(hovered->bin));
+  const std::uint32_t to = std::max(hovered->bin, app.range_drag_bin.value_or(hovered->bin));
+  for (std::uint32_t c = 0; c < 4; ++c) app.range_mask |= hovered->channel_mult[c] != 0 ? 1u << c : 0u;
+  const std::uint64_t codes = std::uint64_t{1} << numbers.bits;
+  app.range_low = static_cast<std::uint32_t>(from * codes / style.bins);
+  app.range_high = static_cast<std::uint32_t>((to + 1) * codes / style.bins - 1);
+}
+
 void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStatistics& numbers) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantCaptureMouse || app.browser.is_open() || !numbers.valid || style.bins == 0) return;

@@ -64,8 +64,12 @@ VHIST_PUSH_BLOCK(VideoPush) {
   VHIST_UINT(zebra_high);   // luma codes at or above are marked (kMarkZebraHigh)
   VHIST_UINT(bits);         // of the codes in the image
   VHIST_FLOAT(phase);       // pixels: moves the zebra stripes
+  VHIST_UINT(range_mask);   // kMarkRange: the channels (R 1, G 2, B 4, L 8) and their codes' range
+  VHIST_UINT(range_low);
+  VHIST_UINT(range_high);
   VHIST_UINT(pad0);
   VHIST_UINT(pad1);
+  VHIST_UINT(pad2);
 } VHIST_PC;
 #endif
 
@@ -144,6 +148,10 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_UINT(zebra_low);
   VHIST_UINT(zebra_high);
   VHIST_FLOAT(phase);
+  VHIST_UINT(range_mask);  // as VideoPush's
+  VHIST_UINT(range_low);
+  VHIST_UINT(range_high);
+  VHIST_UINT(pad3);
 };
 
 VHIST_PUSH_BLOCK(CompositePush) {
@@ -152,11 +160,11 @@ VHIST_PUSH_BLOCK(CompositePush) {
 #endif
 
 #ifdef __cplusplus
-static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 80 && sizeof(HistogramPush) == 112 &&
+static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 96 && sizeof(HistogramPush) == 112 &&
               sizeof(OverlayItemPush) == 64);
 static_assert(offsetof(CompositeParams, quad_rect) == 96 && offsetof(CompositeParams, cdf) == 224 &&
               offsetof(CompositeParams, area) == 272 && offsetof(CompositeParams, overlay) == 400 &&
-              sizeof(CompositeParams) == 432);
+              sizeof(CompositeParams) == 448);
 static_assert(sizeof(OverlayItem) == 64);
 }  // namespace vhist::shader
 #endif

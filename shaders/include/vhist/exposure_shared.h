@@ -16,6 +16,10 @@ VHIST_CONST kMarkZebraHigh = 1u;    // luma at or above the high threshold
 VHIST_CONST kMarkZebraLow = 2u;     // luma at or below the low threshold
 VHIST_CONST kMarkZebraSolid = 4u;   // a solid colour instead of moving diagonal stripes
 VHIST_CONST kMarkFalseColour = 8u;  // luma bands in colour, the rest grey
+// A histogram range (the bins under the pointer): pixels with a code of one of the channels in
+// the range's mask (R 1, G 2, B 4, L 8) inside [low, high] keep their colour, the rest are
+// dimmed to kRangeDim.
+VHIST_CONST kMarkRange = 16u;
 
 // A threshold given in tenths of a percent of the code range, as a code of `bits` bits:
 // round(permille / 1000 * (2^bits - 1)).

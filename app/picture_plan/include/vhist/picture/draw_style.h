@@ -42,6 +42,10 @@ struct DrawStyle {
   float zebra_high = 95.0f, zebra_low = 2.0f;
   float zebra_phase = 0.0f;
   bool false_colour = false;
+  // The histogram range under the pointer (kMarkRange): pixels with a code of one of these
+  // channels (R 1, G 2, B 4, L 8) in [range_low, range_high] keep their colour, the rest are
+  // dimmed. 0: none.
+  std::uint32_t range_mask = 0, range_low = 0, range_high = 0;
 };
 
 // The exposure marks of a style (kMark* bits) and its thresholds as codes of `bits` bits.
