@@ -32,6 +32,8 @@ layout(constant_id = kSpecUnroll) const uint kUnroll = 2u;
 layout(constant_id = kSpecMerge) const uint kMerge = 0u;
 layout(constant_id = kSpecLayout) const uint kLayout = kLayoutBlocked;
 layout(constant_id = kSpecFused) const uint kFused = 1u;
+// Fused: copies of the running sums in global memory (1 to kMaxGlobalCopies).
+layout(constant_id = kSpecGlobalCopies) const uint kGlobalCopies = 1u;
 
 #define VHIST_SHADER_hist_fast
 #include "vhist/compute_push.h"  // the push constants
@@ -148,7 +150,10 @@ void finish_frame(uint lid) {
   if (lid == gl_WorkGroupSize.x - 1u) floor_scale = quotient_rn(kBins, 5u * pc.pixel_count);
   barrier();
   for (uint i = lid; i < kEntries; i += gl_WorkGroupSize.x) {
-    const uint v = atomicExchange(pc.accum.count[i], 0u);
+    uint v = 0u;
+    for (uint c = 0u; c < kGlobalCopies; ++c) {
+      v += atomicExchange(pc.accum.count[c * kAccumCopyStride + i], 0u);
+    }
     pc.histogram.count[i] = v;
     atomicMax(channel_max[i % kChannelCount], v);
   }
@@ -156,7 +161,7 @@ void finish_frame(uint lid) {
   if (lid < kChannelCount) {
     const uint m = channel_max[lid];
     // As channel_scale(): an empty channel keeps the floor value.
-    pc.scale.scale[lid] = m == 0u ? floor_scale : max(quotient_rn(1u, m), floor_scale);
+    pc.scale.scale[lid] = m == 0u ? floor_scale : max(reciprocal_rn(m), floor_scale);
     pc.scale.max_count[lid] = channel_max[lid];
   }
   if (lid == 0u) pc.accum.count[kAccumCounterIndex] = 0u;
@@ -173,13 +178,14 @@ void main() {
 
   // Flush: entry e = channel * kBins + bin of the shared layout; global layout is [bin][channel].
   Histogram sums = kFused != 0u ? pc.accum : pc.histogram;
+  const uint sums_base = kFused != 0u ? (gl_WorkGroupID.x % kGlobalCopies) * kAccumCopyStride : 0u;
   for (uint e = lid; e < kEntries; e += gl_WorkGroupSize.x) {
     uint total = 0u;
     for (uint c = 0u; c < kCopies; ++c) {
       total += counts[slot(c, e)];
     }
     if (total != 0u) {
-      atomicAdd(sums.count[(e % kBins) * kChannelCount + e / kBins], total);
+      atomicAdd(sums.count[sums_base + (e % kBins) * kChannelCount + e / kBins], total);
     }
   }
   if (kFused == 0u) return;

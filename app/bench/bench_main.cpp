@@ -277,13 +277,15 @@ class Bench {
     };
     measure({0, 0, 0, 0, -1, -1, 0});  // the table's choice, unfused: what fusing buys
     measure({0, 0, 0, 0, 1, -1, -1});  // the table's choice, merging
-    const std::pair<std::uint32_t, int> copy_layouts[] = {{1, 0}, {2, 1}, {4, 1}, {8, 1}};
-    for (std::uint32_t wg : {512u, 1024u}) {
-      if (wg > p.max_workgroup_invocations) continue;
-      for (const auto& [copies, layout] : copy_layouts) {
-        if ((4 * options_.bins + 1) * 4 * copies + 32 > p.max_shared_memory) continue;
-        for (std::uint32_t workgroups : {units / 2, units, units * 2}) {
-          for (std::uint32_t unroll : {1u, 2u, 4u}) measure({wg, copies, std::max(1u, workgroups), unroll, 0, layout, -1});
+    const std::pair<std::uint32_t, int> copy_layouts[] = {{1, 0}, {2, 1}, {8, 1}};
+    const std::uint32_t wg = std::min(1024u, p.max_workgroup_invocations);
+    for (const auto& [copies, layout] : copy_layouts) {
+      if ((4 * options_.bins + 1) * 4 * copies + 32 > p.max_shared_memory) continue;
+      for (std::uint32_t workgroups : {units / 2, units, units * 2}) {
+        for (std::uint32_t unroll : {2u, 4u}) {
+          for (std::uint32_t global : {2u, 4u, 8u}) {
+            measure({wg, copies, std::max(1u, workgroups), unroll, 0, layout, -1, global});
+          }
         }
       }
     }
@@ -439,7 +441,8 @@ const vhist::cli::CliRow<Options> kRows[] = {
     {"--quick", "", "1920x1080 only, 3 iterations: a smoke run of everything", "Timing",
      [](Options& o, std::string_view) { return set_flag(o.quick); }},
     {"--sweep", "",
-     "also time the fast strategy over a grid of workgroup sizes, copies, layouts, workgroup counts and unrolling, "
+     "also time the fast strategy over a grid of copies and their layouts, workgroup counts, unrolling and copies of "
+     "the running sums, "
      "and the table's choice unfused and merging (cold, every size and content)",
      "Figures", [](Options& o, std::string_view) { return set_flag(o.sweep); }},
     {"--video", "",

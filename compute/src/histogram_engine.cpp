@@ -115,11 +115,12 @@ struct FastRow {
   std::uint64_t max_pixels;
   std::uint32_t workgroup_size, per_multiprocessor, min_groups, copies, layout, unroll;
   bool merge;
+  std::uint32_t global_copies;
 };
 constexpr FastRow kGpuTable[] = {
-    {1920ull * 1080, 1024, 1, 2, 1, sh::kLayoutBlocked, 2, false},
-    {3840ull * 2160, 1024, 1, 8, 1, sh::kLayoutBlocked, 2, false},
-    {~0ull, 1024, 1, 8, 1, sh::kLayoutBlocked, 4, false},
+    {1920ull * 1080, 1024, 1, 2, 1, sh::kLayoutBlocked, 2, false, 4},
+    {3840ull * 2160, 1024, 1, 8, 1, sh::kLayoutBlocked, 2, false, 4},
+    {~0ull, 1024, 1, 8, 1, sh::kLayoutBlocked, 2, false, 4},
 };
 
 const FastRow& gpu_row(std::uint64_t pixels) {
@@ -134,7 +135,8 @@ const FastRow& gpu_row(std::uint64_t pixels) {
 std::string fast_config_text(const FastConfig& c) {
   return std::to_string(c.workgroups) + "x" + std::to_string(c.workgroup_size) + " wg, " + std::to_string(c.copies) +
          (c.layout == sh::kLayoutInterleaved ? " interleaved" : "") + " copies, unroll " + std::to_string(c.unroll) +
-         (c.merge ? ", merge" : "") + (c.fused ? ", fused" : ", unfused");
+         (c.merge ? ", merge" : "") +
+         (c.fused ? ", fused, " + std::to_string(c.global_copies) + " global" : ", unfused");
 }
 
 FastConfig HistogramEngine::fast_config(const FrameFormat& format, std::uint32_t bins) const {
@@ -155,6 +157,8 @@ FastConfig HistogramEngine::fast_config(const FrameFormat& format, std::uint32_t
   c.merge = o.merge >= 0 ? o.merge != 0 : (cpu || row.merge);
   c.unroll = std::clamp<std::uint32_t>(o.unroll ? o.unroll : (cpu ? 2 : row.unroll), 1, 4);
   c.fused = o.fused != 0;
+  c.global_copies = std::clamp<std::uint32_t>(o.global_copies ? o.global_copies : (cpu ? 1 : row.global_copies), 1,
+                                              sh::kMaxGlobalCopies);
 
   // Persistent workgroups: the table's count per multiprocessor, fewer for small frames so that
   // each invocation has real work.
@@ -171,7 +175,7 @@ FastConfig HistogramEngine::fast_config(const FrameFormat& format, std::uint32_t
 HistogramEngine::PipelineKey HistogramEngine::fast_key(const FrameFormat& format, std::uint32_t bins,
                                                       const FastConfig& c) {
   return {Kernel::fast, bins,     static_cast<std::uint32_t>(format.packing), format.bits, c.workgroup_size,
-          c.copies,     c.unroll, c.merge ? 1u : 0u, c.layout, c.fused ? 1u : 0u};
+          c.copies,     c.unroll, c.merge ? 1u : 0u, c.layout, c.fused ? 1u : 0u, c.global_copies};
 }
 
 const render::ComputePipeline& HistogramEngine::pipeline(const PipelineKey& key) {
@@ -188,6 +192,7 @@ const render::ComputePipeline& HistogramEngine::pipeline(const PipelineKey& key)
       spec.push_back({sh::kSpecMerge, key.merge});
       spec.push_back({sh::kSpecLayout, key.layout});
       spec.push_back({sh::kSpecFused, key.fused});
+      spec.push_back({sh::kSpecGlobalCopies, key.global_copies});
       slot = std::make_unique<render::ComputePipeline>(context_, hist_fast_spv, spec, sizeof(FastPush), "hist_fast");
       break;
     case Kernel::chunk:
@@ -222,10 +227,10 @@ void HistogramEngine::prepare(const FrameFormat& format, std::uint32_t bins, Str
     const FastConfig c = fast_config(format, bins);
     pipeline(fast_key(format, bins, c));
   } else {
-    pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0, 0, 0, 0, 0});
-    pipeline({Kernel::reduce, bins, 0, 0, 0, 0, 0, 0, 0, 0});
+    pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0, 0, 0, 0, 0, 0});
+    pipeline({Kernel::reduce, bins, 0, 0, 0, 0, 0, 0, 0, 0, 0});
   }
-  pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0, 0, 0});
+  pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0, 0, 0, 0});
 }
 
 void HistogramEngine::record(VkCommandBuffer cmd, VkDeviceAddress frame_address, const FrameFormat& format,
@@ -256,7 +261,7 @@ void HistogramEngine::record_scale(VkCommandBuffer cmd, const FrameFormat& forma
   compute_to_compute(cmd);
   const ScalePush push{target.histogram.address(), target.scale.address(),
                        static_cast<std::uint32_t>(format.pixel_count()), 0};
-  pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0, 0, 0}).dispatch(cmd, push, 1);
+  pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0, 0, 0, 0}).dispatch(cmd, push, 1);
 }
 
 void HistogramEngine::record_cdf(VkCommandBuffer cmd, const render::Buffer& histogram, std::uint32_t levels,
@@ -268,7 +273,7 @@ void HistogramEngine::record_cdf(VkCommandBuffer cmd, const render::Buffer& hist
                                 "-bit frame (levels must be a power of two from 16 to min(1024, 2^bits))");
   }
   const CdfPush push{histogram.address(), target.cdf.address(), target.table.address()};
-  pipeline({Kernel::cdf, levels, 0, bits, 0, 0, 0, 0, 0, 0}).dispatch(cmd, push, 1);
+  pipeline({Kernel::cdf, levels, 0, bits, 0, 0, 0, 0, 0, 0, 0}).dispatch(cmd, push, 1);
 }
 
 void HistogramEngine::record_equalize(VkCommandBuffer cmd, VkDeviceAddress frame_address, const FrameFormat& format,
@@ -285,7 +290,7 @@ void HistogramEngine::record_equalize(VkCommandBuffer cmd, VkDeviceAddress frame
                                                          std::min<std::uint32_t>(p.max_workgroup_count_x, 65535));
   const EqualizePush push{frame_address, out_address, table.address(), static_cast<std::uint32_t>(format.pixel_count()),
                           static_cast<std::uint32_t>(mode)};
-  pipeline({Kernel::equalize, levels, static_cast<std::uint32_t>(format.packing), format.bits, 0, 0, 0, 0, 0, 0})
+  pipeline({Kernel::equalize, levels, static_cast<std::uint32_t>(format.packing), format.bits, 0, 0, 0, 0, 0, 0, 0})
       .dispatch(cmd, push, groups);
 }
 
@@ -328,8 +333,8 @@ void HistogramEngine::record_baseline(VkCommandBuffer cmd, VkDeviceAddress frame
                              "baseline chunk histograms");
   }
   const auto packing = static_cast<std::uint32_t>(format.packing);
-  const auto& chunk = pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0, 0, 0, 0, 0});
-  const auto& reduce = pipeline({Kernel::reduce, bins, 0, 0, 0, 0, 0, 0, 0, 0});
+  const auto& chunk = pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0, 0, 0, 0, 0, 0});
+  const auto& reduce = pipeline({Kernel::reduce, bins, 0, 0, 0, 0, 0, 0, 0, 0, 0});
 
   for (std::uint32_t first_row = 0; first_row < format.height; first_row += band_rows) {
     const std::uint32_t rows = std::min(band_rows, format.height - first_row);

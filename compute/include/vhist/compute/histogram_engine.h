@@ -40,6 +40,7 @@ struct FastConfig {
   bool merge = true;                   // merge equal bins of an invocation's 4 pixels
   std::uint32_t layout = 0;            // shader::kLayoutBlocked or kLayoutInterleaved
   bool fused = true;                   // clear and scale folded into the count dispatch
+  std::uint32_t global_copies = 1;     // fused: copies of the running sums in global memory
   std::uint32_t shared_bytes = 0;      // shared memory per workgroup
 };
 
@@ -55,6 +56,7 @@ struct FastOverrides {
   int merge = -1;    // -1 automatic, 0 off, 1 on
   int layout = -1;   // -1 automatic, else shader::kLayoutBlocked or kLayoutInterleaved
   int fused = -1;    // -1 automatic (on), 0: fill, count, barrier, scale dispatch
+  std::uint32_t global_copies = 0;
 };
 
 // Where one frame's results go: the histogram (kMaxBins records of 4 uint32, of which the first
@@ -134,7 +136,7 @@ class HistogramEngine {
   enum class Kernel { fast, chunk, reduce, scale, cdf, equalize };
   struct PipelineKey {
     Kernel kernel;
-    std::uint32_t bins, packing, bits, workgroup_size, copies, unroll, merge, layout, fused;
+    std::uint32_t bins, packing, bits, workgroup_size, copies, unroll, merge, layout, fused, global_copies;
     auto operator<=>(const PipelineKey&) const = default;
   };
   const render::ComputePipeline& pipeline(const PipelineKey& key);
