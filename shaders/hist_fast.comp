@@ -1,64 +1,89 @@
 #version 460
 // The fast strategy: persistent workgroups walk the frame in 16-byte blocks (grid-stride),
-// count into several privatized copies of the four histograms in shared memory, then each
-// workgroup adds its non-zero totals to the global histogram with one atomicAdd per bin.
-// The global histogram must be zero before the dispatch (vkCmdFillBuffer).
+// count into privatized copies of the four histograms in shared memory, then each workgroup
+// adds its non-zero totals to global sums with one atomicAdd per bin.
 //
-// Contention control:
+// Fused (kFused = 1, the default): one dispatch does the whole frame. The workgroups add into
+// `accum`, which is zero before the dispatch; the last workgroup to finish (a counter after the
+// sums) moves the sums into the histogram (atomicExchange with 0, so `accum` is zero again for
+// the next frame), computes the scale block as hist_scale.comp does, and resets the counter.
+// No clear, no barrier and no scale dispatch are recorded. Unfused (kFused = 0): the
+// workgroups add straight into the histogram, which must be zero before the dispatch
+// (vkCmdFillBuffer), and hist_scale.comp follows.
+//
+// Contention control, each a specialization constant chosen from a measured table
+// (HistogramEngine::fast_config):
 //  - `kCopies` copies of the shared histograms; invocation i counts into copy i % kCopies, so
 //    neighbouring invocations (which read neighbouring, often similar, pixels) use different
-//    addresses. Each copy is padded by one word so that the same bin of two copies sits in
-//    different shared-memory banks.
-//  - Optionally (kMerge), each invocation merges equal bins among the 4 pixels it holds before
-//    touching shared memory: a flat area costs one atomic per channel per 4 pixels, not four.
+//    addresses. kLayout says how the copies are laid out (shader_shared.h).
+//  - kMerge: each invocation merges equal bins among the 4 pixels it holds before touching
+//    shared memory: a flat area costs one atomic per channel per 4 pixels, not four.
 #extension GL_GOOGLE_include_directive : require
 #include "frame_access.glsl"
+#include "scale_quotient.glsl"
 
 layout(local_size_x_id = kSpecWorkgroupSize) in;
 layout(constant_id = kSpecBins) const uint kBins = 256u;
 layout(constant_id = kSpecPacking) const uint kPacking = kPackingRgba8;
 layout(constant_id = kSpecBits) const uint kBits = 8u;
-layout(constant_id = kSpecCopies) const uint kCopies = 4u;
+layout(constant_id = kSpecCopies) const uint kCopies = 1u;
 // Groups of 4 pixels loaded per loop iteration by each invocation (1, 2 or 4).
 layout(constant_id = kSpecUnroll) const uint kUnroll = 2u;
-// 1: merge equal bins among an invocation's 4 pixels before the atomics (fewer atomics on flat
-// content, more instructions on busy content); 0: one atomic per pixel and channel.
-layout(constant_id = kSpecMerge) const uint kMerge = 1u;
+layout(constant_id = kSpecMerge) const uint kMerge = 0u;
+layout(constant_id = kSpecLayout) const uint kLayout = kLayoutBlocked;
+layout(constant_id = kSpecFused) const uint kFused = 1u;
+// Fused: copies of the running sums in global memory (1 to kMaxGlobalCopies).
+layout(constant_id = kSpecGlobalCopies) const uint kGlobalCopies = 1u;
 
 #define VHIST_SHADER_hist_fast
 #include "vhist/compute_push.h"  // the push constants
 
-const uint kCopyStride = kChannelCount * kBins + 1u;
-shared uint counts[kCopies * kCopyStride];
+const uint kEntries = kChannelCount * kBins;  // channel * kBins + bin
+const uint kCopyStride = kEntries + 1u;       // kLayoutBlocked's padded copy
+const uint kCountWords = kLayout == kLayoutBlocked ? kCopies * kCopyStride : kCopies * kEntries;
+shared uint counts[kCountWords];
+shared uint last_ticket;
+shared uint channel_max[kChannelCount];
+shared float floor_scale;
 
-// Adds 4 bins of one channel (one per pixel) to the shared copy at `base`.
-void add4(uint base, uvec4 b) {
+// Bins are powers of two no larger than 2^kBits, so vhist_bin(v) = (v * kBins) >> kBits is
+// v >> bin_shift() exactly (v * kBins < 2^32 never wraps). The driver folds it once the
+// specialization constants are known.
+uint bin_shift() { return kBits - uint(findMSB(kBins)); }
+
+// Where entry e (channel * kBins + bin) of copy `copy` lives in `counts`.
+uint slot(uint copy, uint e) { return kLayout == kLayoutBlocked ? copy * kCopyStride + e : e * kCopies + copy; }
+
+// Adds 4 bins of one channel (one per pixel): `base` is the channel's first entry.
+void add4(uint copy, uint base, uvec4 b) {
   if (kMerge == 0u) {
-    atomicAdd(counts[base + b.x], 1u);
-    atomicAdd(counts[base + b.y], 1u);
-    atomicAdd(counts[base + b.z], 1u);
-    atomicAdd(counts[base + b.w], 1u);
+    atomicAdd(counts[slot(copy, base + b.x)], 1u);
+    atomicAdd(counts[slot(copy, base + b.y)], 1u);
+    atomicAdd(counts[slot(copy, base + b.z)], 1u);
+    atomicAdd(counts[slot(copy, base + b.w)], 1u);
     return;
   }
-  atomicAdd(counts[base + b.x], 1u + uint(b.y == b.x) + uint(b.z == b.x) + uint(b.w == b.x));
+  atomicAdd(counts[slot(copy, base + b.x)], 1u + uint(b.y == b.x) + uint(b.z == b.x) + uint(b.w == b.x));
   if (b.y != b.x) {
-    atomicAdd(counts[base + b.y], 1u + uint(b.z == b.y) + uint(b.w == b.y));
+    atomicAdd(counts[slot(copy, base + b.y)], 1u + uint(b.z == b.y) + uint(b.w == b.y));
   }
   if (b.z != b.x && b.z != b.y) {
-    atomicAdd(counts[base + b.z], 1u + uint(b.w == b.z));
+    atomicAdd(counts[slot(copy, base + b.z)], 1u + uint(b.w == b.z));
   }
   if (b.w != b.x && b.w != b.y && b.w != b.z) {
-    atomicAdd(counts[base + b.w], 1u);
+    atomicAdd(counts[slot(copy, base + b.w)], 1u);
   }
 }
 
 // Counts four pixels given as their R, G and B components.
-void count4(uint copy_base, uvec4 r, uvec4 g, uvec4 b) {
-  uvec4 l = (kLumaWeightR * r + kLumaWeightG * g + kLumaWeightB * b + 32768u) >> 16u;
-  add4(copy_base + kChannelR * kBins, (r * kBins) >> kBits);
-  add4(copy_base + kChannelG * kBins, (g * kBins) >> kBits);
-  add4(copy_base + kChannelB * kBins, (b * kBins) >> kBits);
-  add4(copy_base + kChannelL * kBins, (l * kBins) >> kBits);
+void count4(uint copy, uvec4 r, uvec4 g, uvec4 b) {
+  // vhist_luma's rounding shift and the bin shift in one.
+  const uint shift = bin_shift();
+  uvec4 l = (kLumaWeightR * r + kLumaWeightG * g + kLumaWeightB * b + 32768u) >> (16u + shift);
+  add4(copy, kChannelR * kBins, r >> shift);
+  add4(copy, kChannelG * kBins, g >> shift);
+  add4(copy, kChannelB * kBins, b >> shift);
+  add4(copy, kChannelL * kBins, l);
 }
 
 // A group is 4 pixels: one 16-byte block (RGBA8) or two (RGBA16).
@@ -79,26 +104,19 @@ Group load_group(uint group) {
   return g;
 }
 
-void count_group(uint copy_base, Group g) {
+void count_group(uint copy, Group g) {
   if (kPacking == kPackingRgba8) {
-    count4(copy_base, g.a & 0xffu, (g.a >> 8u) & 0xffu, (g.a >> 16u) & 0xffu);
+    count4(copy, g.a & 0xffu, (g.a >> 8u) & 0xffu, (g.a >> 16u) & 0xffu);
   } else {
     const uvec4 rg = uvec4(g.a.x, g.a.z, g.b.x, g.b.z);
-    count4(copy_base, rg & 0xffffu, rg >> 16u, uvec4(g.a.y, g.a.w, g.b.y, g.b.w) & 0xffffu);
+    count4(copy, rg & 0xffffu, rg >> 16u, uvec4(g.a.y, g.a.w, g.b.y, g.b.w) & 0xffffu);
   }
 }
 
-void main() {
-  const uint lid = gl_LocalInvocationIndex;
-  const uint wg_size = gl_WorkGroupSize.x;
-  for (uint i = lid; i < kCopies * kCopyStride; i += wg_size) {
-    counts[i] = 0u;
-  }
-  barrier();
-
-  const uint copy_base = (lid % kCopies) * kCopyStride;
+// Counts this invocation's share of the frame into shared copy `copy`.
+void count_frame(uint copy) {
   const uint groups = pc.pixel_count / 4u;
-  const uint stride = gl_NumWorkGroups.x * wg_size;
+  const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
   uint g = gl_GlobalInvocationID.x;
   // kUnroll groups per iteration so that each invocation has that many loads in flight.
   for (; g + (kUnroll - 1u) * stride < groups; g += kUnroll * stride) {
@@ -107,33 +125,78 @@ void main() {
       loaded[u] = load_group(g + u * stride);
     }
     for (uint u = 0u; u < kUnroll; ++u) {
-      count_group(copy_base, loaded[u]);
+      count_group(copy, loaded[u]);
     }
   }
   for (; g < groups; g += stride) {
-    count_group(copy_base, load_group(g));
+    count_group(copy, load_group(g));
   }
   // The last pixel_count % 4 pixels, read word by word so nothing past the frame is touched.
   const uint tail = groups * 4u + gl_GlobalInvocationID.x;
   if (tail < pc.pixel_count) {
     uvec4 b = pixel_bins(load_pixel(pc.frame_words, kPacking, tail), kBins, kBits);
-    atomicAdd(counts[copy_base + kChannelR * kBins + b.r], 1u);
-    atomicAdd(counts[copy_base + kChannelG * kBins + b.g], 1u);
-    atomicAdd(counts[copy_base + kChannelB * kBins + b.b], 1u);
-    atomicAdd(counts[copy_base + kChannelL * kBins + b.a], 1u);
+    atomicAdd(counts[slot(copy, kChannelR * kBins + b.r)], 1u);
+    atomicAdd(counts[slot(copy, kChannelG * kBins + b.g)], 1u);
+    atomicAdd(counts[slot(copy, kChannelB * kBins + b.b)], 1u);
+    atomicAdd(counts[slot(copy, kChannelL * kBins + b.a)], 1u);
   }
+}
+
+// The last workgroup: moves the sums into the histogram, zeroing them, and writes the scale.
+void finish_frame(uint lid) {
+  if (lid < kChannelCount) channel_max[lid] = 0u;
+  // The floor quotient does not depend on the counts: the last invocation (another warp than
+  // those finishing the scale) computes it while the sums are read.
+  if (lid == gl_WorkGroupSize.x - 1u) floor_scale = quotient_rn(kBins, 5u * pc.pixel_count);
+  barrier();
+  for (uint i = lid; i < kEntries; i += gl_WorkGroupSize.x) {
+    uint v = 0u;
+    for (uint c = 0u; c < kGlobalCopies; ++c) {
+      v += atomicExchange(pc.accum.count[c * kAccumCopyStride + i], 0u);
+    }
+    pc.histogram.count[i] = v;
+    atomicMax(channel_max[i % kChannelCount], v);
+  }
+  barrier();
+  if (lid < kChannelCount) {
+    const uint m = channel_max[lid];
+    // As channel_scale(): an empty channel keeps the floor value.
+    pc.scale.scale[lid] = m == 0u ? floor_scale : max(reciprocal_rn(m), floor_scale);
+    pc.scale.max_count[lid] = channel_max[lid];
+  }
+  if (lid == 0u) pc.accum.count[kAccumCounterIndex] = 0u;
+}
+
+void main() {
+  const uint lid = gl_LocalInvocationIndex;
+  for (uint i = lid; i < kCountWords; i += gl_WorkGroupSize.x) {
+    counts[i] = 0u;
+  }
+  barrier();
+  count_frame(lid % kCopies);
   barrier();
 
   // Flush: entry e = channel * kBins + bin of the shared layout; global layout is [bin][channel].
-  for (uint e = lid; e < kChannelCount * kBins; e += wg_size) {
+  Histogram sums = kFused != 0u ? pc.accum : pc.histogram;
+  const uint sums_base = kFused != 0u ? (gl_WorkGroupID.x % kGlobalCopies) * kAccumCopyStride : 0u;
+  for (uint e = lid; e < kEntries; e += gl_WorkGroupSize.x) {
     uint total = 0u;
     for (uint c = 0u; c < kCopies; ++c) {
-      total += counts[c * kCopyStride + e];
+      total += counts[slot(c, e)];
     }
     if (total != 0u) {
-      const uint channel = e / kBins;
-      const uint bin = e % kBins;
-      atomicAdd(pc.histogram.count[bin * kChannelCount + channel], total);
+      atomicAdd(sums.count[sums_base + (e % kBins) * kChannelCount + e / kBins], total);
     }
   }
+  if (kFused == 0u) return;
+
+  // Last-workgroup-done: every invocation's adds are made visible before the ticket is taken
+  // (release), and the last workgroup's reads come after it (acquire).
+  memoryBarrierBuffer();
+  barrier();
+  if (lid == 0u) last_ticket = atomicAdd(pc.accum.count[kAccumCounterIndex], 1u);
+  barrier();
+  if (last_ticket != gl_NumWorkGroups.x - 1u) return;
+  memoryBarrierBuffer();
+  finish_frame(lid);
 }

@@ -6,6 +6,7 @@
 // not depend on the device's float division precision and equals the CPU's bit for bit.
 #extension GL_GOOGLE_include_directive : require
 #include "frame_access.glsl"
+#include "scale_quotient.glsl"
 
 layout(local_size_x = kScaleWorkgroupSize) in;
 layout(constant_id = kSpecBins) const uint kBins = 256u;
@@ -14,38 +15,6 @@ layout(constant_id = kSpecBins) const uint kBins = 256u;
 #include "vhist/compute_push.h"  // the push constants
 
 shared uvec4 partial_max[kScaleWorkgroupSize];
-
-// n / d rounded to the nearest binary32 (ties to even), for 1 <= n, d < 2^31.
-float quotient_rn(uint n, uint d) {
-  int exponent = 0;
-  uint num = n;
-  uint den = d;
-  while (num >= 2u * den) {  // scale so that den <= num < 2 * den; den stays below 2^31
-    den <<= 1u;
-    ++exponent;
-  }
-  while (num < den) {
-    num <<= 1u;
-    --exponent;
-  }
-  uint mantissa = 0u;  // 24 significant bits, the leading one first
-  for (uint i = 0u; i < 24u; ++i) {
-    mantissa <<= 1u;
-    if (num >= den) {
-      num -= den;
-      mantissa |= 1u;
-    }
-    num <<= 1u;  // num is now twice the remainder
-  }
-  if (num > den || (num == den && (mantissa & 1u) != 0u)) {
-    ++mantissa;
-    if (mantissa == (1u << 24u)) {
-      mantissa >>= 1u;
-      ++exponent;
-    }
-  }
-  return uintBitsToFloat((uint(exponent + 127) << 23u) | (mantissa & 0x7fffffu));
-}
 
 void main() {
   const uint lid = gl_LocalInvocationIndex;
@@ -66,9 +35,7 @@ void main() {
   // One invocation per channel: the long divisions run side by side, not one after another.
   if (lid < kChannelCount) {
     const uint max_count = partial_max[0][lid];
-    const float floor_scale = quotient_rn(kBins, 5u * pc.pixel_count);
-    // An empty channel (no pixels) has no bar to scale: keep the floor value.
-    pc.scale.scale[lid] = max_count == 0u ? floor_scale : max(quotient_rn(1u, max_count), floor_scale);
+    pc.scale.scale[lid] = channel_scale(max_count, kBins, pc.pixel_count);
     pc.scale.max_count[lid] = max_count;
   }
 }

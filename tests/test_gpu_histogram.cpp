@@ -117,7 +117,9 @@ TEST_P(FastParameters, ResultsDoNotDependOnThem) {
     for (std::uint32_t wg : {64u, 256u}) {
       for (std::uint32_t unroll : {1u, 2u, 4u}) {
         for (int merge : {0, 1}) {
-          engine.set_fast_overrides({wg, copies, 3, unroll, merge});
+          // Both layouts of the copies; the clear and the scale fused into the count or not.
+          const int layout = static_cast<int>((copies + unroll) % 2);
+          engine.set_fast_overrides({wg, copies, 3, unroll, merge, layout, merge, copies + unroll});
           for (Content content : {Content::natural, Content::checker}) {
             expect_exact(engine, {333, 97, PixelPacking::rgba8, 8}, content, 32);
             if (HasFatalFailure()) return;
@@ -168,6 +170,41 @@ TEST_F(EngineChecks, TwoFramesInOneCommandBufferKeepSeparateResults) {
   });
   EXPECT_EQ(vhist::read_back_blocking(context(), target_a, 64).histogram, vhist::reference_histogram(a, f, 64));
   EXPECT_EQ(vhist::read_back_blocking(context(), target_b, 64).histogram, vhist::reference_histogram(b, f, 64));
+}
+
+TEST_F(EngineChecks, OneTargetFrameAfterFrame) {
+  // The fused fast pass leaves the target's running sums zero for the next frame: one target,
+  // frames of different contents, bin counts and depths in turn, each exact (scale too).
+  vhist::HistogramEngine engine(context());
+  const vhist::HistogramTarget target = engine.create_target("reused");
+  struct Case {
+    FrameFormat format;
+    Content content;
+    std::uint32_t bins;
+  };
+  const Case cases[] = {{{333, 97, PixelPacking::rgba8, 8}, Content::random, 256},
+                        {{333, 97, PixelPacking::rgba8, 8}, Content::solid, 256},
+                        {{97, 31, PixelPacking::rgba8, 8}, Content::natural, 16},
+                        {{200, 50, PixelPacking::rgba16, 10}, Content::random, 1024},
+                        {{333, 97, PixelPacking::rgba8, 8}, Content::checker, 64}};
+  for (const std::uint32_t global_copies : {0u, 3u}) {  // 0: the engine's choice
+    engine.set_fast_overrides({0, 0, 0, 0, -1, -1, -1, global_copies});
+    for (const Case& c : cases) {
+      const auto pixels = vhist::make_frame(c.format, c.content);
+      auto frame = engine.create_frame_buffer(c.format, "frame");
+      vhist::upload_blocking(context(), frame, pixels);
+      context().submit_and_wait([&](VkCommandBuffer cmd) {
+        vhist::render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+        engine.record(cmd, frame.address(), c.format, c.bins, Strategy::fast, target);
+        vhist::results_to_transfer(cmd);
+      });
+      const auto got = vhist::read_back_blocking(context(), target, c.bins);
+      const auto expected = vhist::reference_histogram(pixels, c.format, c.bins);
+      EXPECT_EQ(got.histogram, expected) << vhist::content_name(c.content) << " " << c.bins << " bins";
+      EXPECT_EQ(got.scale, vhist::reference_scale(expected, c.format.pixel_count()));
+    }
+  }
 }
 
 }  // namespace

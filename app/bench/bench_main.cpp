@@ -7,6 +7,7 @@
 // floor; plus the host-to-device upload time of one frame and the cost of an empty dispatch
 // plus the histogram clear. Every strategy's result is checked against the CPU reference.
 // Links only Vulkan and the engine: no GLFW, no FFmpeg.
+#include "anchors.h"
 #include "bench_util.h"
 #include "vhist/cli/cli.h"
 #include "vhist/cli/option_table.h"
@@ -64,6 +65,7 @@ struct Options {
   bool video = false, video_only = false;
   bool viewer = false, viewer_only = false;
   std::string json_path;
+  std::string anchors_path;  // --anchors: the CUDA anchors' output to print beside vhist's figures
   bool quick = false;       // applied after parsing: sizes and iterations not given explicitly
   bool sizes_given = false, iterations_given = false;
   bool list_devices = false, version = false;
@@ -154,12 +156,9 @@ class Bench {
                 p.timestamp_period_ns);
     std::printf("iterations per figure: %u (median), bins: %u, cold ring: %llu MiB\n\n", iterations(), options_.bins,
                 static_cast<unsigned long long>(options_.ring_bytes >> 20));
-    bool first = true;
-    for (const auto& [w, h] : options_.sizes) {
-      run_size({w, h, vhist::PixelPacking::rgba8, 8}, first && options_.sweep);
-      first = false;
-    }
+    for (const auto& [w, h] : options_.sizes) run_size({w, h, vhist::PixelPacking::rgba8, 8}, options_.sweep);
     print_table();
+    if (!options_.anchors_path.empty()) print_anchor_table(vhist::bench::Anchors::load(options_.anchors_path));
     if (!options_.json_path.empty()) write_json();
   }
 
@@ -235,12 +234,7 @@ class Bench {
           const auto got = vhist::read_back_blocking(context_, target, options_.bins);
           const bool ok = got.histogram == expected && got.scale == expected_scale;
           std::string config;
-          if (s == vhist::Strategy::fast) {
-            const auto c = engine_.fast_config(format, options_.bins);
-            config = std::to_string(c.workgroups) + "x" + std::to_string(c.workgroup_size) + " wg, " +
-                     std::to_string(c.copies) + " copies, unroll " + std::to_string(c.unroll) +
-                     (c.merge ? ", merge" : "");
-          }
+          if (s == vhist::Strategy::fast) config = vhist::fast_config_text(engine_.fast_config(format, options_.bins));
           rows_.push_back({size, cname, std::string(vhist::strategy_name(s)), mode, med, mn,
                            format.pixel_count() / med / 1e3, bytes / med / 1e3, med / fl_med, ok ? "yes" : "NO", config});
         }
@@ -275,22 +269,22 @@ class Bench {
         engine_.record(cmd, frames[i % ring].address(), format, options_.bins, vhist::Strategy::fast, target);
       });
       const bool ok = vhist::read_back_blocking(context_, target, options_.bins).histogram == expected;
-      const auto c = engine_.fast_config(format, options_.bins);
-      const std::string config = std::to_string(c.workgroups) + "x" + std::to_string(c.workgroup_size) + " wg, " +
-                                 std::to_string(c.copies) + " copies, unroll " + std::to_string(c.unroll) +
-                                 (c.merge ? ", merge" : "");
+      const std::string config = vhist::fast_config_text(engine_.fast_config(format, options_.bins));
       std::printf("  %-48s %9.2f%s\n", config.c_str(), med, ok ? "" : "  MISMATCH");
       sweep_rows_.push_back({size, cname, "fast-sweep", "cold", med, mn, format.pixel_count() / med / 1e3,
                              format.byte_size() / med / 1e3, 0, ok ? "yes" : "NO", config});
       best = std::min(best, med);
     };
-    for (std::uint32_t wg : {256u, 512u, 1024u}) {
-      if (wg > p.max_workgroup_invocations) continue;
-      for (std::uint32_t copies : {1u, 2u, 4u, 8u}) {
-        if ((4 * options_.bins + 1) * 4 * copies > p.max_shared_memory) continue;
-        for (std::uint32_t per_unit : {1u, 2u, 4u}) {
-          for (std::uint32_t unroll : {1u, 2u}) {
-            for (int merge : {0, 1}) measure({wg, copies, units * per_unit, unroll, merge});
+    measure({0, 0, 0, 0, -1, -1, 0});  // the table's choice, unfused: what fusing buys
+    measure({0, 0, 0, 0, 1, -1, -1});  // the table's choice, merging
+    const std::pair<std::uint32_t, int> copy_layouts[] = {{1, 0}, {2, 1}, {8, 1}};
+    const std::uint32_t wg = std::min(1024u, p.max_workgroup_invocations);
+    for (const auto& [copies, layout] : copy_layouts) {
+      if ((4 * options_.bins + 1) * 4 * copies + 32 > p.max_shared_memory) continue;
+      for (std::uint32_t workgroups : {units / 2, units, units * 2}) {
+        for (std::uint32_t unroll : {2u, 4u}) {
+          for (std::uint32_t global : {2u, 4u, 8u}) {
+            measure({wg, copies, std::max(1u, workgroups), unroll, 0, layout, -1, global});
           }
         }
       }
@@ -307,6 +301,32 @@ class Bench {
                   r.what.c_str(), r.mode.c_str(), r.median_us, r.min_us, r.gpix_s, r.gb_s,
                   r.ratio > 0 ? (std::to_string(std::lround(r.ratio * 100) / 100.0).substr(0, 4) + "x").c_str() : "",
                   r.verified.c_str(), r.config.c_str());
+    }
+  }
+
+  const Row* find_row(const std::string& size, const std::string& content, const std::string& what,
+                      const std::string& mode) const {
+    for (const Row& r : rows_) {
+      if (r.size == size && r.content == content && r.what == what && r.mode == mode) return &r;
+    }
+    return nullptr;
+  }
+
+  // vhist's fast strategy beside the CUDA anchors of the same size, content and mode.
+  void print_anchor_table(const vhist::bench::Anchors& anchors) const {
+    std::printf("\nvhist fast against the CUDA anchors (%s), median us:\n\n", options_.anchors_path.c_str());
+    std::printf("| size | content | mode | vhist fast | vhist floor | fast/floor | hand CUDA best (variant) | "
+                "fast/hand | CUB <4,4> | fast/CUB | CUDA read floor |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for (const Row& r : rows_) {
+      if (r.what != "fast") continue;
+      const auto* a = anchors.find(r.size, r.content, r.mode);
+      const Row* floor = find_row(r.size, r.content, "floor", r.mode);
+      if (!a) continue;
+      const double fl = floor ? floor->median_us : 0;
+      std::printf("| %s | %s | %s | %.2f | %.2f | %.2fx | %.1f (%s) | %.2fx | %.1f | %.2fx | %.1f |\n", r.size.c_str(),
+                  r.content.c_str(), r.mode.c_str(), r.median_us, fl, fl > 0 ? r.median_us / fl : 0, a->hand_us,
+                  a->hand_variant.c_str(), a->hand_us > 0 ? r.median_us / a->hand_us : 0, a->cub_us,
+                  a->cub_us > 0 ? r.median_us / a->cub_us : 0, a->read_us);
     }
   }
 
@@ -421,7 +441,9 @@ const vhist::cli::CliRow<Options> kRows[] = {
     {"--quick", "", "1920x1080 only, 3 iterations: a smoke run of everything", "Timing",
      [](Options& o, std::string_view) { return set_flag(o.quick); }},
     {"--sweep", "",
-     "also time the fast strategy over a grid of workgroup sizes, copies and workgroup counts (cold, first size)",
+     "also time the fast strategy over a grid of copies and their layouts, workgroup counts, unrolling and copies of "
+     "the running sums, "
+     "and the table's choice unfused and merging (cold, every size and content)",
      "Figures", [](Options& o, std::string_view) { return set_flag(o.sweep); }},
     {"--video", "",
      "also time decoded 4:2:0 frames (8- and 10-bit) through the video pipeline: staging copy, upload, convert, "
@@ -441,6 +463,10 @@ const vhist::cli::CliRow<Options> kRows[] = {
        o.viewer = true;
        return set_flag(o.viewer_only);
      }},
+    {"--anchors", "FILE",
+     "print the CUDA anchors' figures (hist_bench's stdout, or its results.csv) beside the fast strategy's, with the "
+     "ratios",
+     "Output", [](Options& o, std::string_view v) { return vhist::cli::set_text(o.anchors_path, v, "a file name"); }},
     {"--json", "FILE", "also write all results as JSON to FILE", "Output",
      [](Options& o, std::string_view v) { return vhist::cli::set_text(o.json_path, v, "a file name"); }},
     {"--version", "", "print the version", "Output",

@@ -31,11 +31,12 @@ using sh::ScalePush;
 
 constexpr VkDeviceSize kHistogramBytes = VkDeviceSize{sh::kMaxBins} * sh::kChannelCount * sizeof(std::uint32_t);
 constexpr VkDeviceSize kScaleBytes = 32;
+// The fused fast pass's running sums (laid out like the histogram) and its workgroup counter.
+constexpr VkDeviceSize kAccumBytes = (VkDeviceSize{sh::kAccumCounterIndex} + 4) * sizeof(std::uint32_t);
 // The baseline's chunk buffer never exceeds this; larger frames are processed in bands of rows.
 constexpr VkDeviceSize kMaxChunkBufferBytes = 256ull << 20;
-// The fast strategy gives each invocation at least this many 4-pixel groups, so that small
-// frames use few workgroups (each workgroup's flush costs 4 * bins global atomics).
-constexpr std::uint32_t kMinGroupsPerInvocation = 8;
+// Shared memory of the fused fast pass besides its copies: the ticket and the channels' maxima.
+constexpr std::uint32_t kTailBytes = 4 * (1 + sh::kChannelCount);
 
 std::uint32_t div_up(std::uint64_t a, std::uint64_t b) { return static_cast<std::uint32_t>((a + b - 1) / b); }
 
@@ -62,9 +63,12 @@ HistogramEngine::HistogramEngine(render::Context& context) : context_(context) {
 HistogramTarget HistogramEngine::create_target(const std::string& name) const {
   const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
                                    VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
-  return HistogramTarget{
+  HistogramTarget target{
       render::Buffer(context_, kHistogramBytes, usage, render::MemoryUse::device, true, name + " histogram"),
-      render::Buffer(context_, kScaleBytes, usage, render::MemoryUse::device, true, name + " scale")};
+      render::Buffer(context_, kScaleBytes, usage, render::MemoryUse::device, true, name + " scale"),
+      render::Buffer(context_, kAccumBytes, usage, render::MemoryUse::device, true, name + " running sums")};
+  context_.submit_and_wait([&](VkCommandBuffer cmd) { vkCmdFillBuffer(cmd, target.accum.get(), 0, kAccumBytes, 0); });
+  return target;
 }
 
 CdfTarget HistogramEngine::create_cdf_target(const std::string& name) const {
@@ -90,7 +94,7 @@ std::string HistogramEngine::check(const FrameFormat& format, std::uint32_t bins
     return "frame size " + std::to_string(format.width) + "x" + std::to_string(format.height) +
            " exceeds the device's limit of " + std::to_string(p.max_image_dimension_2d) + " pixels per side";
   }
-  const std::uint32_t copy_bytes = (sh::kChannelCount * bins + 1) * 4;
+  const std::uint32_t copy_bytes = (sh::kChannelCount * bins + 1) * 4 + kTailBytes;
   if (copy_bytes > p.max_shared_memory) {
     return std::to_string(bins) + " bins need " + std::to_string(copy_bytes) +
            " bytes of shared memory; the device offers " + std::to_string(p.max_shared_memory);
@@ -98,45 +102,80 @@ std::string HistogramEngine::check(const FrameFormat& format, std::uint32_t bins
   return {};
 }
 
+namespace {
+
+// The fast strategy's configuration for GPUs, measured with vhist-bench --sweep on an NVIDIA
+// H200 (docs/benchmarks.md): per frame size (rows in increasing max_pixels; the last row
+// covers larger frames), the configuration with the lowest worst-case time over natural,
+// random and solid content. Workgroup counts are per multiprocessor, so other GPUs scale with
+// their multiprocessor count; copies are cut to what the device's shared memory holds.
+// min_groups: each invocation gets at least this many 4-pixel groups, so that small frames use
+// fewer workgroups (each workgroup's flush costs up to 4 * bins global atomics).
+struct FastRow {
+  std::uint64_t max_pixels;
+  std::uint32_t workgroup_size, per_multiprocessor, min_groups, copies, layout, unroll;
+  bool merge;
+  std::uint32_t global_copies;
+};
+constexpr FastRow kGpuTable[] = {
+    {1920ull * 1080, 1024, 1, 2, 1, sh::kLayoutBlocked, 2, false, 4},
+    {3840ull * 2160, 1024, 1, 8, 1, sh::kLayoutBlocked, 2, false, 4},
+    {~0ull, 1024, 1, 8, 1, sh::kLayoutBlocked, 2, false, 4},
+};
+
+const FastRow& gpu_row(std::uint64_t pixels) {
+  for (const FastRow& row : kGpuTable) {
+    if (pixels <= row.max_pixels) return row;
+  }
+  return kGpuTable[std::size(kGpuTable) - 1];
+}
+
+}  // namespace
+
+std::string fast_config_text(const FastConfig& c) {
+  return std::to_string(c.workgroups) + "x" + std::to_string(c.workgroup_size) + " wg, " + std::to_string(c.copies) +
+         (c.layout == sh::kLayoutInterleaved ? " interleaved" : "") + " copies, unroll " + std::to_string(c.unroll) +
+         (c.merge ? ", merge" : "") +
+         (c.fused ? ", fused, " + std::to_string(c.global_copies) + " global" : ", unfused");
+}
+
 FastConfig HistogramEngine::fast_config(const FrameFormat& format, std::uint32_t bins) const {
-  // Defaults come from vhist-bench --sweep (docs/benchmarks.md). On an NVIDIA H200 at 3840x2160
-  // and 256 bins the best configuration was one 1024-invocation workgroup per multiprocessor,
-  // one shared copy and no merging: extra copies and merging cost more instructions and shared
-  // memory than the contention they remove; the same held at 16 bins (21.8 us with one copy,
-  // 23.2 us with eight, natural content). A CPU device (lavapipe) runs a workgroup's
-  // invocations in one thread, so its atomics never contend and merging saves work.
+  // A CPU device (lavapipe) runs a workgroup's invocations in one thread, so its atomics never
+  // contend and merging saves work; a GPU takes its row of the measured table.
   const auto& p = context_.properties();
   const bool cpu = p.kind == render::DeviceKind::cpu;
+  const FastRow& row = gpu_row(format.pixel_count());
+  const FastOverrides& o = overrides_;
   FastConfig c;
-  c.workgroup_size = std::min<std::uint32_t>(cpu ? 256 : 1024, p.max_workgroup_invocations);
-  if (overrides_.workgroup_size) c.workgroup_size = std::min(overrides_.workgroup_size, p.max_workgroup_invocations);
+  c.workgroup_size = std::min<std::uint32_t>(o.workgroup_size ? o.workgroup_size : (cpu ? 256 : row.workgroup_size),
+                                             p.max_workgroup_invocations);
+  c.layout = o.layout >= 0 ? static_cast<std::uint32_t>(o.layout) : (cpu ? sh::kLayoutBlocked : row.layout);
+  const std::uint32_t copy_bytes = (sh::kChannelCount * bins + (c.layout == sh::kLayoutBlocked ? 1 : 0)) * 4;
+  c.copies = o.copies ? o.copies : (cpu ? 1 : row.copies);
+  c.copies = std::clamp<std::uint32_t>(c.copies, 1, std::max<std::uint32_t>(1, (p.max_shared_memory - kTailBytes) / copy_bytes));
+  c.shared_bytes = c.copies * copy_bytes + kTailBytes;
+  c.merge = o.merge >= 0 ? o.merge != 0 : (cpu || row.merge);
+  c.unroll = std::clamp<std::uint32_t>(o.unroll ? o.unroll : (cpu ? 2 : row.unroll), 1, 4);
+  c.fused = o.fused != 0;
+  c.global_copies = std::clamp<std::uint32_t>(o.global_copies ? o.global_copies : (cpu ? 1 : row.global_copies), 1,
+                                              sh::kMaxGlobalCopies);
 
-  const std::uint32_t copy_bytes = (sh::kChannelCount * bins + 1) * 4;
-  c.copies = 1;
-  if (overrides_.copies) c.copies = overrides_.copies;
-  c.copies = std::clamp<std::uint32_t>(c.copies, 1, std::max<std::uint32_t>(1, p.max_shared_memory / copy_bytes));
-  c.shared_bytes = c.copies * copy_bytes;
-  c.merge = cpu;
-  if (overrides_.merge >= 0) c.merge = overrides_.merge != 0;
-  c.unroll = 2;
-  if (overrides_.unroll) c.unroll = std::clamp<std::uint32_t>(overrides_.unroll, 1, 4);
-
-  // Persistent workgroups: enough to fill the device once (about 1024 invocations per
-  // multiprocessor), fewer for small frames so that each invocation has real work.
-  const std::uint32_t resident =
-      cpu ? 2 * std::max(1u, std::thread::hardware_concurrency())
-          : (p.multiprocessor_count ? p.multiprocessor_count : 32) * std::max<std::uint32_t>(1, 1024 / c.workgroup_size);
+  // Persistent workgroups: the table's count per multiprocessor, fewer for small frames so that
+  // each invocation has real work.
+  const std::uint32_t units = p.multiprocessor_count ? p.multiprocessor_count : 32;
+  const std::uint32_t resident = cpu ? 2 * std::max(1u, std::thread::hardware_concurrency())
+                                     : units * row.per_multiprocessor;
   const std::uint64_t groups = (format.pixel_count() + 3) / 4;
-  const std::uint32_t useful = div_up(groups, std::uint64_t{c.workgroup_size} * kMinGroupsPerInvocation);
+  const std::uint32_t useful = div_up(groups, std::uint64_t{c.workgroup_size} * (cpu ? 8 : row.min_groups));
   c.workgroups = std::clamp<std::uint32_t>(std::min(resident, useful), 1, p.max_workgroup_count_x);
-  if (overrides_.workgroups) c.workgroups = std::min(overrides_.workgroups, p.max_workgroup_count_x);
+  if (o.workgroups) c.workgroups = std::min(o.workgroups, p.max_workgroup_count_x);
   return c;
 }
 
 HistogramEngine::PipelineKey HistogramEngine::fast_key(const FrameFormat& format, std::uint32_t bins,
                                                       const FastConfig& c) {
-  return {Kernel::fast, bins,    static_cast<std::uint32_t>(format.packing), format.bits, c.workgroup_size,
-          c.copies,     c.unroll, c.merge ? 1u : 0u};
+  return {Kernel::fast, bins,     static_cast<std::uint32_t>(format.packing), format.bits, c.workgroup_size,
+          c.copies,     c.unroll, c.merge ? 1u : 0u, c.layout, c.fused ? 1u : 0u, c.global_copies};
 }
 
 const render::ComputePipeline& HistogramEngine::pipeline(const PipelineKey& key) {
@@ -151,6 +190,9 @@ const render::ComputePipeline& HistogramEngine::pipeline(const PipelineKey& key)
       spec.push_back({sh::kSpecCopies, key.copies});
       spec.push_back({sh::kSpecUnroll, key.unroll});
       spec.push_back({sh::kSpecMerge, key.merge});
+      spec.push_back({sh::kSpecLayout, key.layout});
+      spec.push_back({sh::kSpecFused, key.fused});
+      spec.push_back({sh::kSpecGlobalCopies, key.global_copies});
       slot = std::make_unique<render::ComputePipeline>(context_, hist_fast_spv, spec, sizeof(FastPush), "hist_fast");
       break;
     case Kernel::chunk:
@@ -185,10 +227,10 @@ void HistogramEngine::prepare(const FrameFormat& format, std::uint32_t bins, Str
     const FastConfig c = fast_config(format, bins);
     pipeline(fast_key(format, bins, c));
   } else {
-    pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0, 0, 0});
-    pipeline({Kernel::reduce, bins, 0, 0, 0, 0, 0, 0});
+    pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0, 0, 0, 0, 0, 0});
+    pipeline({Kernel::reduce, bins, 0, 0, 0, 0, 0, 0, 0, 0, 0});
   }
-  pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0});
+  pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0, 0, 0, 0});
 }
 
 void HistogramEngine::record(VkCommandBuffer cmd, VkDeviceAddress frame_address, const FrameFormat& format,
@@ -196,13 +238,26 @@ void HistogramEngine::record(VkCommandBuffer cmd, VkDeviceAddress frame_address,
   if (auto err = check(format, bins); !err.empty()) throw std::invalid_argument(err);
   if (frame_address % 16 != 0) throw std::invalid_argument("frame address must be 16-byte aligned");
 
-  vkCmdFillBuffer(cmd, target.histogram.get(), 0, VkDeviceSize{bins} * sh::kChannelCount * 4, 0);
-  fill_to_compute(cmd);
   if (strategy == Strategy::fast) {
-    record_fast(cmd, frame_address, format, bins, target);
+    const FastConfig c = fast_config(format, bins);
+    if (c.fused) {
+      if (!target.accum) throw std::invalid_argument("the fast strategy needs a target made by create_target()");
+      record_fast(cmd, frame_address, format, bins, c, target);
+      return;
+    }
+    vkCmdFillBuffer(cmd, target.histogram.get(), 0, VkDeviceSize{bins} * sh::kChannelCount * 4, 0);
+    fill_to_compute(cmd);
+    record_fast(cmd, frame_address, format, bins, c, target);
   } else {
+    vkCmdFillBuffer(cmd, target.histogram.get(), 0, VkDeviceSize{bins} * sh::kChannelCount * 4, 0);
+    fill_to_compute(cmd);
     record_baseline(cmd, frame_address, format, bins, target);
   }
+  record_scale_after_count(cmd, format, bins, target);
+}
+
+void HistogramEngine::record_scale_after_count(VkCommandBuffer cmd, const FrameFormat& format, std::uint32_t bins,
+                                               const HistogramTarget& target) {
   compute_to_compute(cmd);
   record_scale(cmd, target, bins, format.pixel_count());
 }
@@ -210,7 +265,7 @@ void HistogramEngine::record(VkCommandBuffer cmd, VkDeviceAddress frame_address,
 void HistogramEngine::record_scale(VkCommandBuffer cmd, const HistogramTarget& target, std::uint32_t bins,
                                    std::uint64_t pixel_count) {
   const ScalePush push{target.histogram.address(), target.scale.address(), static_cast<std::uint32_t>(pixel_count), 0};
-  pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0}).dispatch(cmd, push, 1);
+  pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0, 0, 0, 0}).dispatch(cmd, push, 1);
 }
 
 void HistogramEngine::record_cdf(VkCommandBuffer cmd, const render::Buffer& histogram, std::uint32_t levels,
@@ -222,7 +277,7 @@ void HistogramEngine::record_cdf(VkCommandBuffer cmd, const render::Buffer& hist
                                 "-bit frame (levels must be a power of two from 16 to min(1024, 2^bits))");
   }
   const CdfPush push{histogram.address(), target.cdf.address(), target.table.address()};
-  pipeline({Kernel::cdf, levels, 0, bits, 0, 0, 0, 0}).dispatch(cmd, push, 1);
+  pipeline({Kernel::cdf, levels, 0, bits, 0, 0, 0, 0, 0, 0, 0}).dispatch(cmd, push, 1);
 }
 
 void HistogramEngine::record_equalize(VkCommandBuffer cmd, VkDeviceAddress frame_address, const FrameFormat& format,
@@ -239,15 +294,20 @@ void HistogramEngine::record_equalize(VkCommandBuffer cmd, VkDeviceAddress frame
                                                          std::min<std::uint32_t>(p.max_workgroup_count_x, 65535));
   const EqualizePush push{frame_address, out_address, table.address(), static_cast<std::uint32_t>(format.pixel_count()),
                           static_cast<std::uint32_t>(mode)};
-  pipeline({Kernel::equalize, levels, static_cast<std::uint32_t>(format.packing), format.bits, 0, 0, 0, 0})
+  pipeline({Kernel::equalize, levels, static_cast<std::uint32_t>(format.packing), format.bits, 0, 0, 0, 0, 0, 0, 0})
       .dispatch(cmd, push, groups);
 }
 
 void HistogramEngine::record_fast(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format,
-                                  std::uint32_t bins, const HistogramTarget& target) {
-  const FastConfig c = fast_config(format, bins);
+                                  std::uint32_t bins, const FastConfig& c, const HistogramTarget& target) {
   const auto& p = pipeline(fast_key(format, bins, c));
-  const FastPush push{frame, frame, target.histogram.address(), static_cast<std::uint32_t>(format.pixel_count()), 0};
+  const FastPush push{frame,
+                      frame,
+                      target.histogram.address(),
+                      target.scale.address(),
+                      target.accum ? target.accum.address() : 0,
+                      static_cast<std::uint32_t>(format.pixel_count()),
+                      0};
   p.dispatch(cmd, push, c.workgroups);
 }
 
@@ -277,8 +337,8 @@ void HistogramEngine::record_baseline(VkCommandBuffer cmd, VkDeviceAddress frame
                              "baseline chunk histograms");
   }
   const auto packing = static_cast<std::uint32_t>(format.packing);
-  const auto& chunk = pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0, 0, 0});
-  const auto& reduce = pipeline({Kernel::reduce, bins, 0, 0, 0, 0, 0, 0});
+  const auto& chunk = pipeline({Kernel::chunk, bins, packing, format.bits, 0, 0, 0, 0, 0, 0, 0});
+  const auto& reduce = pipeline({Kernel::reduce, bins, 0, 0, 0, 0, 0, 0, 0, 0, 0});
 
   for (std::uint32_t first_row = 0; first_row < format.height; first_row += band_rows) {
     const std::uint32_t rows = std::min(band_rows, format.height - first_row);

@@ -14,7 +14,10 @@ namespace vhist::shader {
 VHIST_PUSH_BLOCK(FastPush) {
   VHIST_ADDRESS(FrameBlocks, frame_blocks);  // the frame, as 16-byte blocks
   VHIST_ADDRESS(FrameWords, frame_words);    // the same address, as words
-  VHIST_ADDRESS(Histogram, histogram);       // output, zeroed beforehand
+  VHIST_ADDRESS(Histogram, histogram);       // output: written whole (fused), else zeroed beforehand
+  VHIST_ADDRESS(Scale, scale);               // fused: the scale block the last workgroup writes
+  VHIST_ADDRESS(Histogram, accum);           // fused: running sums, then the workgroup counter;
+                                             // zero before and after every dispatch
   VHIST_UINT(pixel_count);
   VHIST_UINT(unused);
 } VHIST_PC;
@@ -122,7 +125,7 @@ VHIST_PUSH_BLOCK(MaxRgbPush) {
 #ifdef __cplusplus
 // The sizes the pipelines' push ranges are made with. ConvertPush's last field ends at 100
 // bytes; C++ pads the struct to 104 (8-byte alignment), which the range need not cover.
-static_assert(sizeof(FastPush) == 32 && sizeof(ChunkPush) == 24 && sizeof(ReducePush) == 24 &&
+static_assert(sizeof(FastPush) == 48 && sizeof(ChunkPush) == 24 && sizeof(ReducePush) == 24 &&
               sizeof(ScalePush) == 24 && sizeof(CdfPush) == 24 && sizeof(EqualizePush) == 32 &&
               sizeof(FloorPush) == 24 && sizeof(PlanesPush) == 72 && sizeof(MaxRgbPush) == 24);
 }  // namespace vhist::shader

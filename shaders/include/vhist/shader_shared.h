@@ -60,6 +60,22 @@ VHIST_CONST kSpecBits = 3u;
 VHIST_CONST kSpecCopies = 4u;
 VHIST_CONST kSpecUnroll = 5u;
 VHIST_CONST kSpecMerge = 6u;
+VHIST_CONST kSpecLayout = 7u;
+VHIST_CONST kSpecFused = 8u;
+VHIST_CONST kSpecGlobalCopies = 9u;
+
+// Layouts of the fast strategy's shared copies (kSpecLayout).
+//   kLayoutBlocked:     copy after copy, each padded by one word: [copy][channel * bins + bin].
+//   kLayoutInterleaved: the copies of one bin side by side: [channel * bins + bin][copy], so
+//                       invocations counting into different copies never share a bank.
+VHIST_CONST kLayoutBlocked = 0u;
+VHIST_CONST kLayoutInterleaved = 1u;
+// The fused fast pass's running sums: up to kMaxGlobalCopies copies (workgroup w adds into copy
+// w % copies, spreading the adds over more cache lines), each kChannelCount * kMaxBins words,
+// then the workgroup counter.
+VHIST_CONST kMaxGlobalCopies = 16u;
+VHIST_CONST kAccumCopyStride = kChannelCount * kMaxBins;
+VHIST_CONST kAccumCounterIndex = kMaxGlobalCopies * kAccumCopyStride;
 
 // Workgroup size of the baseline's chunk pass: one 256-pixel chunk per workgroup.
 VHIST_CONST kChunkWidth = 256u;

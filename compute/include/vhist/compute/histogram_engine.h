@@ -3,8 +3,10 @@
 //
 // Two strategies with identical results (both equal reference_histogram() exactly):
 //  - Strategy::fast (default): persistent workgroups, privatized shared-memory sub-histograms,
-//    one global atomicAdd per non-zero bin per workgroup; the histogram is cleared with
-//    vkCmdFillBuffer. Parameters chosen from the device's limits (fast_config()).
+//    one global atomicAdd per non-zero bin per workgroup into the target's running sums; the
+//    last workgroup to finish moves the sums into the histogram (leaving them zero for the next
+//    frame) and computes the scale: one dispatch per frame, no clear, no barrier. Parameters
+//    from the device's properties and a table measured with vhist-bench --sweep (fast_config()).
 //  - Strategy::baseline: the articles' part-1 design: one workgroup per 256-pixel chunk writes
 //    a chunk histogram to a storage buffer, then log2(chunks) pairwise reduction dispatches.
 //
@@ -36,8 +38,14 @@ struct FastConfig {
   std::uint32_t workgroups = 1;        // persistent workgroups in the dispatch
   std::uint32_t unroll = 2;            // 4-pixel groups loaded per loop iteration (1, 2 or 4)
   bool merge = true;                   // merge equal bins of an invocation's 4 pixels
+  std::uint32_t layout = 0;            // shader::kLayoutBlocked or kLayoutInterleaved
+  bool fused = true;                   // clear and scale folded into the count dispatch
+  std::uint32_t global_copies = 1;     // fused: copies of the running sums in global memory
   std::uint32_t shared_bytes = 0;      // shared memory per workgroup
 };
+
+// "132x1024 wg, 1 copies, unroll 2, ..." for tables and logs.
+std::string fast_config_text(const FastConfig& config);
 
 // Overrides for tuning runs (the benchmark's --sweep); 0 keeps the automatic choice.
 struct FastOverrides {
@@ -45,14 +53,20 @@ struct FastOverrides {
   std::uint32_t copies = 0;
   std::uint32_t workgroups = 0;
   std::uint32_t unroll = 0;
-  int merge = -1;  // -1 automatic, 0 off, 1 on
+  int merge = -1;    // -1 automatic, 0 off, 1 on
+  int layout = -1;   // -1 automatic, else shader::kLayoutBlocked or kLayoutInterleaved
+  int fused = -1;    // -1 automatic (on), 0: fill, count, barrier, scale dispatch
+  std::uint32_t global_copies = 0;
 };
 
 // Where one frame's results go: the histogram (kMaxBins records of 4 uint32, of which the first
-// `bins` are written) and the scale block (vec4 scale, uvec4 max_count: 32 bytes).
+// `bins` are written) and the scale block (vec4 scale, uvec4 max_count: 32 bytes). `accum`: the
+// fast strategy's running sums and workgroup counter, zero between frames (create_target()
+// zeroes it; every fast dispatch leaves it zero).
 struct HistogramTarget {
   render::Buffer histogram;
   render::Buffer scale;
+  render::Buffer accum;
 };
 
 // Where one frame's cumulative histogram and equalization table go: kMaxBins records of 4
@@ -67,6 +81,7 @@ class HistogramEngine {
   explicit HistogramEngine(render::Context& context);
 
   // Buffers for one frame slot's results; device-local, readable by transfers and shaders.
+  // Zeroes the running sums with one submit_and_wait (setup time, the queue's thread).
   HistogramTarget create_target(const std::string& name) const;
 
   CdfTarget create_cdf_target(const std::string& name) const;
@@ -82,8 +97,9 @@ class HistogramEngine {
   FastConfig fast_config(const FrameFormat& format, std::uint32_t bins) const;
   void set_fast_overrides(const FastOverrides& overrides) { overrides_ = overrides; }
 
-  // Records: clear `target.histogram`, count the frame at `frame_address` (16-byte aligned,
-  // tightly packed as `format` says), then the scale pass into `target.scale`.
+  // Records: count the frame at `frame_address` (16-byte aligned, tightly packed as `format`
+  // says) into `target.histogram` and its scale into `target.scale` (fast: one dispatch;
+  // baseline: clear, count, reduce and scale passes).
   // Before: the frame's writes must be visible to compute-shader reads (the caller's barrier).
   // After: histogram and scale are written by the compute stage; the caller adds a barrier
   // before reading them elsewhere. Throws std::invalid_argument when check() fails.
@@ -125,13 +141,15 @@ class HistogramEngine {
   enum class Kernel { fast, chunk, reduce, scale, cdf, equalize };
   struct PipelineKey {
     Kernel kernel;
-    std::uint32_t bins, packing, bits, workgroup_size, copies, unroll, merge;
+    std::uint32_t bins, packing, bits, workgroup_size, copies, unroll, merge, layout, fused, global_copies;
     auto operator<=>(const PipelineKey&) const = default;
   };
   const render::ComputePipeline& pipeline(const PipelineKey& key);
   static PipelineKey fast_key(const FrameFormat& format, std::uint32_t bins, const FastConfig& config);
   void record_fast(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format, std::uint32_t bins,
-                   const HistogramTarget& target);
+                   const FastConfig& config, const HistogramTarget& target);
+  void record_scale_after_count(VkCommandBuffer cmd, const FrameFormat& format, std::uint32_t bins,
+                                const HistogramTarget& target);
   void record_baseline(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format, std::uint32_t bins,
                        const HistogramTarget& target);
   // Rows of the frame the baseline processes per band, bounded by the chunk buffer's size and
