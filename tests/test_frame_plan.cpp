@@ -499,6 +499,46 @@ TEST(LightScale, PqAndHlgSignalsOfKnownLight) {
   EXPECT_TRUE(light_ticks(LightScale::none, 10).empty());
 }
 
+// The stored pixel under a point, as the shaders map it: a 320x180 frame cover-fitted into a
+// 640x360 area (2x), upright and turned 90 degrees clockwise (stored 180x320, shown 320x180).
+TEST(PixelUnder, FollowsTheCoverFitAndTheRotation) {
+  DrawStyle style;
+  style.area = {0, 0, 640, 360};
+  const PictureShape upright{0, 320, 180, 320, 180};
+  EXPECT_EQ(stored_pixel_at(style, 640, 360, upright, 0.5f, 0.5f), (std::array<std::uint32_t, 2>{0, 0}));
+  EXPECT_EQ(stored_pixel_at(style, 640, 360, upright, 639.5f, 359.5f), (std::array<std::uint32_t, 2>{319, 179}));
+  EXPECT_EQ(stored_pixel_at(style, 640, 360, upright, 201.0f, 101.0f), (std::array<std::uint32_t, 2>{100, 50}));
+  EXPECT_FALSE(stored_pixel_at(style, 640, 360, upright, 700.0f, 10.0f).has_value());
+  // Rotated: the shown top-left corner is the stored bottom-left pixel (column 0, last row);
+  // the shown top-right corner is the stored top-left.
+  const PictureShape turned{90, 320, 180, 180, 320};
+  EXPECT_EQ(stored_pixel_at(style, 640, 360, turned, 0.5f, 0.5f), (std::array<std::uint32_t, 2>{0, 319}));
+  EXPECT_EQ(stored_pixel_at(style, 640, 360, turned, 639.5f, 0.5f), (std::array<std::uint32_t, 2>{0, 0}));
+  EXPECT_EQ(stored_pixel_at(style, 640, 360, turned, 639.5f, 359.5f), (std::array<std::uint32_t, 2>{179, 0}));
+}
+
+// A pixel's codes marked on the histograms: one line per marked channel, in the panels drawing
+// that channel, at the code's place on the axis.
+TEST(PixelUnder, MarkersAreDrawnAtTheirCodes) {
+  DrawStyle style;
+  style.markers = {128, -1, -1, 64};
+  const auto quads = layout_quads(style, 1280, 720);
+  ASSERT_EQ(quads.size(), 2u);
+  const auto overlay = overlay_items(style, quads, {8, 256, 100});
+  for (std::size_t panel = 0; panel < 2; ++panel) {
+    const auto& q = quads[panel];
+    const float want = q.bars[0] + (panel == 0 ? 128.5f : 64.5f) * (q.bars[2] - q.bars[0]) / 256;
+    int lines = 0;
+    for (std::uint32_t k = overlay.first[panel]; k < overlay.first[panel] + overlay.count[panel]; ++k) {
+      const auto& it = overlay.items[k];
+      if (it.kind != shader::kOverlaySolid || it.rect[1] != q.bars[1] || it.rect[3] != q.bars[3]) continue;
+      ++lines;
+      EXPECT_NEAR((it.rect[0] + it.rect[2]) / 2, want, 1.5f) << "panel " << panel;
+    }
+    EXPECT_EQ(lines, 1) << "panel " << panel;  // R in the RGB panel, L in the luma panel
+  }
+}
+
 // The stops axis: 0 at HDR reference white, 203 cd/m2, which BT.2408 puts at PQ signal 0.58
 // and HLG 75%; every 2 stops; codes gives no light ticks.
 TEST(LightScale, StopsFromReferenceWhite) {

@@ -111,6 +111,24 @@ std::array<float, 2> cover_scale(float window_w, float window_h, float video_w, 
   return {video_aspect / canvas_aspect, 1.0f};
 }
 
+std::optional<std::array<std::uint32_t, 2>> stored_pixel_at(const DrawStyle& style, float width, float height,
+                                                            const PictureShape& shape, float x, float y) {
+  const auto a = picture_area(style, width, height);
+  if (x < a[0] || x >= a[2] || y < a[1] || y >= a[3]) return std::nullopt;
+  const auto [sx, sy] = cover_scale(a[2] - a[0], a[3] - a[1], shape.shown_w, shape.shown_h);
+  // The area in [-1, 1], the video's upright [0, 1] in it, then the stored frame's (stored_uv).
+  const float nx = (x - a[0]) / (a[2] - a[0]) * 2 - 1, ny = (y - a[1]) / (a[3] - a[1]) * 2 - 1;
+  const float u = (nx + sx) / (2 * sx), v = (ny + sy) / (2 * sy);
+  float su = u, sv = v;
+  if (shape.rotation == 90) su = v, sv = 1 - u;
+  if (shape.rotation == 180) su = 1 - u, sv = 1 - v;
+  if (shape.rotation == 270) su = 1 - v, sv = u;
+  const auto column = static_cast<std::int64_t>(std::floor(su * static_cast<float>(shape.stored_w)));
+  const auto row = static_cast<std::int64_t>(std::floor(sv * static_cast<float>(shape.stored_h)));
+  return std::array<std::uint32_t, 2>{static_cast<std::uint32_t>(std::clamp<std::int64_t>(column, 0, shape.stored_w - 1)),
+                                      static_cast<std::uint32_t>(std::clamp<std::int64_t>(row, 0, shape.stored_h - 1))};
+}
+
 std::array<std::array<float, 4>, 16> palette_colours(Palette palette) {
   std::array<std::array<float, 4>, 16> c{};
   c[0] = {0, 0, 0, 1};  // background; its alpha is scaled by the overlay opacity

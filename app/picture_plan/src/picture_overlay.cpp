@@ -120,6 +120,21 @@ void add_guides(std::vector<shader::OverlayItem>& out, const HistogramQuad& q, s
   }
 }
 
+// A marker line through the bars at each marked channel's code, in the channel's legend colour.
+void add_markers(std::vector<shader::OverlayItem>& out, const DrawStyle& style, const HistogramQuad& q,
+                 std::uint32_t bits, int s) {
+  const auto palette = palette_colours(style.palette);
+  for (std::size_t c = 0; c < 4; ++c) {
+    if (!q.channel_mult[c] || style.markers[c] < 0) continue;
+    const auto code = static_cast<std::uint32_t>(style.markers[c]);
+    const float x = code_x(q.bars, code, bits) - static_cast<float>((s - 1) / 2);
+    const auto& colour = palette[std::size_t{1} << c];
+    const auto light = [](float v) { return v + (1.0f - v) * kLegendLighten; };
+    out.push_back(item(shader::kOverlaySolid, {x, q.bars[1], x + static_cast<float>(s), q.bars[3]},
+                       {light(colour[0]), light(colour[1]), light(colour[2])}));
+  }
+}
+
 // The header: the scale label at the left (its count drawn by the GPU), the legend at the right.
 void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, const HistogramQuad& q,
                 const OverlayInput& in, int s) {
@@ -173,6 +188,7 @@ OverlayItems overlay_items(const DrawStyle& style, const std::vector<HistogramQu
   for (const HistogramQuad& q : quads) {
     const auto first = static_cast<std::uint32_t>(out.items.size());
     if (style.guides) add_guides(out.items, q, in.bits, s);
+    add_markers(out.items, style, q, in.bits, s);
     if (q.axis) add_axis(out.items, style, q, in.bits, s);
     if (q.header) add_header(out.items, style, q, in, s);
     out.first.push_back(first);

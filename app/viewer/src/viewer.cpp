@@ -110,7 +110,8 @@ DrawStyle frame_style(const App& app) {
                    .false_colour = s.false_colour,
                    .range_mask = app.range_mask,
                    .range_low = app.range_low,
-                   .range_high = app.range_high};
+                   .range_high = app.range_high,
+                   .markers = pixel_markers(app, ycbcr)};
 }
 
 class GlfwSession {
@@ -385,7 +386,9 @@ void Viewer::handle_ui() {
   if (app_.settings.equalize != EqualizeMode::off && app_.player.is_open()) draw_split(app_);
   if (app_.player.is_open()) {
     update_range_highlight(app_, frame_style(app_), renderer_.statistics());
+    update_pixel_readout(app_, frame_style(app_), app_.range_mask != 0);
     draw_hover_readout(app_, frame_style(app_), renderer_.statistics());
+    draw_pixel_readout(app_);
   }
   draw_osd(app_);
   if (!app_.player.is_open() && !app_.settings.show_panel) {

@@ -38,6 +38,8 @@ struct App {
   // the channels (R 1, G 2, B 4, L 8; 0: none) and the codes; a drag's starting bin.
   std::uint32_t range_mask = 0, range_low = 0, range_high = 0;
   std::optional<std::uint32_t> range_drag_bin;
+  // Picture to histogram: the stored pixel under the pointer, and one pinned by a click.
+  std::optional<std::array<std::uint32_t, 2>> hovered_pixel, pinned_pixel;
   bool cli_input_failed = false;
   double fps = 0;
   const char* engine_name = "gpu";
@@ -90,6 +92,11 @@ void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStati
 // The histogram range under the pointer (the hovered bin, or the bins a drag has crossed) for
 // the picture to highlight; none away from the histograms or in the Y'CbCr domain.
 void update_range_highlight(App& app, const DrawStyle& style, const FrameStatistics& numbers);
+// The stored pixel under the pointer (over the video, not a histogram), a left click pinning it
+// and a right click unpinning; its codes read out, and marked on the histograms (DrawStyle::markers).
+void update_pixel_readout(App& app, const DrawStyle& style, bool over_histogram);
+std::array<std::int32_t, 4> pixel_markers(const App& app, bool ycbcr);
+void draw_pixel_readout(const App& app);
 
 // The control panel (Tab hides it), with the statistics of the frame drawn a tick ago.
 void draw_panel(App& app, const FrameStatistics& numbers);

@@ -46,6 +46,9 @@ struct DrawStyle {
   // channels (R 1, G 2, B 4, L 8) in [range_low, range_high] keep their colour, the rest are
   // dimmed. 0: none.
   std::uint32_t range_mask = 0, range_low = 0, range_high = 0;
+  // Markers on the histograms: a pixel's code per channel (R, G, B, L; in the Y'CbCr domain the
+  // slots' planes), drawn as a line at its bin in the panels showing the channel; -1: none.
+  std::array<std::int32_t, 4> markers{-1, -1, -1, -1};
 };
 
 // The exposure marks of a style (kMark* bits) and its thresholds as codes of `bits` bits.

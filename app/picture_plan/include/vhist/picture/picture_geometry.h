@@ -55,6 +55,19 @@ std::optional<BinHit> hit_bin(const DrawStyle& style, float width, float height,
 // The articles' cover scale: the video quad spans [-sx, sx] x [-sy, sy] in clip space, so the
 // video fills the window and keeps its aspect ratio (the overflow is cropped).
 std::array<float, 2> cover_scale(float window_w, float window_h, float video_w, float video_h);
+
+// How a frame is shown: rotation (degrees clockwise to upright), the size it is shown at
+// (VideoFormat::display_width/height) and the size it is stored at.
+struct PictureShape {
+  std::uint32_t rotation = 0;
+  float shown_w = 1, shown_h = 1;
+  std::uint32_t stored_w = 1, stored_h = 1;
+};
+// The stored pixel (column, row) drawn at target point (x, y) of a width x height target, with
+// the video cover-fitted in picture_area() as the shaders draw it (stored_uv.glsl); none
+// outside the area.
+std::optional<std::array<std::uint32_t, 2>> stored_pixel_at(const DrawStyle& style, float width, float height,
+                                                            const PictureShape& shape, float x, float y);
 // The palette's 16 colours (RGBA) by channel mask (R 1, G 2, B 4, L 8).
 std::array<std::array<float, 4>, 16> palette_colours(Palette palette);
 

@@ -1,0 +1,111 @@
+// Picture to histogram: the stored pixel under the pointer (or pinned by a click) read out with
+// its R', G', B', Y' codes and the samples it is stored as, and marked on the histograms.
+#include "vhist/compute/colour.h"
+#include "vhist/picture/picture_geometry.h"
+#include "vhist/shader_shared.h"
+#include "viewer_app.h"
+
+#include <imgui.h>
+
+#include <string>
+
+namespace vhist::viewer {
+
+namespace {
+
+struct PixelCodes {
+  std::uint32_t r = 0, g = 0, b = 0, luma = 0;
+  std::array<std::uint32_t, 3> stored{};  // Y', Cb, Cr (yuv); Y' (gray); R', G', B' (rgb)
+};
+
+PixelCodes codes_at(const media::DecodedFrame& frame, std::uint32_t x, std::uint32_t y) {
+  const VideoFormat& f = frame.format;
+  const Rgb c = reference_pixel(f, frame.planes, conversion_coefficients(f.matrix, f.range, f.bits), x, y);
+  PixelCodes out{c.r, c.g, c.b, shader::vhist_luma(c.r, c.g, c.b), {}};
+  out.stored[0] = read_sample(f, frame.planes, 0, x, y);
+  if (f.model == ColourModel::yuv) {
+    out.stored[1] = read_sample(f, frame.planes, 1, x >> f.chroma_shift_x, y >> f.chroma_shift_y);
+    out.stored[2] = read_sample(f, frame.planes, 2, x >> f.chroma_shift_x, y >> f.chroma_shift_y);
+  } else if (f.model == ColourModel::rgb) {
+    out.stored = {c.r, c.g, c.b};
+  }
+  return out;
+}
+
+const media::DecodedFrame* shown_frame(const App& app) {
+  return app.player.is_open() && app.player.frame() ? &*app.player.frame() : nullptr;
+}
+
+std::optional<std::array<std::uint32_t, 2>> readout_pixel(const App& app) {
+  return app.pinned_pixel ? app.pinned_pixel : app.hovered_pixel;
+}
+
+std::string readout_text(const media::DecodedFrame& frame, std::uint32_t x, std::uint32_t y) {
+  const PixelCodes p = codes_at(frame, x, y);
+  char line[160];
+  std::snprintf(line, sizeof line, "pixel %u, %u   R' %u  G' %u  B' %u  Y' %u", x, y, p.r, p.g, p.b, p.luma);
+  std::string text = line;
+  if (frame.format.model == ColourModel::yuv) {
+    std::snprintf(line, sizeof line, "\nstored Y' %u  Cb %u  Cr %u (%s)", p.stored[0], p.stored[1], p.stored[2],
+                  frame.format.pixel_format.c_str());
+    text += line;
+  }
+  return text;
+}
+
+}  // namespace
+
+void update_pixel_readout(App& app, const DrawStyle& style, bool over_histogram) {
+  const ImGuiIO& io = ImGui::GetIO();
+  app.hovered_pixel.reset();
+  const media::DecodedFrame* frame = shown_frame(app);
+  if (!frame) {
+    app.pinned_pixel.reset();
+    return;
+  }
+  const VideoFormat& f = frame->format;
+  if (app.pinned_pixel && ((*app.pinned_pixel)[0] >= f.width || (*app.pinned_pixel)[1] >= f.height)) {
+    app.pinned_pixel.reset();  // a new file or size
+  }
+  if (io.WantCaptureMouse || app.browser.is_open() || over_histogram || app.dragging_divider) return;
+  const PictureShape shape{f.rotation, static_cast<float>(f.display_width()), static_cast<float>(f.display_height()),
+                           f.width, f.height};
+  app.hovered_pixel = stored_pixel_at(style, io.DisplaySize.x * io.DisplayFramebufferScale.x,
+                                      io.DisplaySize.y * io.DisplayFramebufferScale.y, shape,
+                                      io.MousePos.x * io.DisplayFramebufferScale.x,
+                                      io.MousePos.y * io.DisplayFramebufferScale.y);
+  if (app.hovered_pixel && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.pinned_pixel = app.hovered_pixel;
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.pinned_pixel.reset();
+}
+
+std::array<std::int32_t, 4> pixel_markers(const App& app, bool ycbcr) {
+  const media::DecodedFrame* frame = shown_frame(app);
+  const auto pixel = readout_pixel(app);
+  if (!frame || !pixel) return {-1, -1, -1, -1};
+  const PixelCodes p = codes_at(*frame, (*pixel)[0], (*pixel)[1]);
+  const auto i = [](std::uint32_t v) { return static_cast<std::int32_t>(v); };
+  if (!ycbcr) return {i(p.r), i(p.g), i(p.b), i(p.luma)};
+  // The planes' slots (source_measures.h): Cr in R's, Cb in B's, Y' in L's.
+  return {i(p.stored[2]), -1, i(p.stored[1]), i(p.stored[0])};
+}
+
+void draw_pixel_readout(const App& app) {
+  const media::DecodedFrame* frame = shown_frame(app);
+  const auto pixel = readout_pixel(app);
+  if (!frame || !pixel) return;
+  const std::string text = readout_text(*frame, (*pixel)[0], (*pixel)[1]);
+  if (!app.pinned_pixel) {
+    ImGui::SetTooltip("%s", text.c_str());
+    return;
+  }
+  const auto& a = app.picture_area;
+  ImGui::SetNextWindowPos(ImVec2(a[0] + 10.0f * app.ui_scale, a[1] + 48.0f * app.ui_scale));
+  ImGui::SetNextWindowBgAlpha(0.7f);
+  ImGui::Begin("##pinned", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoInputs);
+  ImGui::TextUnformatted(("pinned " + text + "\n(right click unpins)").c_str());
+  ImGui::End();
+}
+
+}  // namespace vhist::viewer
