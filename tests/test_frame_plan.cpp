@@ -517,6 +517,33 @@ TEST(PixelUnder, FollowsTheCoverFitAndTheRotation) {
   EXPECT_EQ(stored_pixel_at(style, 640, 360, turned, 639.5f, 359.5f), (std::array<std::uint32_t, 2>{179, 0}));
 }
 
+// A region's outline: the points just inside each corner of the target rectangle of a region
+// are the region's corner pixels, upright and turned, and the whole frame fills the cover fit.
+TEST(PixelUnder, RegionOutlineMapsBackToItsCorners) {
+  DrawStyle style;
+  style.area = {0, 0, 640, 360};
+  const PixelRect rect{20, 30, 50, 40};
+  for (const PictureShape& shape : {PictureShape{0, 320, 180, 320, 180}, PictureShape{90, 320, 180, 180, 320},
+                                    PictureShape{180, 320, 180, 320, 180}, PictureShape{270, 320, 180, 180, 320}}) {
+    const auto r = target_rect_of(style, 640, 360, shape, rect);
+    std::vector<std::array<std::uint32_t, 2>> corners;
+    for (const float x : {r[0] + 0.5f, r[2] - 0.5f}) {
+      for (const float y : {r[1] + 0.5f, r[3] - 0.5f}) {
+        const auto p = stored_pixel_at(style, 640, 360, shape, x, y);
+        ASSERT_TRUE(p.has_value()) << shape.rotation;
+        corners.push_back(*p);
+      }
+    }
+    for (const auto& p : corners) {
+      EXPECT_TRUE(p[0] == rect.x || p[0] == rect.x + rect.width - 1) << shape.rotation << ": " << p[0];
+      EXPECT_TRUE(p[1] == rect.y || p[1] == rect.y + rect.height - 1) << shape.rotation << ": " << p[1];
+    }
+    EXPECT_NE(corners[0], corners[3]) << shape.rotation;  // opposite corners
+  }
+  const auto whole = target_rect_of(style, 640, 360, PictureShape{0, 320, 180, 320, 180}, {0, 0, 320, 180});
+  EXPECT_EQ(whole, (std::array<float, 4>{0, 0, 640, 360}));
+}
+
 // A pixel's codes marked on the histograms: one line per marked channel, in the panels drawing
 // that channel, at the code's place on the axis.
 TEST(PixelUnder, MarkersAreDrawnAtTheirCodes) {

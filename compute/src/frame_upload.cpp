@@ -1,10 +1,12 @@
 #include "vhist/compute/frame_upload.h"
 
 #include "vhist/render/compute_pipeline.h"
+#include "vhist/render/vk_check.h"
 
 #include <algorithm>
 #include <cstring>
 #include <thread>
+#include <vector>
 
 namespace vhist {
 
@@ -83,6 +85,18 @@ GpuPlanes gpu_planes(const VideoFormat& format, const VideoPlanes& planes, const
     gpu.stride[p] = planes.stride[p];
   }
   return gpu;
+}
+
+void record_rect_copy(VkCommandBuffer cmd, VkBuffer from, VkBuffer to, const FrameFormat& whole, const PixelRect& rect) {
+  const VkDeviceSize bpp = whole.bytes_per_pixel();
+  std::vector<VkBufferCopy> rows(rect.height);
+  for (std::uint32_t row = 0; row < rect.height; ++row) {
+    rows[row] = {(VkDeviceSize{rect.y + row} * whole.width + rect.x) * bpp, VkDeviceSize{row} * rect.width * bpp,
+                 VkDeviceSize{rect.width} * bpp};
+  }
+  vkCmdCopyBuffer(cmd, from, to, rect.height, rows.data());
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
 }  // namespace vhist

@@ -168,16 +168,9 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
 // The region's rows of the converted frame, packed into slot.region (one copy per row), made
 // visible to the passes that count it.
 void VideoPipeline::record_region_copy(VkCommandBuffer cmd, const Slot& slot) const {
-  const PixelRect& r = *slot.rect;
-  const VkDeviceSize bpp = slot.format.bytes_per_pixel();
-  const VkDeviceSize frame_width = slot.rgb_width;
-  std::vector<VkBufferCopy> rows(r.height);
-  for (std::uint32_t row = 0; row < r.height; ++row) {
-    rows[row] = {((r.y + row) * frame_width + r.x) * bpp, VkDeviceSize{row} * r.width * bpp, VkDeviceSize{r.width} * bpp};
-  }
-  vkCmdCopyBuffer(cmd, slot.rgb.get(), slot.region.get(), r.height, rows.data());
-  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  FrameFormat whole = slot.format;
+  whole.width = slot.rgb_width;
+  record_rect_copy(cmd, slot.rgb.get(), slot.region.get(), whole, *slot.rect);
 }
 
 std::optional<FrameResult> VideoPipeline::finish_one() {

@@ -65,6 +65,9 @@ constexpr std::pair<std::string_view, std::string_view> kActionKeys[] = {
     {"backspace", "speed 1"},
     {"S", "screenshot of the window (CLIP-00m12.345s.png in $XDG_PICTURES_DIR or the current folder)"},
     {"F or double click", "fullscreen"},
+    {"drag on the video", "region of interest: the histograms, statistics and equalization describe it"},
+    {"R", "clear the region of interest"},
+    {"click / right click on the video", "pin / unpin the pixel readout"},
     {"Esc", "close a dialog or dropdown, else leave fullscreen"},
     {"Q", "quit"},
 };

@@ -186,15 +186,24 @@ FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* p
   request.target = target;
   request.style = style;
   const FramePlan plan = plan_tick(state_, request);
+  if (plan.count_on_gpu || plan.convert_on_cpu) {  // the CPU engine counts as it converts
+    counted_rect_ = counted_region(style, rgb);
+    counted_format_ = counted_rect_ ? region_format(rgb, *counted_rect_) : rgb;
+  }
   prepare_buffers(plan, rgb);
   if (plan.convert_on_gpu) prepare_gpu_frame(*format, *planes);
   if (plan.convert_on_cpu) prepare_cpu_frame(*format, *planes, rgb, style);
-  prepare_cpu_uploads(plan, rgb, request.bins);
+  prepare_cpu_uploads(plan, request.bins);
   if (format) {
     rgb_format_ = rgb;
     shape_ = {format->rotation, static_cast<float>(format->display_width()), static_cast<float>(format->display_height())};
   }
   return plan;
+}
+
+std::optional<PixelRect> FrameRenderer::counted_region(const DrawStyle& style, const FrameFormat& rgb) {
+  if (!style.region || style.ycbcr || !check_rect(*style.region, rgb.width, rgb.height).empty()) return std::nullopt;
+  return style.region;
 }
 
 // The buffers and images this tick's passes write, grown for its frame. Those shared by the
@@ -205,6 +214,10 @@ void FrameRenderer::prepare_buffers(const FramePlan& plan, const FrameFormat& rg
   if ((plan.convert_on_gpu || plan.upload_rgb) && needs_growth(rgb_, rgb_bytes)) {
     wait_idle();
     grow_frame_buffer(context_, rgb_, rgb, "viewer rgb");
+  }
+  if (plan.count_on_gpu && counted_rect_ && needs_growth(region_, (counted_format_.byte_size() + 15) & ~std::uint64_t{15})) {
+    wait_idle();
+    grow_frame_buffer(context_, region_, counted_format_, "viewer region");
   }
   if (plan.equalize) {
     if (needs_growth(equalized_, rgb_bytes)) {
@@ -234,6 +247,10 @@ void FrameRenderer::prepare_cpu_frame(const VideoFormat& format, const VideoPlan
   auto* rgb_bytes = static_cast<std::byte*>(slot.staging.mapped()) + kStagingRgbOffset;
   const std::uint32_t levels = stats_levels(rgb.bits);
   cpu_levels_ = cpu_->convert_and_histogram(format, planes, levels, rgb_bytes);
+  if (counted_rect_) {  // the region's pixels as converted in the whole frame
+    const auto region = crop_frame({rgb_bytes, rgb.byte_size()}, rgb, *counted_rect_);
+    cpu_levels_ = reference_histogram(region, counted_format_, levels);
+  }
   statistics_.range.reset();
   statistics_.light.reset();
   statistics_.ycbcr = false;
@@ -248,22 +265,22 @@ void FrameRenderer::prepare_cpu_frame(const VideoFormat& format, const VideoPlan
   }
   statistics_.valid = true;
   statistics_.bits = rgb.bits;
-  statistics_.width = rgb.width;
-  statistics_.height = rgb.height;
+  statistics_.width = counted_format_.width;
+  statistics_.height = counted_format_.height;
   statistics_.stats = channel_stats(cpu_levels_, rgb.bits);
   statistics_.levels = cpu_levels_;
 }
 
 // CPU engine: the display histogram and its scale (from the levels), and the statistics
 // histogram for the prefix sum, into the slot's staging memory.
-void FrameRenderer::prepare_cpu_uploads(const FramePlan& plan, const FrameFormat& rgb, std::uint32_t bins) {
+void FrameRenderer::prepare_cpu_uploads(const FramePlan& plan, std::uint32_t bins) {
   if (!plan.upload_counts && !plan.upload_levels) return;
   Slot& slot = *slots_[next_slot_];
   grow_staging(slot, kStagingRgbOffset);
   auto* staging = static_cast<std::byte*>(slot.staging.mapped());
   if (plan.upload_counts) {
     const Histogram display = coarsen(cpu_levels_, bins);
-    const Scale scale = reference_scale(display, rgb.pixel_count());
+    const Scale scale = reference_scale(display, counted_format_.pixel_count());
     std::memcpy(staging, display.counts.data(), display.counts.size() * sizeof(std::uint32_t));
     std::memcpy(staging + kStagingScaleOffset, scale.scale.data(), 16);
     std::memcpy(staging + kStagingScaleOffset + 16, scale.max_count.data(), 16);

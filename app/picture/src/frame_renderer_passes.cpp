@@ -156,10 +156,15 @@ void FrameRenderer::record_count(VkCommandBuffer cmd, std::uint32_t bins, bool y
   if (ycbcr) {
     record_plane_count(cmd, bins, levels);
   } else {
-    engine_.record(cmd, rgb_.address(), rgb_format_, bins, Strategy::fast, display_);
+    VkDeviceAddress counted = rgb_.address();
+    if (counted_rect_) {  // the region's rows, packed
+      record_rect_copy(cmd, rgb_.get(), region_.get(), rgb_format_, *counted_rect_);
+      counted = region_.address();
+    }
+    engine_.record(cmd, counted, counted_format_, bins, Strategy::fast, display_);
     levels_source_ = &display_;
     if (levels != bins) {
-      engine_.record(cmd, rgb_.address(), rgb_format_, levels, Strategy::fast, levels_);
+      engine_.record(cmd, counted, counted_format_, levels, Strategy::fast, levels_);
       levels_source_ = &levels_;
     }
   }
@@ -176,8 +181,8 @@ void FrameRenderer::record_count(VkCommandBuffer cmd, std::uint32_t bins, bool y
   slot.ycbcr = ycbcr;
   slot.levels = levels;
   slot.bits = rgb_format_.bits;
-  slot.width = rgb_format_.width;
-  slot.height = rgb_format_.height;
+  slot.width = counted_format_.width;
+  slot.height = counted_format_.height;
 }
 
 void FrameRenderer::record_plane_count(VkCommandBuffer cmd, std::uint32_t bins, std::uint32_t levels) {
@@ -195,7 +200,7 @@ void FrameRenderer::record_plane_count(VkCommandBuffer cmd, std::uint32_t bins, 
   vkCmdCopyBuffer(cmd, plane_counts_.get(), levels_.histogram.get(), 1, &stats);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-  engine_.record_scale(cmd, display_, bins, rgb_format_.pixel_count());
+  engine_.record_scale(cmd, display_, bins, counted_format_.pixel_count());
   levels_source_ = &levels_;
 }
 
@@ -293,7 +298,7 @@ void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& pla
 
 OverlayItems FrameRenderer::panel_overlay(const FramePlan& plan, const DrawStyle& style,
                                           const std::vector<HistogramQuad>& quads) const {
-  return overlay_items(style, quads, {rgb_format_.bits, plan.next.counted_bins, rgb_format_.pixel_count()});
+  return overlay_items(style, quads, {rgb_format_.bits, plan.next.counted_bins, counted_format_.pixel_count()});
 }
 
 std::size_t FrameRenderer::write_overlay(const std::vector<shader::OverlayItem>& slots) {
@@ -340,7 +345,7 @@ void FrameRenderer::record_histogram_quads(VkCommandBuffer cmd, const FramePlan&
     for (int c = 0; c < 4; ++c) hp.channel_mult[c] = q.channel_mult[static_cast<std::size_t>(c)];
     hp.bins = plan.next.counted_bins;
     hp.mode = scale_mode_id(style.scale);
-    hp.pixels = static_cast<float>(rgb_format_.pixel_count());
+    hp.pixels = static_cast<float>(counted_format_.pixel_count());
     hp.opacity = style.opacity;
     hp.cdf = cdf_.cdf.address();
     hp.levels = stats_levels(rgb_format_.bits);
@@ -410,7 +415,7 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
   fill_composite_geometry(params, plan, style, extent);
   params.bins = plan.next.counted_bins ? plan.next.counted_bins : 1;
   params.opacity = style.opacity;
-  params.pixels = static_cast<float>(rgb_format_.pixel_count());
+  params.pixels = static_cast<float>(counted_format_.pixel_count());
   params.cdf = cdf_.cdf.address();
   params.equalized = plan.draw_equalized ? equalized_.address() : 0;
   params.levels = stats_levels(rgb_format_.bits);

@@ -129,6 +129,25 @@ std::optional<std::array<std::uint32_t, 2>> stored_pixel_at(const DrawStyle& sty
                                       static_cast<std::uint32_t>(std::clamp<std::int64_t>(row, 0, shape.stored_h - 1))};
 }
 
+std::array<float, 4> target_rect_of(const DrawStyle& style, float width, float height, const PictureShape& shape,
+                                    const PixelRect& rect) {
+  const auto a = picture_area(style, width, height);
+  const auto [sx, sy] = cover_scale(a[2] - a[0], a[3] - a[1], shape.shown_w, shape.shown_h);
+  // A point of the stored frame in [0, 1] to the target: stored_pixel_at's steps backwards.
+  const auto to_target = [&](float su, float sv) {
+    float u = su, v = sv;
+    if (shape.rotation == 90) u = 1 - sv, v = su;
+    if (shape.rotation == 180) u = 1 - su, v = 1 - sv;
+    if (shape.rotation == 270) u = sv, v = 1 - su;
+    const float nx = u * 2 * sx - sx, ny = v * 2 * sy - sy;
+    return std::array<float, 2>{a[0] + (nx + 1) / 2 * (a[2] - a[0]), a[1] + (ny + 1) / 2 * (a[3] - a[1])};
+  };
+  const auto w = static_cast<float>(shape.stored_w), h = static_cast<float>(shape.stored_h);
+  const auto p = to_target(static_cast<float>(rect.x) / w, static_cast<float>(rect.y) / h);
+  const auto q = to_target(static_cast<float>(rect.x + rect.width) / w, static_cast<float>(rect.y + rect.height) / h);
+  return {std::min(p[0], q[0]), std::min(p[1], q[1]), std::max(p[0], q[0]), std::max(p[1], q[1])};
+}
+
 std::array<std::array<float, 4>, 16> palette_colours(Palette palette) {
   std::array<std::array<float, 4>, 16> c{};
   c[0] = {0, 0, 0, 1};  // background; its alpha is scaled by the overlay opacity

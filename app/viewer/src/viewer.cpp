@@ -111,7 +111,8 @@ DrawStyle frame_style(const App& app) {
                    .range_mask = app.range_mask,
                    .range_low = app.range_low,
                    .range_high = app.range_high,
-                   .markers = pixel_markers(app, ycbcr)};
+                   .markers = pixel_markers(app, ycbcr),
+                   .region = app.region};
 }
 
 class GlfwSession {
@@ -226,6 +227,7 @@ class Viewer {
   int rendered_ = 0;
   int surface_losses_ = 0;
   Domain drawn_domain_ = Domain::rgb;  // the domain the current frame was counted in
+  std::optional<PixelRect> drawn_region_;  // and its region of interest
   bool resend_frame_ = false;  // the frame due when the surface was lost was not drawn
   bool swapchain_stale_ = false;
   std::chrono::steady_clock::time_point last_frame_time_ = std::chrono::steady_clock::now();
@@ -387,6 +389,8 @@ void Viewer::handle_ui() {
   if (app_.player.is_open()) {
     update_range_highlight(app_, frame_style(app_), renderer_.statistics());
     update_pixel_readout(app_, frame_style(app_), app_.range_mask != 0);
+    update_region(app_, frame_style(app_), app_.range_mask != 0);
+    draw_region(app_, frame_style(app_));
     draw_hover_readout(app_, frame_style(app_), renderer_.statistics());
     draw_pixel_readout(app_);
   }
@@ -459,9 +463,10 @@ int Viewer::run() {
     const std::int64_t dropped_before = app_.player.dropped();
     const media::DecodedFrame* frame = handle_playback(now);
     handle_ui();
-    // A new domain counts the frame on screen again, from its planes, as if it had just come.
-    if (app_.settings.domain != drawn_domain_) {
+    // A new domain or region counts the frame on screen again, as if it had just come.
+    if (app_.settings.domain != drawn_domain_ || app_.region != drawn_region_) {
       drawn_domain_ = app_.settings.domain;
+      drawn_region_ = app_.region;
       if (!frame && app_.player.is_open() && app_.player.frame()) frame = &*app_.player.frame();
     }
     hooks_->after_tick({now, dropped_before}, app_.player);

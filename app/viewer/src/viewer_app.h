@@ -40,6 +40,11 @@ struct App {
   std::optional<std::uint32_t> range_drag_bin;
   // Picture to histogram: the stored pixel under the pointer, and one pinned by a click.
   std::optional<std::array<std::uint32_t, 2>> hovered_pixel, pinned_pixel;
+  // The region of interest, in stored pixels (DrawStyle::region); while the left button drags
+  // across the video: the pixel it went down on and the rectangle so far.
+  std::optional<PixelRect> region;
+  std::optional<std::array<std::uint32_t, 2>> region_anchor;
+  std::optional<PixelRect> region_drag;
   bool cli_input_failed = false;
   double fps = 0;
   const char* engine_name = "gpu";
@@ -97,6 +102,13 @@ void update_range_highlight(App& app, const DrawStyle& style, const FrameStatist
 void update_pixel_readout(App& app, const DrawStyle& style, bool over_histogram);
 std::array<std::int32_t, 4> pixel_markers(const App& app, bool ycbcr);
 void draw_pixel_readout(const App& app);
+// The region of interest (viewer_region.cpp): a left-button drag across the video sets it (a
+// click without a drag is left to the pixel readout), R clears it; its outline, and the drag's.
+void update_region(App& app, const DrawStyle& style, bool over_histogram);
+void clear_region(App& app);
+void draw_region(const App& app, const DrawStyle& style);
+// The shown frame's shape (picture_geometry.h), or none without a frame.
+std::optional<PictureShape> shown_shape(const App& app);
 
 // The control panel (Tab hides it), with the statistics of the frame drawn a tick ago.
 void draw_panel(App& app, const FrameStatistics& numbers);

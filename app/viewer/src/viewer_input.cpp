@@ -101,6 +101,9 @@ bool action_key(App& app, int key, int mods, int action) {
     case GLFW_KEY_S:
       if (action == GLFW_PRESS) app.screenshot_requested = true;
       return true;
+    case GLFW_KEY_R:
+      if (action == GLFW_PRESS) clear_region(app);
+      return true;
     case GLFW_KEY_Q: app.quit = true; return true;
     case GLFW_KEY_ESCAPE:
       if (action == GLFW_PRESS) on_escape(app);
@@ -168,6 +171,8 @@ void open_file(App& app, const std::string& path, std::optional<int> stream) {
     app.player.set_paused(false);
     app.error.clear();
     app.camera_connected = true;
+    app.region.reset();  // a region of the last file's pixels
+    app.pinned_pixel.reset();
     if (!app.player.live()) remember_recent(app.settings, path);
     const std::string name = std::filesystem::path(path).filename().string();
     const std::string title = "vhist - " + name;

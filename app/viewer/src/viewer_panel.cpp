@@ -291,6 +291,19 @@ void draw_status_section(App& app, const FrameStatistics& numbers) {
   }
 }
 
+// What the statistics describe when a region of interest is set.
+void draw_region_line(const App& app, const FrameStatistics& numbers) {
+  if (!app.region) return;
+  const PixelRect& r = *app.region;
+  if (numbers.ycbcr) {
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "region %u,%u %ux%u: not applied to the Y'CbCr planes", r.x, r.y,
+                       r.width, r.height);
+    return;
+  }
+  ImGui::TextColored(ImVec4(1, 0.86f, 0, 1), "region %u,%u %ux%u (%u pixels; R clears)", r.x, r.y, r.width, r.height,
+                     numbers.width * numbers.height);
+}
+
 void draw_stats_table(const FrameStatistics& numbers) {
   if (!numbers.valid || !ImGui::BeginTable("stats", 9, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
     return;
@@ -382,12 +395,13 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
     ImGui::End();
     return;
   }
+  draw_region_line(app, numbers);
   draw_stats_table(numbers);
   draw_source_measures(app, numbers);
   ImGui::Separator();
   ImGui::TextDisabled("Keys (vhist --help lists them all):");
   ImGui::TextWrapped("space play  <- -> 5 s  , . frame  [ ] speed  1-4 channels  G guides  C cdf  E equalize  "
-                     "V split  S screenshot  F full  Esc close/leave full  Q quit");
+                     "V split  S screenshot  F full  Esc close/leave full  Q quit  drag: region  R clear region");
   ImGui::End();
 }
 

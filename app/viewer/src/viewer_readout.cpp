@@ -68,14 +68,23 @@ void update_pixel_readout(App& app, const DrawStyle& style, bool over_histogram)
     app.pinned_pixel.reset();  // a new file or size
   }
   if (io.WantCaptureMouse || app.browser.is_open() || over_histogram || app.dragging_divider) return;
-  const PictureShape shape{f.rotation, static_cast<float>(f.display_width()), static_cast<float>(f.display_height()),
-                           f.width, f.height};
   app.hovered_pixel = stored_pixel_at(style, io.DisplaySize.x * io.DisplayFramebufferScale.x,
-                                      io.DisplaySize.y * io.DisplayFramebufferScale.y, shape,
+                                      io.DisplaySize.y * io.DisplayFramebufferScale.y, *shown_shape(app),
                                       io.MousePos.x * io.DisplayFramebufferScale.x,
                                       io.MousePos.y * io.DisplayFramebufferScale.y);
-  if (app.hovered_pixel && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.pinned_pixel = app.hovered_pixel;
+  // A click pins (on release, so that a drag across the video draws a region instead).
+  if (app.hovered_pixel && app.region_anchor && !app.region_drag && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+    app.pinned_pixel = app.hovered_pixel;
+  }
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.pinned_pixel.reset();
+}
+
+std::optional<PictureShape> shown_shape(const App& app) {
+  const media::DecodedFrame* frame = shown_frame(app);
+  if (!frame) return std::nullopt;
+  const VideoFormat& f = frame->format;
+  return PictureShape{f.rotation, static_cast<float>(f.display_width()), static_cast<float>(f.display_height()),
+                      f.width, f.height};
 }
 
 std::array<std::int32_t, 4> pixel_markers(const App& app, bool ycbcr) {

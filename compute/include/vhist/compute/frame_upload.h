@@ -9,6 +9,7 @@
 
 #include "vhist/compute/frame_converter.h"
 #include "vhist/compute/histogram_types.h"
+#include "vhist/compute/region.h"
 #include "vhist/compute/thread_pool.h"
 #include "vhist/compute/video_frame.h"
 #include "vhist/render/buffer.h"
@@ -39,6 +40,11 @@ bool grow_frame_buffer(const render::Context& context, render::Buffer& buffer, c
 
 // Where the planes of a frame staged with `layout` are once record_copy has put them in
 // `device_planes`, for the passes that read them (the convert pass, the plane pass).
+// The rows of `rect` of a tightly packed frame of `whole` in `from`, packed into `to` (a frame of
+// region_format(whole, rect): one copy region per row), then the barrier to the compute passes
+// that read it.
+void record_rect_copy(VkCommandBuffer cmd, VkBuffer from, VkBuffer to, const FrameFormat& whole, const PixelRect& rect);
+
 GpuPlanes gpu_planes(const VideoFormat& format, const VideoPlanes& planes, const render::Buffer& device_planes,
                      const PlaneOffsets& layout);
 

@@ -9,7 +9,8 @@
 //               statistics histogram, from staging to the buffers the GPU passes read
 //   video image raster: the new frame into the sampled video image
 //   count       GPU engine: the display histogram and, when it differs, the statistics
-//               histogram at one level per code, copied to the slot's readback buffer
+//               histogram at one level per code, copied to the slot's readback buffer; with a
+//               region of interest, of its rows copied out of the frame first
 //   scan        when a cumulative histogram is drawn or the picture equalized: the prefix sum
 //               of the statistics histogram (hist_cdf.comp): the CDF and the equalization table
 //   equalize    once per frame and mode: the frame through the table (and, raster, into its
@@ -145,7 +146,7 @@ class FrameRenderer {
   void prepare_gpu_frame(const VideoFormat& format, const VideoPlanes& planes);
   void prepare_cpu_frame(const VideoFormat& format, const VideoPlanes& planes, const FrameFormat& rgb,
                          const DrawStyle& style);
-  void prepare_cpu_uploads(const FramePlan& plan, const FrameFormat& rgb, std::uint32_t bins);
+  void prepare_cpu_uploads(const FramePlan& plan, std::uint32_t bins);
   void grow_staging(Slot& slot, std::uint64_t bytes);
   VkCommandBuffer begin_commands();
   VkCommandBuffer end_commands(VkCommandBuffer cmd, const FramePlan& plan);
@@ -160,6 +161,8 @@ class FrameRenderer {
   void record_host_uploads(VkCommandBuffer cmd, const FramePlan& plan);
   void record_image_upload(VkCommandBuffer cmd, VideoImage& image, VkBuffer buffer, VkDeviceSize offset);
   void record_count(VkCommandBuffer cmd, std::uint32_t bins, bool ycbcr);
+  // The region this tick counts for `style` in frames of `rgb` (none: the whole frame).
+  static std::optional<PixelRect> counted_region(const DrawStyle& style, const FrameFormat& rgb);
   // count, ycbcr: the plane counts (the levels', and the display bins') into the display and
   // statistics histograms, and the scale pass.
   void record_plane_count(VkCommandBuffer cmd, std::uint32_t bins, std::uint32_t levels);
@@ -217,6 +220,11 @@ class FrameRenderer {
   VideoImage equalized_video_;  // the equalized frame (rasterized split view)
   render::Buffer equalized_;    // the equalized frame, written by equalize.comp
   FrameFormat rgb_format_;      // of the current frame
+  // The pixels the histograms count: the whole frame, or the region of interest's rows copied
+  // out of it (GPU engine: into region_; CPU engine: cropped on the host).
+  std::optional<PixelRect> counted_rect_;
+  FrameFormat counted_format_;
+  render::Buffer region_;
   // How the current frame is shown: turned upright, at its display size (the sample aspect ratio
   // applied); the histograms count its stored pixels.
   struct Shape {

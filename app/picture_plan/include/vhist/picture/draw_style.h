@@ -5,9 +5,11 @@
 #include "vhist/picture/picture_modes.h"
 
 #include "vhist/compute/cdf.h"
+#include "vhist/compute/region.h"
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 namespace vhist::viewer {
 
@@ -49,6 +51,9 @@ struct DrawStyle {
   // Markers on the histograms: a pixel's code per channel (R, G, B, L; in the Y'CbCr domain the
   // slots' planes), drawn as a line at its bin in the panels showing the channel; -1: none.
   std::array<std::int32_t, 4> markers{-1, -1, -1, -1};
+  // The region of interest, in stored pixels: the histograms, statistics, CDF and equalization
+  // table describe its pixels only (the R'G'B' domain; one outside the frame counts the whole).
+  std::optional<PixelRect> region;
 };
 
 // The exposure marks of a style (kMark* bits) and its thresholds as codes of `bits` bits.

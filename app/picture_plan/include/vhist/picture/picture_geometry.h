@@ -68,6 +68,10 @@ struct PictureShape {
 // outside the area.
 std::optional<std::array<std::uint32_t, 2>> stored_pixel_at(const DrawStyle& style, float width, float height,
                                                             const PictureShape& shape, float x, float y);
+// The target rectangle (x0, y0, x1, y1) that the stored pixels of `rect` cover, drawn as
+// stored_pixel_at() maps them (it may reach past the picture area, where the cover fit crops).
+std::array<float, 4> target_rect_of(const DrawStyle& style, float width, float height, const PictureShape& shape,
+                                    const PixelRect& rect);
 // The palette's 16 colours (RGBA) by channel mask (R 1, G 2, B 4, L 8).
 std::array<std::array<float, 4>, 16> palette_colours(Palette palette);
 

@@ -1,0 +1,89 @@
+// The region of interest: a rectangle of stored pixels dragged out on the video, which the
+// histograms, statistics, CDF and equalization then describe (DrawStyle::region); kept in
+// stored pixels, so it follows the picture through resizes, rotation and the cover fit.
+#include "vhist/picture/picture_geometry.h"
+#include "viewer_app.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+namespace vhist::viewer {
+
+namespace {
+
+// The rectangle spanned by two stored pixels, both included.
+PixelRect span(const std::array<std::uint32_t, 2>& a, const std::array<std::uint32_t, 2>& b) {
+  const std::uint32_t x0 = std::min(a[0], b[0]), y0 = std::min(a[1], b[1]);
+  return {x0, y0, std::max(a[0], b[0]) - x0 + 1, std::max(a[1], b[1]) - y0 + 1};
+}
+
+// The stored pixel under window point (x, y), the point held inside the picture area first.
+std::optional<std::array<std::uint32_t, 2>> pixel_under(const App& app, const DrawStyle& style, ImVec2 point) {
+  const auto shape = shown_shape(app);
+  if (!shape) return std::nullopt;
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 s = io.DisplayFramebufferScale;
+  const auto& a = app.picture_area;
+  const float x = std::clamp(point.x, a[0], std::max(a[0], a[2] - 0.5f));
+  const float y = std::clamp(point.y, a[1], std::max(a[1], a[3] - 0.5f));
+  return stored_pixel_at(style, io.DisplaySize.x * s.x, io.DisplaySize.y * s.y, *shape, x * s.x, y * s.y);
+}
+
+std::string region_text(const PixelRect& r) {
+  return std::to_string(r.x) + "," + std::to_string(r.y) + " " + std::to_string(r.width) + "x" +
+         std::to_string(r.height);
+}
+
+}  // namespace
+
+void update_region(App& app, const DrawStyle& style, bool over_histogram) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    app.region_anchor.reset();
+    app.region_drag.reset();
+    const bool free = !io.WantCaptureMouse && !app.browser.is_open() && !over_histogram && !app.dragging_divider;
+    const auto& a = app.picture_area;
+    const ImVec2 m = io.MousePos;
+    if (free && m.x >= a[0] && m.x < a[2] && m.y >= a[1] && m.y < a[3]) app.region_anchor = pixel_under(app, style, m);
+  }
+  if (!app.region_anchor) return;
+  if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 6.0f * app.ui_scale)) {
+    if (const auto p = pixel_under(app, style, io.MousePos)) app.region_drag = span(*app.region_anchor, *p);
+  }
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    if (app.region_drag) {
+      app.region = app.region_drag;
+      show_message(app, "Region " + region_text(*app.region) + " (R clears)");
+    }
+    app.region_anchor.reset();
+    app.region_drag.reset();
+  }
+}
+
+void clear_region(App& app) {
+  if (!app.region) return;
+  app.region.reset();
+  show_message(app, "Region cleared: the whole frame");
+}
+
+void draw_region(const App& app, const DrawStyle& style) {
+  const auto shape = shown_shape(app);
+  const std::optional<PixelRect> rect = app.region_drag ? app.region_drag : app.region;
+  if (!shape || !rect) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 s = io.DisplayFramebufferScale;
+  const auto r = target_rect_of(style, io.DisplaySize.x * s.x, io.DisplaySize.y * s.y, *shape, *rect);
+  const auto& a = app.picture_area;
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  draw->PushClipRect(ImVec2(a[0], a[1]), ImVec2(a[2], a[3]), true);
+  const ImVec2 p0(r[0] / s.x, r[1] / s.y), p1(r[2] / s.x, r[3] / s.y);
+  const float t = std::max(1.0f, app.ui_scale);
+  draw->AddRect(ImVec2(p0.x - t, p0.y - t), ImVec2(p1.x + t, p1.y + t), IM_COL32(0, 0, 0, 200), 0, 0, t);
+  draw->AddRect(p0, p1, app.region_drag ? IM_COL32(255, 255, 255, 160) : IM_COL32(255, 220, 0, 255), 0, 0, t);
+  const std::string label = "region " + region_text(*rect);
+  draw->AddText(ImVec2(p0.x + 4 * t, p0.y + 3 * t), IM_COL32(255, 220, 0, 255), label.c_str());
+  draw->PopClipRect();
+}
+
+}  // namespace vhist::viewer
