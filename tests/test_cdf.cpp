@@ -1,10 +1,12 @@
 // The CPU reference of cumulative histograms and equalization against values worked out by hand
 // from the definitions (docs and equalize_shared.h), not from the code.
 #include "vhist/compute/cdf.h"
+#include "vhist/compute/histogram_match.h"
 #include "vhist/compute/frame_stats.h"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -167,6 +169,71 @@ TEST(ChannelStats, PercentilesReadOffTheCdf) {
   EXPECT_EQ(s.min, 0u);
   EXPECT_EQ(s.max, 200u);
   EXPECT_DOUBLE_EQ(s.clip_low, 0.01);
+}
+
+}  // namespace
+
+// Distances to a reference and histogram matching (histogram_match.h), from first principles.
+namespace {
+
+vhist::Histogram one_level_each(std::uint32_t bins, std::uint32_t level, std::uint32_t count) {
+  vhist::Histogram h(bins);
+  for (vhist::Channel c : vhist::kAllChannels) h.at(c, level) = count;
+  return h;
+}
+
+TEST(HistogramDistances, IdenticalIsZeroShiftedIsTheShiftDisjointIsOne) {
+  vhist::Histogram a(256);
+  for (std::uint32_t b = 0; b < 256; ++b) {
+    for (vhist::Channel c : vhist::kAllChannels) a.at(c, b) = (b * 37 + static_cast<std::uint32_t>(c)) % 101;
+  }
+  const auto same = vhist::histogram_distances(a, a);
+  for (int c = 0; c < 4; ++c) {
+    EXPECT_EQ(same.emd[c], 0.0);
+    EXPECT_EQ(same.total_variation[c], 0.0);
+  }
+  // All pixels at 100 against all at 107 (another pixel count): 7 bins apart, no overlap.
+  const auto moved = vhist::histogram_distances(one_level_each(256, 100, 500), one_level_each(256, 107, 9));
+  EXPECT_DOUBLE_EQ(moved.emd[0], 7.0);
+  EXPECT_DOUBLE_EQ(moved.total_variation[3], 1.0);
+  // Half the pixels moved by 4 bins: EMD 2, total variation 0.5; compared at the coarser bins.
+  vhist::Histogram half = one_level_each(1024, 400, 10);
+  for (vhist::Channel c : vhist::kAllChannels) half.at(c, 416) = 10;
+  const auto d = vhist::histogram_distances(half, one_level_each(256, 100, 1));
+  EXPECT_EQ(d.bins, 256u);
+  EXPECT_DOUBLE_EQ(d.emd[1], 2.0);
+  EXPECT_DOUBLE_EQ(d.total_variation[1], 0.5);
+  EXPECT_TRUE(std::isnan(vhist::histogram_distances(vhist::Histogram(256), a).emd[0]));
+}
+
+TEST(HistogramDistances, ReferenceIsDrawnAtTheLiveBinsAndPixelCount) {
+  // 100 pixels at level 10 of 64, drawn over 256 bins of a 1000-pixel frame: spread over bins
+  // 40..43, 250 pixels each; drawn over 16 bins: 1000 in bin 2.
+  const auto fine = vhist::reference_at(one_level_each(64, 10, 100), 256, 1000);
+  for (std::uint32_t b = 0; b < 256; ++b) EXPECT_FLOAT_EQ(fine[b * 4], b >= 40 && b < 44 ? 250.0f : 0.0f) << b;
+  const auto coarse = vhist::reference_at(one_level_each(64, 10, 100), 16, 1000);
+  EXPECT_FLOAT_EQ(coarse[2 * 4 + 3], 1000.0f);
+}
+
+TEST(HistogramMatch, RampMatchedToAFlatReferenceBecomesFlat) {
+  // A frame whose codes pile up low (code v held by 256 - v pixels) matched to a flat reference:
+  // each code's pixels go to the level where the flat reference's share reaches theirs, so the
+  // matched histogram, taken in 16 bands, is flat within one code's pixels (256 of 32896 per band of 2056).
+  vhist::Histogram ramp(256), flat(256);
+  for (std::uint32_t v = 0; v < 256; ++v) {
+    for (vhist::Channel c : vhist::kAllChannels) {
+      ramp.at(c, v) = 256 - v;
+      flat.at(c, v) = 1;
+    }
+  }
+  const auto table = vhist::reference_match_table(vhist::reference_cdf(ramp), vhist::reference_cdf(flat), 8);
+  std::array<std::uint64_t, 16> bands{};
+  for (std::uint32_t v = 0; v < 256; ++v) bands[table.at(vhist::Channel::r, v) / 16] += ramp.at(vhist::Channel::r, v);
+  const double share = 32896.0 / 16;
+  for (std::size_t b = 0; b < 16; ++b) EXPECT_NEAR(static_cast<double>(bands[b]), share, 256.0) << b;
+  // Matched to itself: every code stays.
+  const auto self = vhist::reference_match_table(vhist::reference_cdf(ramp), vhist::reference_cdf(ramp), 8);
+  for (std::uint32_t v = 0; v < 256; ++v) EXPECT_EQ(self.at(vhist::Channel::g, v), v);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "vhist/compute/cdf.h"
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/frame_stats.h"
+#include "vhist/compute/histogram_match.h"
 #include "vhist/compute/synthetic_frames.h"
 
 #include <gtest/gtest.h>
@@ -148,6 +149,41 @@ TEST_F(GpuCdf, RejectsBadLevelCounts) {
   EXPECT_THROW(vhist::cdf_on_gpu(engine, Histogram(48), 8), std::invalid_argument);
   EXPECT_THROW(vhist::cdf_on_gpu(engine, Histogram(512), 8), std::invalid_argument);
   EXPECT_THROW(vhist::cdf_on_gpu(engine, Histogram(8), 8), std::invalid_argument);
+}
+
+}  // namespace
+
+// The match pass (hist_match.comp) against reference_match_table(): random live and reference
+// histograms at every depth and reference level count, empty channels, and a frame matched to
+// its own histogram (the identity on every level it has).
+namespace {
+
+TEST_F(GpuCdf, MatchTableEqualsTheReference) {
+  vhist::HistogramEngine engine(context());
+  vhist::MatchPass pass(context());
+  std::mt19937 rng(5);
+  for (std::uint32_t bits : {8u, 10u, 12u}) {
+    const std::uint32_t levels = vhist::stats_levels(bits);
+    Histogram live(levels);
+    for (auto& v : live.counts) v = rng() % 3 == 0 ? 0 : rng() % 50000;
+    for (std::uint32_t ref_levels : {16u, 256u, levels}) {
+      Histogram reference(ref_levels);
+      for (auto& v : reference.counts) v = rng() % 4 == 0 ? 0 : rng() % 90000;
+      for (std::uint32_t l = 0; l < ref_levels; ++l) reference.at(Channel::b, l) = 0;  // an empty channel
+      SCOPED_TRACE(std::to_string(bits) + " bits, reference of " + std::to_string(ref_levels) + " levels");
+      const auto want = vhist::reference_match_table(vhist::reference_cdf(live), vhist::reference_cdf(reference), bits);
+      ASSERT_EQ(vhist::match_on_gpu(engine, pass, live, reference, bits).codes, want.codes);
+    }
+    const auto self = vhist::match_on_gpu(engine, pass, live, live, bits);
+    const std::uint32_t codes_per_level = (1u << bits) / levels;
+    for (std::uint32_t v = 0; v < levels; ++v) {
+      for (Channel c : vhist::kAllChannels) {
+        if (live.at(c, v) != 0) {
+          ASSERT_EQ(self.at(c, v), v * codes_per_level) << bits << " bits, level " << v;
+        }
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -91,4 +91,27 @@ CdfReadback cdf_on_gpu(HistogramEngine& engine, const Histogram& histogram, std:
   return read_back_blocking(context, target, histogram.bins, bits);
 }
 
+EqualizeTable match_on_gpu(HistogramEngine& engine, MatchPass& pass, const Histogram& live, const Histogram& reference,
+                           std::uint32_t bits) {
+  render::Context& context = engine.context();
+  const HistogramTarget source = engine.create_target("match live");
+  const HistogramTarget reference_levels = engine.create_target("match reference");
+  upload_blocking(context, source.histogram, std::as_bytes(std::span(live.counts)));
+  const Cdf cumulative = vhist::reference_cdf(reference);
+  upload_blocking(context, reference_levels.histogram, std::as_bytes(std::span(cumulative.counts)));
+  const CdfTarget live_cdf = engine.create_cdf_target("match live");
+  const CdfTarget out = engine.create_cdf_target("match out");
+  context.submit_and_wait([&](VkCommandBuffer cmd) {
+    render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                           VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    engine.record_cdf(cmd, source.histogram, live.bins, bits, live_cdf);
+    render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                           VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    pass.record(cmd, live_cdf.cdf.address(), bits, reference_levels.histogram.address(), reference.bins,
+                out.table.address());
+    results_to_transfer(cmd);
+  });
+  return read_back_blocking(context, out, live.bins, bits).table;
+}
+
 }  // namespace vhist

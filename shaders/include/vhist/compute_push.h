@@ -122,12 +122,23 @@ VHIST_PUSH_BLOCK(MaxRgbPush) {
 } VHIST_PC;
 #endif
 
+#if defined(__cplusplus) || defined(VHIST_SHADER_hist_match)
+VHIST_PUSH_BLOCK(MatchPush) {
+  VHIST_ADDRESS(Levels, live);       // kLevels records: the frame's inclusive cumulative counts
+  VHIST_ADDRESS(Levels, reference);  // reference_levels records: the reference's
+  VHIST_ADDRESS(Levels, table);      // kLevels records: the matched codes
+  VHIST_UINT(reference_levels);      // a power of two, at most kLevels
+  VHIST_UINT(unused);
+} VHIST_PC;
+#endif
+
 #ifdef __cplusplus
 // The sizes the pipelines' push ranges are made with. ConvertPush's last field ends at 100
 // bytes; C++ pads the struct to 104 (8-byte alignment), which the range need not cover.
 static_assert(sizeof(FastPush) == 48 && sizeof(ChunkPush) == 24 && sizeof(ReducePush) == 24 &&
               sizeof(ScalePush) == 24 && sizeof(CdfPush) == 24 && sizeof(EqualizePush) == 32 &&
-              sizeof(FloorPush) == 24 && sizeof(PlanesPush) == 72 && sizeof(MaxRgbPush) == 24);
+              sizeof(FloorPush) == 24 && sizeof(PlanesPush) == 72 && sizeof(MaxRgbPush) == 24 &&
+              sizeof(MatchPush) == 32);
 }  // namespace vhist::shader
 #endif
 #endif  // VHIST_COMPUTE_PUSH_H

@@ -5,6 +5,7 @@
 
 #include "vhist/compute/cdf.h"
 #include "vhist/compute/histogram_engine.h"
+#include "vhist/compute/match_pass.h"
 
 #include <cstddef>
 #include <span>
@@ -36,6 +37,11 @@ struct CdfReadback {
 CdfReadback read_back_blocking(render::Context& context, const CdfTarget& target, std::uint32_t levels,
                                std::uint32_t bits);
 CdfReadback cdf_on_gpu(HistogramEngine& engine, const Histogram& histogram, std::uint32_t bits);
+// The histogram matching table of a `bits`-bit frame whose statistics histogram is `live`
+// (stats_levels(bits) levels) to `reference` (a power of two of levels, at most live's),
+// computed on the GPU: the prefix sum of `live` (record_cdf) and the match pass.
+EqualizeTable match_on_gpu(HistogramEngine& engine, MatchPass& pass, const Histogram& live, const Histogram& reference,
+                           std::uint32_t bits);
 
 // The barrier after record(): compute-shader writes of the results -> transfer reads.
 void results_to_transfer(VkCommandBuffer cmd);

@@ -1,0 +1,54 @@
+#version 460
+// Histogram matching: the table that maps each level of the frame to the level of a reference
+// histogram with the same share of pixels below it (histogram_match.h has the rule and its CPU
+// reference), from the frame's prefix sum (hist_cdf.comp) and the reference's. One invocation
+// per level and channel binary-searches the reference's cumulative counts; the comparison
+// R(u) * N >= C(v) * M is made exactly on 64-bit products (two 32-bit halves). The table is
+// applied by the equalize pass, per channel.
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_buffer_reference_uvec2 : require
+#extension GL_GOOGLE_include_directive : require
+#include "vhist/shader_shared.h"
+
+layout(local_size_x = 256) in;
+layout(constant_id = kSpecBins) const uint kLevels = 256u;  // stats_levels(kBits)
+layout(constant_id = kSpecBits) const uint kBits = 8u;
+
+layout(buffer_reference, buffer_reference_align = 16, std430) buffer Levels {
+  uvec4 level[];
+};
+
+#define VHIST_SHADER_hist_match
+#include "vhist/compute_push.h"  // the push constants
+
+// a * b >= c * d, on 64-bit products.
+bool product_at_least(uint a, uint b, uint c, uint d) {
+  uint ab_hi, ab_lo, cd_hi, cd_lo;
+  umulExtended(a, b, ab_hi, ab_lo);
+  umulExtended(c, d, cd_hi, cd_lo);
+  return ab_hi > cd_hi || (ab_hi == cd_hi && ab_lo >= cd_lo);
+}
+
+void main() {
+  const uint i = gl_GlobalInvocationID.x;
+  if (i >= kLevels * 4u) return;
+  const uint v = i >> 2u, c = i & 3u;
+  const uint m_levels = pc.reference_levels;
+  const uint n = pc.live.level[kLevels - 1u][c], m = pc.reference.level[m_levels - 1u][c];
+  uint code = v * ((1u << kBits) / kLevels);
+  if (n != 0u && m != 0u) {
+    const uint cv = pc.live.level[v][c];
+    // The smallest u in [0, m_levels) with R(u) * n >= C(v) * m; R(m_levels - 1) = m qualifies.
+    uint lo = 0u, hi = m_levels - 1u;
+    while (lo < hi) {
+      const uint mid = (lo + hi) >> 1u;
+      if (product_at_least(pc.reference.level[mid][c], n, cv, m)) {
+        hi = mid;
+      } else {
+        lo = mid + 1u;
+      }
+    }
+    code = lo * ((1u << kBits) / m_levels);
+  }
+  pc.table.level[v][c] = code;
+}
