@@ -3,6 +3,8 @@
 // scaled bar reaches the height 1 - uv.y, weighted by channel_mult (1, 2, 4, 8 for the channels
 // drawn, 0 for the others); the sum indexes a 16-colour palette.
 //
+// A reference histogram is drawn as a light outline over the bars, at the same scale.
+//
 // The cumulative histogram (hist_cdf.comp's prefix sum, at one level per code) is drawn with
 // the same masks and palette: per channel either instead of the histogram, as the area under
 // the CDF, or over it, as a curve (a pixel is on the curve when its height lies between the
@@ -27,6 +29,9 @@ layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Pa
 layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Cumulative {
   uvec4 level[];  // R, G, B, L cumulative counts
 };
+layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer ReferenceBars {
+  vec4 bin[];  // R, G, B, L: the reference's counts at the live histogram's bins and pixel count
+};
 
 // Scale modes: the articles' automatic scale (the scale pass), logarithmic, fixed.
 const uint kScaleAuto = 0u;
@@ -45,7 +50,28 @@ struct Bars {
   uvec4 channel_mult;
   uint cdf_fill;      // bit c: channel c drawn as the area under its CDF instead of its histogram
   uint cdf_line;      // bit c: channel c's CDF drawn as a curve over the bars
+  uvec2 reference;    // `bins` records; read only when reference_line has bits
+  uint reference_line;  // bit c: channel c's reference drawn as an outline over the bars
 };
+
+// Bar heights (0..1 of the quad) of four counts by the quad's scale mode.
+vec4 bar_heights(Bars b, vec4 counts) {
+  if (b.mode == kScaleLog) {
+    const vec4 top = log2(vec4(Scale(b.scale).max_count) + 1.0);
+    return log2(counts + 1.0) / max(top, vec4(1e-6));
+  }
+  if (b.mode == kScaleFixed) {
+    // Full height when a bin holds five times its share of a flat histogram.
+    return counts * (float(b.bins) / (5.0 * b.pixels));
+  }
+  return counts * Scale(b.scale).scale;
+}
+
+// The reference's bar heights at u (0..1 across the quad).
+vec4 reference_heights(Bars b, float u) {
+  const uint bin = min(uint(clamp(u, 0.0, 1.0) * float(b.bins)), b.bins - 1u);
+  return bar_heights(b, ReferenceBars(b.reference).bin[bin]);
+}
 
 // The CDF of channel c at u (0..1 across the quad) as a fraction of the pixels.
 float cdf_height(Bars b, float u, uint c) {
@@ -58,17 +84,7 @@ float cdf_height(Bars b, float u, uint c) {
 // channels' palette colour, darkened or lightened where it crosses a bar so it stays visible.
 vec4 bars_colour(Bars b, uvec2 palette, float opacity, vec2 uv, vec2 pixel) {
   const uint bin = min(uint(uv.x * float(b.bins)), b.bins - 1u);
-  const vec4 counts = vec4(Histogram(b.histogram).bin[bin]);
-  vec4 heights;
-  if (b.mode == kScaleLog) {
-    const vec4 top = log2(vec4(Scale(b.scale).max_count) + 1.0);
-    heights = log2(counts + 1.0) / max(top, vec4(1e-6));
-  } else if (b.mode == kScaleFixed) {
-    // Full height when a bin holds five times its share of a flat histogram.
-    heights = counts * (float(b.bins) / (5.0 * b.pixels));
-  } else {
-    heights = counts * Scale(b.scale).scale;
-  }
+  vec4 heights = bar_heights(b, vec4(Histogram(b.histogram).bin[bin]));
   for (uint c = 0u; c < 4u; ++c) {
     if ((b.cdf_fill & (1u << c)) != 0u) heights[c] = cdf_height(b, uv.x, c);
   }
@@ -77,9 +93,21 @@ vec4 bars_colour(Bars b, uvec2 palette, float opacity, vec2 uv, vec2 pixel) {
                      (reached.z ? b.channel_mult.z : 0u) + (reached.w ? b.channel_mult.w : 0u);
   vec4 colour = Palette(palette).colour[index];
   if (index == 0u) colour.a *= opacity;
+  const float y = 1.0 - uv.y;
+  if (b.reference_line != 0u) {
+    // The reference's outline: a pixel is on it when its height lies between the reference's
+    // heights at the left and right edges of its column, give or take one pixel (so the steps
+    // between bins are drawn as vertical strokes); light, so it reads over bars and background.
+    const vec4 lo = reference_heights(b, uv.x - 0.5 * pixel.x), hi = reference_heights(b, uv.x + 0.5 * pixel.x);
+    uint outline = 0u;
+    for (uint c = 0u; c < 4u; ++c) {
+      if ((b.reference_line & (1u << c)) == 0u || b.channel_mult[c] == 0u) continue;
+      if (y >= min(lo[c], hi[c]) - pixel.y && y <= max(lo[c], hi[c]) + pixel.y) outline += b.channel_mult[c];
+    }
+    if (outline != 0u) return vec4(mix(Palette(palette).colour[outline].rgb, vec3(1.0), 0.55), 1.0);
+  }
   if (b.cdf_line == 0u) return colour;
 
-  const float y = 1.0 - uv.y;
   uint line = 0u;
   for (uint c = 0u; c < 4u; ++c) {
     if ((b.cdf_line & (1u << c)) == 0u || b.channel_mult[c] == 0u) continue;

@@ -6,6 +6,7 @@
 #include "frame_renderer_slot.h"
 
 #include "vhist/compute/cpu_reference.h"
+#include "vhist/compute/histogram_match.h"
 #include "vhist/render/command_slot.h"
 #include "vhist/render/vk_check.h"
 #include "vhist/shaders/composite.spv.h"
@@ -29,7 +30,8 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
       histogram_pipeline_(context, render_pass, quad_vert_spv, histogram_frag_spv, sizeof(shader::HistogramPush),
                           true, "histogram"),
       overlay_item_pipeline_(context, render_pass, quad_vert_spv, overlay_item_frag_spv,
-                             sizeof(shader::OverlayItemPush), true, "overlay item") {
+                             sizeof(shader::OverlayItemPush), true, "overlay item"),
+      match_pass_(context) {
   for (std::uint32_t i = 0; i < kFramesInFlight; ++i) {
     auto slot = std::make_unique<Slot>();
     slot->commands = render::CommandSlot(context, true);
@@ -40,6 +42,8 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
                                             render::MemoryUse::upload, true, "composite params");
     slot->overlay = render::Buffer(context, kMaxOverlayItems * sizeof(shader::OverlayItem),
                                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, render::MemoryUse::upload, true, "overlay items");
+    slot->reference = render::Buffer(context, kReferenceBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                     render::MemoryUse::upload, true, "reference");
     slots_.push_back(std::move(slot));
   }
   if (engine == Engine::cpu) cpu_ = std::make_unique<CpuEngine>();
@@ -50,6 +54,7 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
   display_ = engine_.create_target("viewer display");
   levels_ = engine_.create_target("viewer levels");
   cdf_ = engine_.create_cdf_target("viewer");
+  match_ = engine_.create_cdf_target("viewer match");
   plane_counts_ = source_pass_.create_plane_counts("viewer");
   light_counts_ = source_pass_.create_light_counts("viewer");
   plane_display_counts_ = source_pass_.create_plane_counts("viewer display");
@@ -194,6 +199,7 @@ FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* p
   if (plan.convert_on_gpu) prepare_gpu_frame(*format, *planes);
   if (plan.convert_on_cpu) prepare_cpu_frame(*format, *planes, rgb, style);
   prepare_cpu_uploads(plan, request.bins);
+  prepare_reference(plan, style, rgb);
   if (format) {
     rgb_format_ = rgb;
     shape_ = {format->rotation, static_cast<float>(format->display_width()), static_cast<float>(format->display_height())};
@@ -288,6 +294,20 @@ void FrameRenderer::prepare_cpu_uploads(const FramePlan& plan, std::uint32_t bin
   if (plan.upload_levels) {
     std::memcpy(staging + kStagingLevelsOffset, cpu_levels_.counts.data(),
                 cpu_levels_.counts.size() * sizeof(std::uint32_t));
+  }
+}
+
+// The reference (when one is drawn) at the display bins and the counted pixels, for the outline;
+// its prefix sum at the match's levels when the picture is matched this tick.
+void FrameRenderer::prepare_reference(const FramePlan& plan, const DrawStyle& style, const FrameFormat& rgb) {
+  if (!style.reference || style.ycbcr || !plan.next.has_frame) return;
+  auto* bytes = static_cast<std::byte*>(slots_[next_slot_]->reference.mapped());
+  const std::vector<float> bars = reference_at(*style.reference, plan.next.counted_bins, counted_format_.pixel_count());
+  std::memcpy(bytes, bars.data(), bars.size() * sizeof(float));
+  if (plan.equalize && style.match) {
+    const Cdf cumulative = reference_cdf(match_bins(*style.reference, rgb.bits));
+    std::memcpy(bytes + kReferenceCdfOffset, cumulative.counts.data(), cumulative.counts.size() * sizeof(std::uint32_t));
+    reference_levels_ = cumulative.bins;
   }
 }
 

@@ -41,6 +41,14 @@ float split_x(const DrawStyle& style, const std::array<float, 4>& area) {
   return area[0] + std::round(std::clamp(style.split_position, 0.0f, 1.0f) * (area[2] - area[0]));
 }
 
+// The channels whose reference outline is drawn: those drawn, when a reference is set.
+std::uint32_t reference_mask(const DrawStyle& style) {
+  if (!style.reference || style.ycbcr) return 0;
+  std::uint32_t mask = 0;
+  for (std::uint32_t c = 0; c < 4; ++c) mask |= style.channels[c] ? 1u << c : 0u;
+  return mask;
+}
+
 }  // namespace
 
 void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& plan, const VideoFormat* format,
@@ -65,7 +73,7 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
   }
   if (plan.count_on_gpu) record_count(cmd, plan.next.counted_bins, style.ycbcr);
   if (plan.scan) record_scan(cmd);
-  if (plan.equalize) record_equalize(cmd, plan, style.equalize);
+  if (plan.equalize) record_equalize(cmd, plan, style);
 }
 
 // convert: the staged planes to the device, then the convert pass into the R'G'B' buffer.
@@ -215,9 +223,20 @@ void FrameRenderer::record_scan(VkCommandBuffer cmd) {
 
 // equalize: the current frame through the table into equalized_, then (to be rasterized) into
 // its own video image.
-void FrameRenderer::record_equalize(VkCommandBuffer cmd, const FramePlan& plan, EqualizeMode mode) {
-  engine_.record_equalize(cmd, rgb_.address(), rgb_format_, stats_levels(rgb_format_.bits), cdf_.table, mode,
-                          equalized_.address());
+void FrameRenderer::record_equalize(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style) {
+  const std::uint32_t levels = stats_levels(rgb_format_.bits);
+  if (style.match && style.reference && reference_levels_ != 0) {
+    // The match table from the prefix sum (visible: record_scan's barrier) and the reference's.
+    match_pass_.record(cmd, cdf_.cdf.address(), rgb_format_.bits,
+                       slots_[next_slot_]->reference.address() + kReferenceCdfOffset, reference_levels_,
+                       match_.table.address());
+    compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    engine_.record_equalize(cmd, rgb_.address(), rgb_format_, levels, match_.table, EqualizeMode::channels,
+                            equalized_.address());
+  } else {
+    engine_.record_equalize(cmd, rgb_.address(), rgb_format_, levels, cdf_.table, style.equalize,
+                            equalized_.address());
+  }
   compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
   if (plan.upload_equalized_image) record_image_upload(cmd, equalized_video_, equalized_.get(), 0);
@@ -351,6 +370,8 @@ void FrameRenderer::record_histogram_quads(VkCommandBuffer cmd, const FramePlan&
     hp.levels = stats_levels(rgb_format_.bits);
     hp.cdf_fill = plan.draw_cdf ? cdf_mask(style, CdfMode::instead) : 0;
     hp.cdf_line = plan.draw_cdf ? cdf_mask(style, CdfMode::over) : 0;
+    hp.reference = slots_[next_slot_]->reference.address();
+    hp.reference_line = reference_mask(style);
     histogram_pipeline_.draw_quad(cmd, hp);
     record_overlay_items(cmd, overlay, written, i, extent);
   }
@@ -422,6 +443,8 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
   params.cdf_fill = plan.draw_cdf ? cdf_mask(style, CdfMode::instead) : 0;
   params.cdf_line = plan.draw_cdf ? cdf_mask(style, CdfMode::over) : 0;
   params.divider = style.split_view && plan.draw_equalized ? 1u : 0u;
+  params.reference = slots_[next_slot_]->reference.address();
+  params.reference_line = reference_mask(style);
   Slot& slot = *slots_[next_slot_];
   std::memcpy(slot.composite_params.mapped(), &params, sizeof params);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,

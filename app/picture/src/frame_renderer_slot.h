@@ -15,6 +15,7 @@ struct FrameRenderer::Slot {
   render::Buffer readback;          // host-visible: the statistics histogram (GPU engine)
   render::Buffer composite_params;  // host-visible: this tick's shader::CompositeParams
   render::Buffer overlay;           // host-visible: this tick's shader::OverlayItem list (kMaxOverlayItems)
+  render::Buffer reference;         // host-visible: the reference at the display bins, then its prefix sum
   std::unique_ptr<render::GpuTimer> timer;
   bool submitted = false;
   bool readback_pending = false;
@@ -31,6 +32,10 @@ inline constexpr std::uint32_t kMaxOverlayItems = 16384;
 inline constexpr VkDeviceSize kReadbackPlanesOffset = VkDeviceSize{shader::kMaxBins} * 16;
 inline constexpr VkDeviceSize kReadbackLightOffset = kReadbackPlanesOffset + VkDeviceSize{shader::kPlaneCountsWords} * 4;
 inline constexpr VkDeviceSize kReadbackBytes = kReadbackLightOffset + VkDeviceSize{shader::kMaxLightLevels} * 4;
+// The reference buffer: kMaxBins records of 4 floats (the outline), then kMaxBins of 4 cumulative
+// counts (the match pass's reference).
+inline constexpr std::size_t kReferenceCdfOffset = std::size_t{shader::kMaxBins} * 16;
+inline constexpr std::size_t kReferenceBytes = kReferenceCdfOffset + std::size_t{shader::kMaxBins} * 16;
 // CPU engine's staging layout: the display histogram, its scale block, the statistics
 // histogram, then the R'G'B' frame.
 inline constexpr std::size_t kStagingScaleOffset = std::size_t{shader::kMaxBins} * 16;

@@ -70,12 +70,15 @@ void plan_scan_and_equalize(const PictureState& state, const TickRequest& reques
   // original is shown until the next frame.
   next.equalized_fresh = state.equalized_fresh && !request.new_frame && !plan.scan;
   next.equalized_mode = state.equalized_mode;
+  next.equalized_match = state.equalized_match;
   next.equalized_image_written = state.equalized_image_written;
+  const bool match = request.style.match;
   plan.equalize = next.has_frame && mode != EqualizeMode::off && next.rgb_current &&
-                  (!next.equalized_fresh || next.equalized_mode != mode);
+                  (!next.equalized_fresh || next.equalized_mode != mode || next.equalized_match != match);
   if (plan.equalize) {
     next.equalized_fresh = true;
     next.equalized_mode = mode;
+    next.equalized_match = match;
     if (request.target == TargetKind::raster) {
       plan.upload_equalized_image = true;
       next.equalized_image_written = true;
@@ -98,7 +101,7 @@ FramePlan plan_tick(const PictureState& state, const TickRequest& request) {
   // Draw with the prefix sum only when it is that of the frame shown.
   plan.draw_cdf = next.cdf_fresh && needs_cdf(request.style);
   plan.draw_equalized = request.style.equalize != EqualizeMode::off && next.equalized_fresh &&
-                        next.equalized_mode == request.style.equalize &&
+                        next.equalized_mode == request.style.equalize && next.equalized_match == request.style.match &&
                         (composite || next.equalized_image_written);
   return plan;
 }

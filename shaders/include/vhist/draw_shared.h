@@ -90,7 +90,10 @@ VHIST_PUSH_BLOCK(HistogramPush) {
   VHIST_UINT(levels);
   VHIST_UINT(cdf_fill);
   VHIST_UINT(cdf_line);
+  VHIST_UINT(reference_line);       // channels whose reference is outlined
+  VHIST_ADDRESS(uvec2, reference);  // `bins` records of 4 floats: the reference at the live scale
   VHIST_UINT(pad0);
+  VHIST_UINT(pad1);
 } VHIST_PC;
 #endif
 
@@ -151,7 +154,10 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_UINT(range_mask);  // as VideoPush's
   VHIST_UINT(range_low);
   VHIST_UINT(range_high);
+  VHIST_UINT(reference_line);       // as HistogramPush's
+  VHIST_ADDRESS(uvec2, reference);  // as HistogramPush's
   VHIST_UINT(pad3);
+  VHIST_UINT(pad4);
 };
 
 VHIST_PUSH_BLOCK(CompositePush) {
@@ -160,11 +166,11 @@ VHIST_PUSH_BLOCK(CompositePush) {
 #endif
 
 #ifdef __cplusplus
-static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 96 && sizeof(HistogramPush) == 112 &&
+static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 96 && sizeof(HistogramPush) == 128 &&
               sizeof(OverlayItemPush) == 64);
 static_assert(offsetof(CompositeParams, quad_rect) == 96 && offsetof(CompositeParams, cdf) == 224 &&
               offsetof(CompositeParams, area) == 272 && offsetof(CompositeParams, overlay) == 400 &&
-              sizeof(CompositeParams) == 448);
+              sizeof(CompositeParams) == 464);
 static_assert(sizeof(OverlayItem) == 64);
 }  // namespace vhist::shader
 #endif

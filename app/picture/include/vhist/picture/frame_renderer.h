@@ -42,6 +42,7 @@
 #include "vhist/compute/frame_upload.h"
 #include "vhist/compute/source_pass.h"
 #include "vhist/compute/histogram_engine.h"
+#include "vhist/compute/match_pass.h"
 #include "vhist/render/buffer.h"
 #include "vhist/render/compute_pipeline.h"
 #include "vhist/render/context.h"
@@ -147,6 +148,7 @@ class FrameRenderer {
   void prepare_cpu_frame(const VideoFormat& format, const VideoPlanes& planes, const FrameFormat& rgb,
                          const DrawStyle& style);
   void prepare_cpu_uploads(const FramePlan& plan, std::uint32_t bins);
+  void prepare_reference(const FramePlan& plan, const DrawStyle& style, const FrameFormat& rgb);
   void grow_staging(Slot& slot, std::uint64_t bytes);
   VkCommandBuffer begin_commands();
   VkCommandBuffer end_commands(VkCommandBuffer cmd, const FramePlan& plan);
@@ -167,7 +169,8 @@ class FrameRenderer {
   // statistics histograms, and the scale pass.
   void record_plane_count(VkCommandBuffer cmd, std::uint32_t bins, std::uint32_t levels);
   void record_scan(VkCommandBuffer cmd);
-  void record_equalize(VkCommandBuffer cmd, const FramePlan& plan, EqualizeMode mode);
+  // equalize: through the equalization table, or (DrawStyle::match) the match pass's table.
+  void record_equalize(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style);
   void record_draw_raster(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
                           const RasterTarget& target, const RecordHook& in_pass);
   void record_video_quads(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style, VkExtent2D extent);
@@ -212,6 +215,9 @@ class FrameRenderer {
   // are one per code; set at each recount.
   const HistogramTarget* levels_source_ = &display_;
   CdfTarget cdf_;  // its prefix sum and equalization table
+  MatchPass match_pass_;
+  CdfTarget match_;  // the match pass's table (its `table`; `cdf` unused)
+  std::uint32_t reference_levels_ = 0;  // of the reference's prefix sum in the slot's reference buffer
   std::array<render::Buffer, 3> palettes_;  // one constant buffer per Palette
   render::UniqueSampler sampler_;
   render::UniqueDescriptorSetLayout set_layout_;

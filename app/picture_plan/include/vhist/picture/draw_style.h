@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 namespace vhist::viewer {
@@ -54,6 +55,11 @@ struct DrawStyle {
   // The region of interest, in stored pixels: the histograms, statistics, CDF and equalization
   // table describe its pixels only (the R'G'B' domain; one outside the frame counts the whole).
   std::optional<PixelRect> region;
+  // A reference histogram (any power of two of bins, any pixel count): drawn as an outline over
+  // the live bars of the channels drawn, at their scale; with `match`, the picture transform
+  // (`equalize`, then EqualizeMode::channels) maps each channel so its histogram matches it.
+  std::shared_ptr<const Histogram> reference;
+  bool match = false;
 };
 
 // The exposure marks of a style (kMark* bits) and its thresholds as codes of `bits` bits.

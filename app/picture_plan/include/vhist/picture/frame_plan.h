@@ -24,6 +24,7 @@ struct PictureState {
   bool cdf_fresh = false;             // the prefix sum is the current frame's
   bool equalized_fresh = false;       // the equalized frame is the current frame's, in equalized_mode
   EqualizeMode equalized_mode = EqualizeMode::off;
+  bool equalized_match = false;          // ... through the match table (DrawStyle::match)
   bool equalized_image_written = false;  // the equalized video image has been written (raster)
   bool operator==(const PictureState&) const = default;
 };
