@@ -22,6 +22,8 @@ packages=(
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libavdevice-dev
   # command lines (CLI11, header-only) and PNG files (stb_image, stb_image_write)
   libcli11-dev libstb-dev
+  # reading analyze's JSON Lines records back (the viewer's --reference; header-only)
+  nlohmann-json3-dev
   # a Vulkan driver for machines without a GPU driver of their own (lavapipe, on the CPU)
   mesa-vulkan-drivers
 )

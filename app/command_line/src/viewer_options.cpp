@@ -36,6 +36,17 @@ constexpr cli::CliRow<ViewerOptions> kRunRows[] = {
      [](ViewerOptions& o, std::string_view v) { return cli::set_positive(o.frames, v, 1u << 30); }},
     {"--screenshot", "FILE", "save the last rendered frame, exactly as shown, as PNG", "Run",
      [](ViewerOptions& o, std::string_view v) { return cli::set_text(o.screenshot, v, "a file name"); }},
+    {"--reference", "FILE",
+     "the reference histogram (outlined over the live one, with distances; M matches the picture to it): a frame "
+     "record of `vhist analyze` JSON Lines output",
+     "Reference", [](ViewerOptions& o, std::string_view v) { return cli::set_text(o.reference, v, "a file name"); }},
+    {"--reference-frame", "N", "the record of frame N in the --reference file (default: its first)", "Reference",
+     [](ViewerOptions& o, std::string_view v) {
+       const auto n = cli::parse_uint(v, 0, 0xffffffffu);
+       if (!n) return std::string("a frame number");
+       o.reference_frame = static_cast<std::int64_t>(*n);
+       return std::string();
+     }},
     {"--exercise-window", "", "(tests) resize, minimize and restore the window while rendering", "Tests",
      [](ViewerOptions& o, std::string_view) {
        o.exercise_window = true;
@@ -65,6 +76,7 @@ constexpr std::pair<std::string_view, std::string_view> kActionKeys[] = {
     {"backspace", "speed 1"},
     {"S", "screenshot of the window (CLIP-00m12.345s.png in $XDG_PICTURES_DIR or the current folder)"},
     {"F or double click", "fullscreen"},
+    {"K / shift+K", "keep the current histograms as the reference / drop the reference"},
     {"drag on the video", "region of interest: the histograms, statistics and equalization describe it"},
     {"R", "clear the region of interest"},
     {"click / right click on the video", "pin / unpin the pixel readout"},

@@ -17,6 +17,7 @@
 #include "vhist/viewer/settings_table.h"
 #include "test_drivers.h"
 #include "viewer_app.h"
+#include "vhist/records/record_reader.h"
 
 #include "vhist/picture/light_scale.h"
 
@@ -91,7 +92,9 @@ DrawStyle frame_style(const App& app) {
                    .palette = s.palette,
                    .opacity = s.opacity,
                    .cdf = s.cdf,
-                   .equalize = ycbcr ? EqualizeMode::off : s.equalize,
+                   .equalize = matching(app, ycbcr) ? EqualizeMode::channels
+                               : ycbcr                  ? EqualizeMode::off
+                                                        : s.equalize,
                    .split_view = s.split_view,
                    .split_position = s.split_position,
                    .area = {a[0] * fb_scale.x, a[1] * fb_scale.y, a[2] * fb_scale.x, a[3] * fb_scale.y},
@@ -112,7 +115,9 @@ DrawStyle frame_style(const App& app) {
                    .range_low = app.range_low,
                    .range_high = app.range_high,
                    .markers = pixel_markers(app, ycbcr),
-                   .region = app.region};
+                   .region = app.region,
+                   .reference = app.reference && !ycbcr ? app.reference->histogram : nullptr,
+                   .match = matching(app, ycbcr)};
 }
 
 class GlfwSession {
@@ -385,7 +390,8 @@ void Viewer::handle_ui() {
     draw_panel_tab(app_);
   }
   if (auto chosen = app_.browser.draw()) app_.pending_open = chosen->string();
-  if (app_.settings.equalize != EqualizeMode::off && app_.player.is_open()) draw_split(app_);
+  if (std::exchange(app_.keep_reference_requested, false)) keep_reference(app_, renderer_.statistics());
+  if ((app_.settings.equalize != EqualizeMode::off || matching(app_, false)) && app_.player.is_open()) draw_split(app_);
   if (app_.player.is_open()) {
     update_range_highlight(app_, frame_style(app_), renderer_.statistics());
     update_pixel_readout(app_, frame_style(app_), app_.range_mask != 0);
@@ -507,6 +513,15 @@ int run_viewer(const ViewerOptions& options) {
   for (const auto& w : warnings) std::fprintf(stderr, "vhist: settings: %s\n", w.c_str());
   absolutize_recent(app.settings);
   apply_settings(app.options, app.settings);
+  if (!app.options.reference.empty()) {
+    try {
+      ReferenceRecord r = read_reference_record(app.options.reference, app.options.reference_frame);
+      app.reference = App::Reference{std::make_shared<const Histogram>(std::move(r.histogram)), r.bits, r.description};
+    } catch (const std::runtime_error& e) {
+      std::fprintf(stderr, "vhist: %s\n", e.what());
+      return 2;
+    }
+  }
   int status = 0;
   try {
     Viewer viewer(app);

@@ -13,6 +13,7 @@
 #include <optional>
 #include <chrono>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,15 @@ struct App {
   std::optional<PixelRect> region;
   std::optional<std::array<std::uint32_t, 2>> region_anchor;
   std::optional<PixelRect> region_drag;
+  // The reference histogram (R, G, B, L at its bins): kept from a frame (K) or read from an
+  // analyze record (--reference), with where it came from.
+  struct Reference {
+    std::shared_ptr<const Histogram> histogram;
+    std::uint32_t bits = 8;
+    std::string source;
+  };
+  std::optional<Reference> reference;
+  bool keep_reference_requested = false;  // K: keep the next UI frame's histograms
   bool cli_input_failed = false;
   double fps = 0;
   const char* engine_name = "gpu";
@@ -107,6 +117,14 @@ void draw_pixel_readout(const App& app);
 void update_region(App& app, const DrawStyle& style, bool over_histogram);
 void clear_region(App& app);
 void draw_region(const App& app, const DrawStyle& style);
+// The reference (viewer_reference.cpp): K keeps the histograms on screen (those of the frame
+// drawn a tick ago, of the region when one is set), shift+K drops them; the panel's section with
+// the distances per channel; what the split view's right half is called.
+void keep_reference(App& app, const FrameStatistics& numbers);
+void drop_reference(App& app);
+void draw_reference_section(App& app, const FrameStatistics& numbers);
+// Whether the picture is matched to the reference this tick (the setting, a reference, R'G'B').
+bool matching(const App& app, bool ycbcr);
 // The shown frame's shape (picture_geometry.h), or none without a frame.
 std::optional<PictureShape> shown_shape(const App& app);
 

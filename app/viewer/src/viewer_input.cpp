@@ -101,6 +101,14 @@ bool action_key(App& app, int key, int mods, int action) {
     case GLFW_KEY_S:
       if (action == GLFW_PRESS) app.screenshot_requested = true;
       return true;
+    case GLFW_KEY_K:
+      if (action != GLFW_PRESS) return true;
+      if (mods & GLFW_MOD_SHIFT) {
+        drop_reference(app);
+      } else {
+        app.keep_reference_requested = true;
+      }
+      return true;
     case GLFW_KEY_R:
       if (action == GLFW_PRESS) clear_region(app);
       return true;
@@ -122,7 +130,9 @@ void on_key(GLFWwindow* window, int key, int, int action, int mods) {
   for (const SettingRow& row : setting_rows()) {
     if (row.key != key) continue;
     press_key(row, app.settings);
-    if (std::string text = key_message(row, app.settings); !text.empty()) show_message(app, std::move(text));
+    std::string text = key_message(row, app.settings);
+    if (row.name == "match" && app.settings.match && !app.reference) text += ": keep a reference first (K)";
+    if (!text.empty()) show_message(app, std::move(text));
   }
 }
 

@@ -399,9 +399,11 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
   draw_stats_table(numbers);
   draw_source_measures(app, numbers);
   ImGui::Separator();
+  draw_reference_section(app, numbers);
+  ImGui::Separator();
   ImGui::TextDisabled("Keys (vhist --help lists them all):");
   ImGui::TextWrapped("space play  <- -> 5 s  , . frame  [ ] speed  1-4 channels  G guides  C cdf  E equalize  "
-                     "V split  S screenshot  F full  Esc close/leave full  Q quit  drag: region  R clear region");
+                     "V split  S screenshot  F full  Esc close/leave full  Q quit  drag: region  R clear region  K reference  M match");
   ImGui::End();
 }
 
@@ -411,7 +413,9 @@ void draw_split(App& app) {
   // The divider is at split_position of the picture area's width (the panel is not picture).
   const float left = app.picture_area[0], width = app.picture_area[2] - app.picture_area[0];
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
-  const char* name = s.equalize == EqualizeMode::luma ? "equalized (luma)" : "equalized (per channel)";
+  const char* name = matching(app, false)              ? "matched to the reference"
+                     : s.equalize == EqualizeMode::luma ? "equalized (luma)"
+                                                        : "equalized (per channel)";
   const float top = app.picture_area[1] + (app.picture_area[3] - app.picture_area[1]) * 0.02f;
   if (!s.split_view) {
     draw->AddText(ImVec2(left + width - ImGui::CalcTextSize(name).x - 12, top), IM_COL32(255, 255, 255, 220), name);

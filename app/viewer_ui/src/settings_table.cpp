@@ -261,6 +261,10 @@ const SettingRow kRows[] = {
      .help = "equalize the picture shown: luma (hue kept), channels (each of R, G, B) or off",
      .field = VHIST_FIELD(equalize), .flag = "--equalize", .value_name = "MODE", .label = "equalize",
      .choice_labels = kEqualizeLabels, .key = 'E'},
+    {.name = "match", .remembered = false, .section = "Reference",
+     .help = "match the picture's histogram to the reference's, per channel (in place of equalization; the split "
+             "view shows both): on or off",
+     .field = VHIST_FIELD(match), .flag = "--match", .value_name = "on|off", .label = "match reference", .key = 'M'},
 };
 
 #undef VHIST_FIELD

@@ -28,6 +28,9 @@ struct ViewerOptions {
   bool no_vsync = false;
   std::int64_t frames = -1;  // render this many frames, then exit
   std::string screenshot;    // the last frame rendered, as PNG
+  // --reference: a frame record of analyze's JSON Lines output as the reference histogram.
+  std::string reference;
+  std::optional<std::int64_t> reference_frame;
   // Test drivers (test_drivers.h).
   bool exercise_window = false;
   double quit_after = 0;  // seconds; 0: not set

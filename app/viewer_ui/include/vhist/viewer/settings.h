@@ -52,6 +52,7 @@ struct Settings {
   EqualizeMode equalize = EqualizeMode::off;
   bool split_view = false;      // equalized right of a divider, the original left of it
   float split_position = 0.5f;  // the divider, 0..1 of the window's width
+  bool match = false;           // the picture matched to the reference histogram (with one)
   bool operator==(const Settings&) const = default;
 };
 
