@@ -27,20 +27,18 @@ layout(buffer_reference, buffer_reference_align = 4, std430) writeonly buffer Ou
 #include "exposure.glsl"
 
 // The frame's codes at q (clamped to the edges), of the equalized frame when asked, in [0, 1].
-vec3 texel(CompositeParams p, ivec2 q, bool equalized) {
+// The codes of stored pixel q (clamped to the frame), of the equalized frame or the original.
+uvec3 texel(CompositeParams p, ivec2 q, bool equalized) {
   q = clamp(q, ivec2(0), ivec2(p.width - 1u, p.height - 1u));
   const uint index = uint(q.y) * p.width + uint(q.x);
   Words words = Words(equalized ? p.equalized : p.frame);
-  uvec3 codes;
   if (p.bits == 8u) {
     const uint w = words.word[index];
-    codes = uvec3(w & 0xffu, (w >> 8u) & 0xffu, (w >> 16u) & 0xffu);
-  } else {
-    const uint w0 = words.word[2u * index];
-    const uint w1 = words.word[2u * index + 1u];
-    codes = uvec3(w0 & 0xffffu, w0 >> 16u, w1 & 0xffffu);
+    return uvec3(w & 0xffu, (w >> 8u) & 0xffu, (w >> 16u) & 0xffu);
   }
-  return vec3(codes) / float((1u << p.bits) - 1u);
+  const uint w0 = words.word[2u * index];
+  const uint w1 = words.word[2u * index + 1u];
+  return uvec3(w0 & 0xffffu, w0 >> 16u, w1 & 0xffffu);
 }
 
 // The video at pixel centre `centre`: cover-fitted in the area, upright, the equalized frame right
@@ -52,14 +50,15 @@ vec3 video_colour(CompositeParams p, vec2 centre) {
   const ivec2 q = ivec2(floor(pos));
   const vec2 f = pos - vec2(q);
   const bool eq = (p.equalized.x | p.equalized.y) != 0u && centre.x >= p.split_x;
-  const vec3 top = mix(texel(p, q, eq), texel(p, q + ivec2(1, 0), eq), f.x);
-  const vec3 bottom = mix(texel(p, q + ivec2(0, 1), eq), texel(p, q + ivec2(1, 1), eq), f.x);
+  const uvec3 c00 = texel(p, q, eq), c10 = texel(p, q + ivec2(1, 0), eq);
+  const uvec3 c01 = texel(p, q + ivec2(0, 1), eq), c11 = texel(p, q + ivec2(1, 1), eq);
   if (p.divider != 0u && abs(centre.x - p.split_x) < 1.0) return vec3(0.9);
-  const vec3 colour = mix(top, bottom, f.y);
+  const vec3 top = mix(vec3(c00), vec3(c10), f.x), bottom = mix(vec3(c01), vec3(c11), f.x);
+  const vec3 colour = mix(top, bottom, f.y) / float((1u << p.bits) - 1u);
   if (p.marks == 0u) return colour;
-  // The marks are decided per stored pixel: the one under this pixel's centre, its codes exact.
-  const ivec2 t = clamp(ivec2(floor(uv * vec2(p.width, p.height))), ivec2(0), ivec2(p.width - 1u, p.height - 1u));
-  const uvec3 codes = uvec3(round(texel(p, t, eq) * float((1u << p.bits) - 1u)));
+  // The marks are decided per stored pixel: the one under this pixel's centre (floor(uv * size),
+  // which is q plus one where f >= 0.5: one of the four), its codes exact.
+  const uvec3 codes = f.y >= 0.5 ? (f.x >= 0.5 ? c11 : c01) : (f.x >= 0.5 ? c10 : c00);
   return exposure_marked(colour, codes, centre, p.marks, p.zebra_low, p.zebra_high, p.bits, p.phase,
                          uvec3(p.range_mask, p.range_low, p.range_high));
 }

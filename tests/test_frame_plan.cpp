@@ -2,6 +2,7 @@
 // from the state it starts in. The expected plans follow from what the viewer must do (a new
 // frame is converted and counted once; a prefix sum or an equalized frame is made once per
 // frame and reused while nothing changes), written out by hand for each case.
+#include "vhist/exposure_shared.h"
 #include "vhist/picture/frame_plan.h"
 #include "vhist/picture/light_scale.h"
 #include "vhist/picture/overlay_grid.h"
@@ -621,6 +622,26 @@ TEST(LightScale, PqAxisLabelsFitAndDoNotOverlap) {
     }
     EXPECT_NE(text.find("10000nits"), std::string::npos) << text;  // spaces are not glyphs
     EXPECT_EQ(text.find("1023"), std::string::npos) << text;
+  }
+}
+
+}  // namespace
+}  // namespace vhist::viewer
+
+namespace vhist::viewer {
+namespace {
+
+// The band of every luma code, at every depth, is the first whose top code (the division's
+// rounding, as the user guide's table and the zebra thresholds use it) lies above the code.
+TEST(FalseColourBands, BandOfEveryCodeIsBelowItsTopCode) {
+  for (std::uint32_t bits : {8u, 10u, 12u, 16u}) {
+    for (std::uint32_t luma = 0; luma < (1u << bits); ++luma) {
+      std::uint32_t want = 0;
+      while (want + 1 < shader::kBandCount && luma >= shader::vhist_permille_code(shader::vhist_band_top(want), bits)) {
+        ++want;
+      }
+      ASSERT_EQ(shader::vhist_band_of(luma, bits), want) << bits << " bits, luma " << luma;
+    }
   }
 }
 

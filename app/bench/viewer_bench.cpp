@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,13 @@ struct Variant {
   EqualizeMode equalize;
   bool split;     // equalized right of a centred divider only (else the whole picture)
   int base;       // the variant this one is compared with (-1: none)
+  unsigned tools = 0;  // the exposure tools (kTool*)
 };
+// Issue 17's tools: zebras (both ends, stripes), false colour, a highlighted histogram range and a
+// pixel's markers; a region of interest (the centre quarter); a reference histogram outlined over
+// the bars; the picture matched to it, in the split view.
+constexpr unsigned kToolMarks = 1, kToolRegion = 2, kToolReference = 4, kToolMatch = 8;
+constexpr unsigned kAllTools = kToolMarks | kToolRegion | kToolReference | kToolMatch;
 // The whole frame, rasterized, then without each of the two draws, to see what each costs;
 // then the same picture drawn by the compute composite pass; then both with the cumulative
 // histograms drawn over the bars and the picture equalized (split view), against the plain ones.
@@ -48,9 +55,40 @@ constexpr Variant kVariants[] = {{"raster: video + hist", true, true, false, fal
                                  {"compute: + eq. channels", true, true, true, false, channels, false, 4},
                                  {"compute: + eq. luma, split", true, true, true, false, luma, true, 4},
                                  {"compute: + cdf curves", true, true, true, true, off, false, 4},
-                                 {"compute: + cdf + eq. split", true, true, true, true, luma, true, 4}};
+                                 {"compute: + cdf + eq. split", true, true, true, true, luma, true, 4},
+                                 {"raster: + all exposure tools", true, true, false, false, off, false, 0, kAllTools},
+                                 {"compute: + zebra, fc, marks", true, true, true, false, off, false, 4, kToolMarks},
+                                 {"compute: + region", true, true, true, false, off, false, 4, kToolRegion},
+                                 {"compute: + reference", true, true, true, false, off, false, 4, kToolReference},
+                                 {"compute: + ref. match split", true, true, true, false, off, true, 4,
+                                  kToolReference | kToolMatch},
+                                 {"compute: + all exposure tools", true, true, true, false, off, true, 4, kAllTools}};
 
-viewer::DrawStyle style_of(const Variant& variant) {
+// A reference histogram for the tools' variants: flat over the 256 codes.
+std::shared_ptr<const Histogram> flat_reference() {
+  Histogram h(256);
+  for (auto& v : h.counts) v = 1000;
+  return std::make_shared<const Histogram>(std::move(h));
+}
+
+void add_tools(viewer::DrawStyle& style, unsigned tools, VkExtent2D frame) {
+  if (tools & kToolMarks) {
+    style.zebra = viewer::ZebraMode::both;
+    style.false_colour = true;
+    style.range_mask = 15;
+    style.range_low = 100;
+    style.range_high = 140;
+    style.markers = {40, 80, 120, 160};
+  }
+  if (tools & kToolRegion) style.region = PixelRect{frame.width / 4, frame.height / 4, frame.width / 2, frame.height / 2};
+  if (tools & (kToolReference | kToolMatch)) style.reference = flat_reference();
+  if (tools & kToolMatch) {
+    style.match = true;
+    style.equalize = EqualizeMode::channels;
+  }
+}
+
+viewer::DrawStyle style_of(const Variant& variant, VkExtent2D frame) {
   viewer::DrawStyle style;  // the defaults: split layout, all channels, 256 bins, auto scale
   style.video = variant.video;
   if (!variant.histograms) style.channels = {false, false, false, false};
@@ -58,6 +96,7 @@ viewer::DrawStyle style_of(const Variant& variant) {
   style.equalize = variant.equalize;
   style.split_view = variant.split;
   style.split_position = 0.5f;
+  add_tools(style, variant.tools, frame);
   return style;
 }
 
@@ -72,7 +111,7 @@ Timing time_variant(render::Context& context, Engine engine, VkExtent2D extent, 
                     const std::vector<SyntheticVideoFrame>& ring, std::uint32_t warmup, std::uint32_t frames) {
   viewer::OffscreenTarget target(context, extent);
   viewer::FrameRenderer renderer(context, target.render_pass(), engine);
-  const viewer::DrawStyle style = style_of(variant);
+  const viewer::DrawStyle style = style_of(variant, extent);
   Timing timing;
   timing.skipped = renderer.check(ring[0].format, ring[0].view(), style.bins);
   if (!timing.skipped.empty()) return timing;
@@ -105,7 +144,7 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
   const std::uint32_t warmup = cpu_device ? 2 : 50;
   std::printf("\nviewer frame, offscreen: new 8-bit 4:2:0 frame each tick -> staging -> upload -> convert -> "
               "histograms -> video quad + histogram quads, 2 in flight\n");
-  std::printf("%-10s %-8s %-26s %12s %12s %10s %9s\n", "size", "engine", "drawn", "gpu median", "gpu min", "wall fps",
+  std::printf("%-10s %-8s %-30s %12s %12s %10s %9s\n", "size", "engine", "drawn", "gpu median", "gpu min", "wall fps",
               "vs base");
   for (const auto& [w, h] : sizes) {
     std::vector<SyntheticVideoFrame> ring;
@@ -123,7 +162,7 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
       if (variant.base >= 0 && medians[static_cast<std::size_t>(variant.base)] > 0) {
         std::snprintf(ratio, sizeof ratio, "%.3fx", medians[v] / medians[static_cast<std::size_t>(variant.base)]);
       }
-      std::printf("%-10s %-8s %-26s %10.3fms %10.3fms %10.1f %9s\n", (std::to_string(w) + "x" + std::to_string(h)).c_str(),
+      std::printf("%-10s %-8s %-30s %10.3fms %10.3fms %10.1f %9s\n", (std::to_string(w) + "x" + std::to_string(h)).c_str(),
                   std::string(engine_name(engine)).c_str(), variant.name, medians[v],
                   *std::min_element(timing.gpu_ms.begin(), timing.gpu_ms.end()), frames / timing.seconds, ratio);
     }

@@ -2,6 +2,8 @@
 
 #include "vhist/render/compute_pipeline.h"
 #include "vhist/render/vk_check.h"
+#include "vhist/compute_push.h"
+#include "vhist/shaders/rect_copy.spv.h"
 
 #include <algorithm>
 #include <cstring>
@@ -30,6 +32,7 @@ bool grow_frame_buffer(const render::Context& context, render::Buffer& buffer, c
 FrameUpload::FrameUpload(render::Context& context, unsigned copy_threads)
     : context_(context),
       converter_(context),
+      rect_copy_(context, rect_copy_spv, {}, sizeof(shader::RectCopyPush), "rect copy"),
       // A copy of a 4K frame (12 MB) takes about a millisecond on one core: use up to four
       // threads, leaving the other cores to the decoder.
       copiers_(copy_threads != 0 ? copy_threads : std::clamp(std::thread::hardware_concurrency() / 4, 1u, 4u)) {}
@@ -87,15 +90,12 @@ GpuPlanes gpu_planes(const VideoFormat& format, const VideoPlanes& planes, const
   return gpu;
 }
 
-void record_rect_copy(VkCommandBuffer cmd, VkBuffer from, VkBuffer to, const FrameFormat& whole, const PixelRect& rect) {
-  const VkDeviceSize bpp = whole.bytes_per_pixel();
-  std::vector<VkBufferCopy> rows(rect.height);
-  for (std::uint32_t row = 0; row < rect.height; ++row) {
-    rows[row] = {(VkDeviceSize{rect.y + row} * whole.width + rect.x) * bpp, VkDeviceSize{row} * rect.width * bpp,
-                 VkDeviceSize{rect.width} * bpp};
-  }
-  vkCmdCopyBuffer(cmd, from, to, rect.height, rows.data());
-  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+void FrameUpload::record_rect_copy(VkCommandBuffer cmd, VkDeviceAddress from, VkDeviceAddress to,
+                                   const FrameFormat& whole, const PixelRect& rect) const {
+  const std::uint32_t words = whole.bytes_per_pixel() / 4;  // per pixel
+  const shader::RectCopyPush push{from, to, whole.width * words, rect.x * words, rect.width * words, rect.y};
+  rect_copy_.dispatch(cmd, push, std::min((rect.width * words + 255) / 256, 64u), rect.height);
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 

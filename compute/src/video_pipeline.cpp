@@ -165,12 +165,12 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
   return cmd;
 }
 
-// The region's rows of the converted frame, packed into slot.region (one copy per row), made
+// The region's rows of the converted frame, packed into slot.region (rect_copy.comp), made
 // visible to the passes that count it.
 void VideoPipeline::record_region_copy(VkCommandBuffer cmd, const Slot& slot) const {
   FrameFormat whole = slot.format;
   whole.width = slot.rgb_width;
-  record_rect_copy(cmd, slot.rgb.get(), slot.region.get(), whole, *slot.rect);
+  upload_.record_rect_copy(cmd, slot.rgb.address(), slot.region.address(), whole, *slot.rect);
 }
 
 std::optional<FrameResult> VideoPipeline::finish_one() {

@@ -166,7 +166,7 @@ void FrameRenderer::record_count(VkCommandBuffer cmd, std::uint32_t bins, bool y
   } else {
     VkDeviceAddress counted = rgb_.address();
     if (counted_rect_) {  // the region's rows, packed
-      record_rect_copy(cmd, rgb_.get(), region_.get(), rgb_format_, *counted_rect_);
+      upload_.record_rect_copy(cmd, rgb_.address(), region_.address(), rgb_format_, *counted_rect_);
       counted = region_.address();
     }
     engine_.record(cmd, counted, counted_format_, bins, Strategy::fast, display_);

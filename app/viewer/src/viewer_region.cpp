@@ -82,7 +82,10 @@ void draw_region(const App& app, const DrawStyle& style) {
   draw->AddRect(ImVec2(p0.x - t, p0.y - t), ImVec2(p1.x + t, p1.y + t), IM_COL32(0, 0, 0, 200), 0, 0, t);
   draw->AddRect(p0, p1, app.region_drag ? IM_COL32(255, 255, 255, 160) : IM_COL32(255, 220, 0, 255), 0, 0, t);
   const std::string label = "region " + region_text(*rect);
-  draw->AddText(ImVec2(p0.x + 4 * t, p0.y + 3 * t), IM_COL32(255, 220, 0, 255), label.c_str());
+  const ImVec2 at(p0.x + 4 * t, p0.y + 3 * t), size = ImGui::CalcTextSize(label.c_str());
+  draw->AddRectFilled(ImVec2(at.x - 2 * t, at.y - t), ImVec2(at.x + size.x + 2 * t, at.y + size.y + t),
+                      IM_COL32(0, 0, 0, 170));
+  draw->AddText(at, IM_COL32(255, 220, 0, 255), label.c_str());
   draw->PopClipRect();
 }
 

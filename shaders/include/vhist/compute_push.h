@@ -132,13 +132,24 @@ VHIST_PUSH_BLOCK(MatchPush) {
 } VHIST_PC;
 #endif
 
+#if defined(__cplusplus) || defined(VHIST_SHADER_rect_copy)
+VHIST_PUSH_BLOCK(RectCopyPush) {
+  VHIST_ADDRESS(InWords, from);  // the whole frame
+  VHIST_ADDRESS(OutWords, to);   // the rectangle's rows, packed
+  VHIST_UINT(stride_words);      // words per row of the whole frame
+  VHIST_UINT(x0_words);          // the rectangle's first word in a row
+  VHIST_UINT(width_words);       // words per row of the rectangle
+  VHIST_UINT(y0);                // its first row
+} VHIST_PC;
+#endif
+
 #ifdef __cplusplus
 // The sizes the pipelines' push ranges are made with. ConvertPush's last field ends at 100
 // bytes; C++ pads the struct to 104 (8-byte alignment), which the range need not cover.
 static_assert(sizeof(FastPush) == 48 && sizeof(ChunkPush) == 24 && sizeof(ReducePush) == 24 &&
               sizeof(ScalePush) == 24 && sizeof(CdfPush) == 24 && sizeof(EqualizePush) == 32 &&
               sizeof(FloorPush) == 24 && sizeof(PlanesPush) == 72 && sizeof(MaxRgbPush) == 24 &&
-              sizeof(MatchPush) == 32);
+              sizeof(MatchPush) == 32 && sizeof(RectCopyPush) == 32);
 }  // namespace vhist::shader
 #endif
 #endif  // VHIST_COMPUTE_PUSH_H

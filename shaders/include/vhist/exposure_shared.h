@@ -40,10 +40,13 @@ VHIST_FN uint vhist_band_colour(uint i) {
   return i == 0u ? 0x8000c0u : i == 1u ? 0x2060ffu : i == 3u ? 0x20c040u : i == 5u ? 0xff80c0u
        : i == 7u ? 0xffe000u : i == 8u ? 0xff2020u : kBandGrey;
 }
-// The band of a luma code of `bits` bits.
+// The band of a luma code of `bits` bits: the first band whose top code, vhist_permille_code of
+// its top, lies above luma. luma >= floor(X / 1000) is tested as (luma + 1) * 1000 > X, without
+// a division per band and pixel.
 VHIST_FN uint vhist_band_of(uint luma, uint bits) {
+  const uint top = (1u << bits) - 1u, scaled = (luma + 1u) * 1000u;
   uint band = 0u;
-  while (band + 1u < kBandCount && luma >= vhist_permille_code(vhist_band_top(band), bits)) ++band;
+  while (band + 1u < kBandCount && scaled > vhist_band_top(band) * top + 500u) ++band;
   return band;
 }
 

@@ -13,6 +13,7 @@
 #include "vhist/compute/thread_pool.h"
 #include "vhist/compute/video_frame.h"
 #include "vhist/render/buffer.h"
+#include "vhist/render/compute_pipeline.h"
 #include "vhist/render/context.h"
 
 #include <cstdint>
@@ -40,11 +41,6 @@ bool grow_frame_buffer(const render::Context& context, render::Buffer& buffer, c
 
 // Where the planes of a frame staged with `layout` are once record_copy has put them in
 // `device_planes`, for the passes that read them (the convert pass, the plane pass).
-// The rows of `rect` of a tightly packed frame of `whole` in `from`, packed into `to` (a frame of
-// region_format(whole, rect): one copy region per row), then the barrier to the compute passes
-// that read it.
-void record_rect_copy(VkCommandBuffer cmd, VkBuffer from, VkBuffer to, const FrameFormat& whole, const PixelRect& rect);
-
 GpuPlanes gpu_planes(const VideoFormat& format, const VideoPlanes& planes, const render::Buffer& device_planes,
                      const PlaneOffsets& layout);
 
@@ -72,10 +68,17 @@ class FrameUpload {
   // caller places the barrier for its readers.
   void record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes,
                       const render::Buffer& device_planes, const PlaneOffsets& layout, VkDeviceAddress dst) const;
+  // Records the copy of the rows of `rect` of a tightly packed frame of `whole` at `from`,
+  // packed, to `to` (a frame of region_format(whole, rect)) by one compute dispatch
+  // (rect_copy.comp). Before: `from` written and visible to compute reads. After: `to` visible
+  // to compute reads.
+  void record_rect_copy(VkCommandBuffer cmd, VkDeviceAddress from, VkDeviceAddress to, const FrameFormat& whole,
+                        const PixelRect& rect) const;
 
  private:
   render::Context& context_;
   FrameConverter converter_;
+  render::ComputePipeline rect_copy_;
   ThreadPool copiers_;
 };
 
