@@ -60,7 +60,7 @@ vec3 video_colour(CompositeParams p, vec2 centre) {
   // which is q plus one where f >= 0.5: one of the four), its codes exact.
   const uvec3 codes = f.y >= 0.5 ? (f.x >= 0.5 ? c11 : c01) : (f.x >= 0.5 ? c10 : c00);
   return exposure_marked(colour, codes, centre, p.marks, p.zebra_low, p.zebra_high, p.bits, p.phase,
-                         uvec3(p.range_mask, p.range_low, p.range_high));
+                         uvec3(p.range_mask, p.range_low, p.range_high), p.band_lo, p.band_hi);
 }
 
 void main() {

@@ -18,15 +18,23 @@ bool in_range(uvec4 codes, uint mask, uint low, uint high) {
   return inside;
 }
 
+// The false-colour band of a luma code: how many bands' first codes (`lo`, `hi`: bands 1 to 8, in
+// order, vhist_band_of's thresholds made on the host) it reaches. Eight compares, no loop.
+uint band_of(uint luma, uvec4 lo, uvec4 hi) {
+  const uvec4 l = uvec4(luma);
+  const uvec4 n = uvec4(greaterThanEqual(l, lo)) + uvec4(greaterThanEqual(l, hi));
+  return n.x + n.y + n.z + n.w;
+}
+
 vec3 exposure_marked(vec3 colour, uvec3 codes, vec2 frag, uint marks, uint low, uint high, uint bits, float phase,
-                     uvec3 range) {
+                     uvec3 range, uvec4 band_lo, uvec4 band_hi) {
   if (marks == 0u) return colour;
   const uint luma = vhist_luma(codes.r, codes.g, codes.b);
   if ((marks & kMarkRange) != 0u && !in_range(uvec4(codes, luma), range.x, range.y, range.z)) {
     colour *= kRangeDim;
   }
   if ((marks & kMarkFalseColour) != 0u) {
-    const uint c = vhist_band_colour(vhist_band_of(luma, bits));
+    const uint c = vhist_band_colour(band_of(luma, band_lo, band_hi));
     colour = c == kBandGrey ? vec3(float(luma) / float((1u << bits) - 1u)) : unpack_rgb(c);
   }
   const bool over = (marks & kMarkZebraHigh) != 0u && luma >= high;

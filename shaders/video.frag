@@ -31,7 +31,7 @@ void main() {
     const float unorm_max = pc.bits == 8u ? 255.0 : 65535.0;
     const uvec3 codes = uvec3(round(texelFetch(video, texel, 0).rgb * unorm_max));
     rgb = exposure_marked(rgb, codes, gl_FragCoord.xy, pc.marks, pc.zebra_low, pc.zebra_high, pc.bits, pc.phase,
-                          uvec3(pc.range_mask, pc.range_low, pc.range_high));
+                          uvec3(pc.range_mask, pc.range_low, pc.range_high), pc.band_lo, pc.band_hi);
   }
   colour = vec4(rgb, 1.0);
 }

@@ -38,6 +38,7 @@ struct Variant {
 // pixel's markers; a region of interest (the centre quarter); a reference histogram outlined over
 // the bars; the picture matched to it, in the split view.
 constexpr unsigned kToolMarks = 1, kToolRegion = 2, kToolReference = 4, kToolMatch = 8;
+constexpr unsigned kToolZebra = 16, kToolFalseColour = 32, kToolRange = 64;  // one mark alone
 constexpr unsigned kAllTools = kToolMarks | kToolRegion | kToolReference | kToolMatch;
 // The whole frame, rasterized, then without each of the two draws, to see what each costs;
 // then the same picture drawn by the compute composite pass; then both with the cumulative
@@ -58,6 +59,10 @@ constexpr Variant kVariants[] = {{"raster: video + hist", true, true, false, fal
                                  {"compute: + cdf + eq. split", true, true, true, true, luma, true, 4},
                                  {"raster: + all exposure tools", true, true, false, false, off, false, 0, kAllTools},
                                  {"compute: + zebra, fc, marks", true, true, true, false, off, false, 4, kToolMarks},
+                                 {"compute: + zebra only", true, true, true, false, off, false, 4, kToolZebra},
+                                 {"compute: + false colour only", true, true, true, false, off, false, 4,
+                                  kToolFalseColour},
+                                 {"compute: + range only", true, true, true, false, off, false, 4, kToolRange},
                                  {"compute: + region", true, true, true, false, off, false, 4, kToolRegion},
                                  {"compute: + reference", true, true, true, false, off, false, 4, kToolReference},
                                  {"compute: + ref. match split", true, true, true, false, off, true, 4,
@@ -79,6 +84,13 @@ void add_tools(viewer::DrawStyle& style, unsigned tools, VkExtent2D frame) {
     style.range_low = 100;
     style.range_high = 140;
     style.markers = {40, 80, 120, 160};
+  }
+  if (tools & kToolZebra) style.zebra = viewer::ZebraMode::both;
+  if (tools & kToolFalseColour) style.false_colour = true;
+  if (tools & kToolRange) {
+    style.range_mask = 15;
+    style.range_low = 100;
+    style.range_high = 140;
   }
   if (tools & kToolRegion) style.region = PixelRect{frame.width / 4, frame.height / 4, frame.width / 2, frame.height / 2};
   if (tools & (kToolReference | kToolMatch)) style.reference = flat_reference();

@@ -24,7 +24,7 @@ void MatchPass::record(VkCommandBuffer cmd, VkDeviceAddress live_cdf, std::uint3
                                                          sizeof(shader::MatchPush), "match");
   }
   const shader::MatchPush push{live_cdf, reference_cdf, table, reference_levels, 0};
-  pipeline->dispatch(cmd, push, (levels * 4 + 255) / 256);
+  pipeline->dispatch(cmd, push, 1);
 }
 
 }  // namespace vhist

@@ -29,6 +29,12 @@ std::uint32_t zebra_code(float percent, std::uint32_t bits) {
   return shader::vhist_permille_code(static_cast<std::uint32_t>(std::lround(clamped * 10.0f)), bits);
 }
 
+std::array<std::uint32_t, 8> band_codes(std::uint32_t bits) {
+  std::array<std::uint32_t, 8> codes{};
+  for (std::uint32_t i = 0; i < 8; ++i) codes[i] = shader::vhist_permille_code(shader::vhist_band_top(i), bits);
+  return codes;
+}
+
 bool needs_cdf(const DrawStyle& style) {
   return style.equalize != EqualizeMode::off || cdf_mask(style, CdfMode::over) != 0 ||
          cdf_mask(style, CdfMode::instead) != 0;

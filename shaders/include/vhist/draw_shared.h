@@ -70,6 +70,8 @@ VHIST_PUSH_BLOCK(VideoPush) {
   VHIST_UINT(pad0);
   VHIST_UINT(pad1);
   VHIST_UINT(pad2);
+  VHIST_UVEC4(band_lo);  // false colour: the first codes of bands 1-4 and 5-8 (band_codes())
+  VHIST_UVEC4(band_hi);
 } VHIST_PC;
 #endif
 
@@ -158,6 +160,8 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_ADDRESS(uvec2, reference);  // as HistogramPush's
   VHIST_UINT(pad3);
   VHIST_UINT(pad4);
+  VHIST_UVEC4(band_lo);  // as VideoPush's
+  VHIST_UVEC4(band_hi);
 };
 
 VHIST_PUSH_BLOCK(CompositePush) {
@@ -166,11 +170,11 @@ VHIST_PUSH_BLOCK(CompositePush) {
 #endif
 
 #ifdef __cplusplus
-static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 96 && sizeof(HistogramPush) == 128 &&
+static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 128 && sizeof(HistogramPush) == 128 &&
               sizeof(OverlayItemPush) == 64);
 static_assert(offsetof(CompositeParams, quad_rect) == 96 && offsetof(CompositeParams, cdf) == 224 &&
               offsetof(CompositeParams, area) == 272 && offsetof(CompositeParams, overlay) == 400 &&
-              sizeof(CompositeParams) == 464);
+              sizeof(CompositeParams) == 496);
 static_assert(sizeof(OverlayItem) == 64);
 }  // namespace vhist::shader
 #endif
