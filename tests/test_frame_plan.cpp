@@ -645,5 +645,29 @@ TEST(FalseColourBands, BandOfEveryCodeIsBelowItsTopCode) {
   }
 }
 
+// For PQ and HLG sources the bands are in light: every code's light, by the transfer's EOTF,
+// lies in its band's range of cd/m2.
+TEST(FalseColourBands, HdrBandsAreInLight) {
+  for (LightScale scale : {LightScale::pq, LightScale::hlg}) {
+    for (std::uint32_t bits : {10u, 12u}) {
+      const auto codes = band_codes(bits, scale);
+      const double top = static_cast<double>((1u << bits) - 1);
+      for (std::uint32_t c = 0; c < (1u << bits); ++c) {
+        std::size_t band = 0;
+        while (band < 8 && c >= codes[band]) ++band;
+        const double nits = scale == LightScale::pq ? pq_nits(c / top) : hlg_nits(c / top);
+        if (band > 0) {
+          ASSERT_GE(nits, kHdrBandNits[band - 1]) << bits << " bits, code " << c;
+        }
+        if (band < 8) {
+          ASSERT_LT(nits, kHdrBandNits[band]) << bits << " bits, code " << c;
+        }
+      }
+      EXPECT_LT(codes[6], codes[7]);
+    }
+  }
+  EXPECT_EQ(band_codes(8, LightScale::none)[0], shader::vhist_permille_code(shader::vhist_band_top(0), 8));
+}
+
 }  // namespace
 }  // namespace vhist::viewer

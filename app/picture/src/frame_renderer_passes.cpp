@@ -293,7 +293,7 @@ void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& pla
   push.range_mask = style.range_mask;
   push.range_low = style.range_low;
   push.range_high = style.range_high;
-  const auto bands = band_codes(rgb_format_.bits);
+  const auto bands = band_codes(rgb_format_.bits, style.light);
   std::memcpy(push.band_lo, bands.data(), sizeof push.band_lo);
   std::memcpy(push.band_hi, bands.data() + 4, sizeof push.band_hi);
   if (!plan.draw_equalized) {
@@ -398,7 +398,7 @@ void FrameRenderer::fill_composite_geometry(shader::CompositeParams& params, con
   params.range_mask = style.range_mask;
   params.range_low = style.range_low;
   params.range_high = style.range_high;
-  const auto bands = band_codes(rgb_format_.bits);
+  const auto bands = band_codes(rgb_format_.bits, style.light);
   std::memcpy(params.band_lo, bands.data(), sizeof params.band_lo);
   std::memcpy(params.band_hi, bands.data() + 4, sizeof params.band_hi);
   if (!plan.draw_histograms) return;

@@ -1,6 +1,7 @@
 #include "vhist/picture/frame_plan.h"
 
 #include "vhist/exposure_shared.h"
+#include "vhist/picture/light_scale.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,7 +30,8 @@ std::uint32_t zebra_code(float percent, std::uint32_t bits) {
   return shader::vhist_permille_code(static_cast<std::uint32_t>(std::lround(clamped * 10.0f)), bits);
 }
 
-std::array<std::uint32_t, 8> band_codes(std::uint32_t bits) {
+std::array<std::uint32_t, 8> band_codes(std::uint32_t bits, LightScale light) {
+  if (light != LightScale::none) return hdr_band_codes(light, bits);
   std::array<std::uint32_t, 8> codes{};
   for (std::uint32_t i = 0; i < 8; ++i) codes[i] = shader::vhist_permille_code(shader::vhist_band_top(i), bits);
   return codes;

@@ -19,6 +19,24 @@ LightTick tick_at(LightScale scale, double nits, std::uint32_t bits, std::string
 
 }  // namespace
 
+std::array<std::uint32_t, 8> hdr_band_codes(LightScale scale, std::uint32_t bits) {
+  std::array<std::uint32_t, 8> codes{};
+  if (scale == LightScale::none) return codes;
+  const double top = static_cast<double>((1u << bits) - 1);
+  for (std::size_t i = 0; i < codes.size(); ++i) {
+    const double signal = scale == LightScale::pq ? pq_signal(kHdrBandNits[i]) : hlg_signal(kHdrBandNits[i]);
+    auto code = static_cast<std::uint32_t>(std::ceil(signal * top - 1e-9));
+    // The signal's rounding must not put a code below the light: step up until its light reaches.
+    const auto nits = [&](std::uint32_t c) {
+      return scale == LightScale::pq ? pq_nits(c / top) : hlg_nits(c / top);
+    };
+    while (code > 0 && nits(code - 1) >= kHdrBandNits[i]) --code;
+    while (code < (1u << bits) - 1 && nits(code) < kHdrBandNits[i]) ++code;
+    codes[i] = code;
+  }
+  return codes;
+}
+
 std::vector<LightTick> light_ticks(LightScale scale, std::uint32_t bits, LightAxis axis) {
   if (scale == LightScale::none || axis == LightAxis::codes) return {};
   const bool pq = scale == LightScale::pq;

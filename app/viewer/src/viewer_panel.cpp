@@ -161,6 +161,9 @@ void draw_exposure_section(App& app, const FrameStatistics& numbers) {
     }
   }
   if (!s.false_colour) return;
+  const LightScale light = app.player.is_open() && app.player.frame()
+                               ? light_scale_of(app.player.frame()->colour.transfer.value)
+                               : LightScale::none;
   int shown = 0;
   for (std::uint32_t band = 0; band < shader::kBandCount; ++band) {
     const std::uint32_t c = shader::vhist_band_colour(band);
@@ -171,6 +174,15 @@ void draw_exposure_section(App& app, const FrameStatistics& numbers) {
     ImGui::ColorButton("##band", ImVec4(((c >> 16) & 0xff) / 255.0f, ((c >> 8) & 0xff) / 255.0f, (c & 0xff) / 255.0f, 1),
                        ImGuiColorEditFlags_NoTooltip, ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
     ImGui::SameLine();
+    if (light != LightScale::none) {  // the bands in light (light_scale.h)
+      const double from = band == 0 ? 0.0 : kHdrBandNits[band - 1];
+      if (band + 1 < shader::kBandCount) {
+        ImGui::Text("%g-%g nits", from, kHdrBandNits[band]);
+      } else {
+        ImGui::Text(">= %g nits", from);
+      }
+      continue;
+    }
     ImGui::Text("%5.1f-%5.1f%%", static_cast<double>(lo), static_cast<double>(hi));
   }
 }

@@ -65,9 +65,9 @@ struct DrawStyle {
 // The exposure marks of a style (kMark* bits) and its thresholds as codes of `bits` bits.
 std::uint32_t exposure_marks(const DrawStyle& style);
 std::uint32_t zebra_code(float percent, std::uint32_t bits);
-// The first luma codes of false-colour bands 1 to 8 at `bits` bits (vhist_band_of's thresholds),
-// for the shaders' band_of().
-std::array<std::uint32_t, 8> band_codes(std::uint32_t bits);
+// The first luma codes of false-colour bands 1 to 8 at `bits` bits, for the shaders' band_of():
+// vhist_band_of's thresholds, or for a PQ or HLG source those of light (hdr_band_codes).
+std::array<std::uint32_t, 8> band_codes(std::uint32_t bits, LightScale light = LightScale::none);
 
 // The name of histogram slot c (0..3) as drawn: R, G, B, L; or with ycbcr Cr, (none), Cb, Y'.
 inline const char* channel_label(std::size_t c, bool ycbcr) {

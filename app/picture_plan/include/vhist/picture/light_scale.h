@@ -8,6 +8,7 @@
 #include "vhist/compute/transfer.h"
 #include "vhist/picture/picture_modes.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -23,6 +24,17 @@ struct LightTick {
 };
 // HDR reference white (BT.2408): stop 0 of the stops axis.
 inline constexpr double kReferenceWhite = 203.0;
+
+// False colour for a PQ or HLG source: bands 1 to 8 begin at these lights (cd/m2); the colours
+// and readings are the code-range bands' (exposure_shared.h): below 0.1 crushed black, 0.1-1 deep
+// shadow, 18-37 middle grey (BT.2408's 18% grey is 26), 50-100 skin, 203 (HDR reference white) to
+// 1000 bright highlights, from 1000 clipped (a 1000-nit display's peak; HLG's nominal peak is its
+// top code).
+inline constexpr std::array<double, 8> kHdrBandNits = {0.1, 1.0, 18.0, 37.0, 50.0, 100.0, 203.0, 1000.0};
+// The first luma codes of bands 1 to 8 at `bits` bits: the first code whose light (the code taken
+// as an achromatic signal of `scale`) reaches the band's; for LightScale::none, empty (the bands
+// are then in percent of the code range).
+std::array<std::uint32_t, 8> hdr_band_codes(LightScale scale, std::uint32_t bits);
 
 // The axis ticks of `scale` at `bits` bits. Nits: PQ 0.1 to 10000 cd/m2, HLG 1 to 1000, a
 // decade apart, and 0 at code 0. Stops: every 2 stops from reference white, PQ -12 to +4
