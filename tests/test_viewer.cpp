@@ -1008,5 +1008,34 @@ TEST(BadInput, FailureIsShownWithThePanelHidden) {
   }
   EXPECT_GT(red, 20) << "no red message at the top of the picture";
 }
+// A left drag across the video sets a region of interest, outlined in yellow on the picture at
+// the stored pixels the drag spanned (the 320x180 clip shown 2x in 640x360); R clears it.
+TEST(Keys, DragSetsARegionAndRClearsIt) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const ScriptedRun s = run_scripted(kPixelSettings, quote(two_colour_clip()) + " --size 640x360 --paused-at 0 --quit-after 90",
+                                     "sleep 3; xdotool mousemove --window $W 60 40 mousedown 1; sleep 0.3; "
+                                     "xdotool mousemove --window $W 160 90; sleep 0.3; xdotool mousemove --window $W 260 140; "
+                                     "sleep 0.3; xdotool mouseup 1; sleep 1; xdotool mousemove --window $W 600 20; sleep 1; "
+                                     "xdotool key s; sleep 1; xdotool key r; sleep 1; xdotool key s; sleep 1; xdotool key q");
+  EXPECT_EQ(s.run.status, 0) << context(s.run);
+  ASSERT_EQ(s.shots.size(), 2u) << context(s.run);
+  const auto yellow_in = [](const media::RgbaImage& img, int x0, int y0, int x1, int y1) {
+    int n = 0;
+    for (int y = y0; y < y1; ++y) {
+      for (int x = x0; x < x1; ++x) {
+        const Rgb p = pixel(img, x, y);
+        if (p[0] > 200 && p[1] > 170 && p[2] < 90) ++n;
+      }
+    }
+    return n;
+  };
+  // The outline's left and right edges (x 60 and 262, +-3) along the rows between its corners,
+  // and nothing yellow well inside it or after R.
+  EXPECT_GT(yellow_in(s.shots[0], 57, 70, 64, 130), 40) << "no left edge";
+  EXPECT_GT(yellow_in(s.shots[0], 258, 70, 266, 130), 40) << "no right edge";
+  EXPECT_EQ(yellow_in(s.shots[0], 120, 100, 240, 130), 0) << "the region's inside is drawn over";
+  EXPECT_EQ(yellow_in(s.shots[1], 0, 0, 640, 360), 0) << "R left the outline";
+}
+
 }  // namespace
 }  // namespace vhist
