@@ -37,8 +37,11 @@ vec3 exposure_marked(vec3 colour, uvec3 codes, vec2 frag, uint marks, uint low, 
     const uint c = vhist_band_colour(band_of(luma, band_lo, band_hi));
     colour = c == kBandGrey ? vec3(float(luma) / float((1u << bits) - 1u)) : unpack_rgb(c);
   }
-  const bool over = (marks & kMarkZebraHigh) != 0u && luma >= high;
-  const bool under = (marks & kMarkZebraLow) != 0u && luma <= low;
+  const bool rgb = (marks & kMarkZebraRgb) != 0u;
+  const uint top = rgb ? max(codes.r, max(codes.g, codes.b)) : luma;
+  const uint bottom = rgb ? min(codes.r, min(codes.g, codes.b)) : luma;
+  const bool over = (marks & kMarkZebraHigh) != 0u && top >= high;
+  const bool under = (marks & kMarkZebraLow) != 0u && bottom <= low;
   if (!over && !under) return colour;
   const vec3 mark = over ? vec3(1.0, 0.0, 1.0) : vec3(0.0, 0.6, 1.0);
   if ((marks & kMarkZebraSolid) != 0u) return mark;

@@ -131,6 +131,35 @@ TEST_P(OverlayTest, ZebrasCoverExactlyThePixelsPastTheThresholds) {
   }
 }
 
+TEST_P(OverlayTest, RgbZebrasMarkAnyChannelPastTheThresholds) {
+  // Zebras on R'G'B': columns x of a 256-wide frame whose R' is x and G', B' stay mid-grey (luma
+  // never reaches 90%): the high zebra (code 230) covers exactly R' >= 230, the low one (code 5)
+  // exactly R' <= 5; with zebras on luma, neither end is marked.
+  const SyntheticVideoFrame frame = pattern_frame(256, 72, [](std::uint32_t x, std::uint32_t) {
+    return std::array<int, 3>{static_cast<int>(x), 128, 128};
+  });
+  const VkExtent2D extent{256, 72};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+  viewer::DrawStyle style;
+  style.zebra = viewer::ZebraMode::both;
+  style.zebra_style = viewer::ZebraStyle::solid;
+  style.zebra_high = 90;
+  style.zebra_low = 2;
+  for (bool rgb : {true, false}) {
+    style.zebra_rgb = rgb;
+    for (bool composite : {false, true}) {
+      const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
+      for (std::uint32_t x = 0; x < extent.width; ++x) {
+        const auto got = rgb_at(pixels, extent.width, static_cast<int>(x), 4);  // shown 1:1 horizontally
+        const bool high = rgb && x >= 230, low = rgb && x <= 5;
+        EXPECT_EQ(got == (std::array<int, 3>{255, 0, 255}), high) << x << " rgb " << rgb << " composite " << composite;
+        EXPECT_EQ(got == (std::array<int, 3>{0, 153, 255}), low) << x << " rgb " << rgb << " composite " << composite;
+      }
+    }
+  }
+}
+
 TEST_P(OverlayTest, HistogramRangeHighlightsExactlyItsPixels) {
   // Luma codes 100..109 (a 16-bin range of 256 bins is 16 codes; here given in codes): the ramp's
   // columns 100..109 keep their grey, every other column is dimmed to a quarter.

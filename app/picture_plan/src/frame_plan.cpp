@@ -21,6 +21,7 @@ std::uint32_t exposure_marks(const DrawStyle& style) {
   if (style.zebra == ZebraMode::high || style.zebra == ZebraMode::both) marks |= shader::kMarkZebraHigh;
   if (style.zebra == ZebraMode::low || style.zebra == ZebraMode::both) marks |= shader::kMarkZebraLow;
   if (style.zebra != ZebraMode::off && style.zebra_style == ZebraStyle::solid) marks |= shader::kMarkZebraSolid;
+  if (style.zebra != ZebraMode::off && style.zebra_rgb) marks |= shader::kMarkZebraRgb;
   if (style.range_mask != 0) marks |= shader::kMarkRange;
   return marks;
 }

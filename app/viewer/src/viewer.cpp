@@ -107,6 +107,7 @@ DrawStyle frame_style(const App& app) {
                    .ycbcr = ycbcr,
                    .zebra = s.zebra,
                    .zebra_style = s.zebra_style,
+                   .zebra_rgb = s.zebra_rgb,
                    .zebra_high = s.zebra_high,
                    .zebra_low = s.zebra_low,
                    .zebra_phase = zebra_phase(),

@@ -130,14 +130,33 @@ float share(std::initializer_list<const char*> labels, const char* lead = nullpt
 
 // The share of the frame's pixels whose luma is at or above (`above`) or at or below `code`, from
 // the statistics histogram (one level per code up to 10 bits: exact; deeper, whole levels).
-double luma_share(const FrameStatistics& numbers, std::uint32_t code, bool above) {
+double luma_share(const FrameStatistics& numbers, std::uint32_t code, bool above, Channel c = Channel::l) {
   const Histogram& h = numbers.levels;
-  const std::uint64_t total = h.total(Channel::l);
+  const std::uint64_t total = h.total(c);
   if (h.bins == 0 || total == 0) return 0;
   const std::uint32_t level = static_cast<std::uint32_t>((std::uint64_t{code} * h.bins) >> numbers.bits);
   std::uint64_t n = 0;
-  for (std::uint32_t l = above ? level : 0; l < (above ? h.bins : level + 1); ++l) n += h.at(Channel::l, l);
+  for (std::uint32_t l = above ? level : 0; l < (above ? h.bins : level + 1); ++l) n += h.at(c, l);
   return static_cast<double>(n) / static_cast<double>(total);
+}
+
+// The zebras' shares: of luma, or (zebras on R'G'B') of each channel, whose union is marked.
+void draw_zebra_shares(const Settings& s, const FrameStatistics& numbers) {
+  const std::uint32_t high = zebra_code(s.zebra_high, numbers.bits), low = zebra_code(s.zebra_low, numbers.bits);
+  if (!s.zebra_rgb) {
+    ImGui::TextWrapped("marked: %.2f%% at or above luma %u, %.2f%% at or below %u",
+                       100 * luma_share(numbers, high, true), high, 100 * luma_share(numbers, low, false), low);
+    return;
+  }
+  const auto each = [&](std::uint32_t code, bool above) {
+    return std::array<double, 3>{100 * luma_share(numbers, code, above, Channel::r),
+                                 100 * luma_share(numbers, code, above, Channel::g),
+                                 100 * luma_share(numbers, code, above, Channel::b)};
+  };
+  const auto hi = each(high, true), lo = each(low, false);
+  ImGui::TextWrapped("at or above %u: R' %.2f%% G' %.2f%% B' %.2f%%; at or below %u: R' %.2f%% G' %.2f%% B' %.2f%% "
+                     "(a pixel is marked when any is)",
+                     high, hi[0], hi[1], hi[2], low, lo[0], lo[1], lo[2]);
 }
 
 // Zebras and false colour: the settings, the share of the frame's pixels each zebra marks, and
@@ -154,11 +173,9 @@ void draw_exposure_section(App& app, const FrameStatistics& numbers) {
     ImGui::SameLine();
     setting_widget("zebra_low", s, half);
     setting_widget("zebra_style", s, half);
-    if (numbers.valid && !numbers.ycbcr) {
-      const std::uint32_t high = zebra_code(s.zebra_high, numbers.bits), low = zebra_code(s.zebra_low, numbers.bits);
-      ImGui::TextWrapped("marked: %.2f%% at or above luma %u, %.2f%% at or below %u",
-                         100 * luma_share(numbers, high, true), high, 100 * luma_share(numbers, low, false), low);
-    }
+    ImGui::SameLine();
+    setting_widget("zebra_rgb", s);
+    if (numbers.valid && !numbers.ycbcr) draw_zebra_shares(s, numbers);
   }
   if (!s.false_colour) return;
   const LightScale light = app.player.is_open() && app.player.frame()

@@ -222,6 +222,10 @@ const SettingRow kRows[] = {
     {.name = "zebra_style", .section = "Exposure",
      .help = "zebras as moving diagonal stripes or a solid colour (magenta high, blue low)",
      .field = VHIST_FIELD(zebra_style), .flag = "--zebra-style", .value_name = "S", .label = "##zebra_style"},
+    {.name = "zebra_rgb", .section = "Exposure",
+     .help = "zebras test R'G'B' instead of luma: high where any of R', G', B' is at or above its threshold (a "
+             "channel clipping), low where any is at or below: on or off",
+     .field = VHIST_FIELD(zebra_rgb), .flag = "--zebra-rgb", .value_name = "on|off", .label = "R'G'B'"},
     {.name = "false_colour", .section = "Exposure",
      .help = "false colour: luma bands in colour (the user guide's table), the rest in grey: on or off",
      .field = VHIST_FIELD(false_colour), .flag = "--false-colour", .value_name = "on|off", .label = "false colour",

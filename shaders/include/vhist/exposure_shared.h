@@ -20,6 +20,9 @@ VHIST_CONST kMarkFalseColour = 8u;  // luma bands in colour, the rest grey
 // the range's mask (R 1, G 2, B 4, L 8) inside [low, high] keep their colour, the rest are
 // dimmed to kRangeDim.
 VHIST_CONST kMarkRange = 16u;
+// The zebras test R'G'B' instead of luma: high where the largest of R', G', B' is at or above
+// the threshold (a channel clipping), low where the smallest is at or below.
+VHIST_CONST kMarkZebraRgb = 32u;
 
 // A threshold given in tenths of a percent of the code range, as a code of `bits` bits:
 // round(permille / 1000 * (2^bits - 1)).

@@ -42,6 +42,7 @@ struct DrawStyle {
   // code range, false colour; `zebra_phase` (pixels) moves the stripes.
   ZebraMode zebra = ZebraMode::off;
   ZebraStyle zebra_style = ZebraStyle::stripes;
+  bool zebra_rgb = false;  // the zebras test R'G'B' (kMarkZebraRgb), else luma
   float zebra_high = 95.0f, zebra_low = 2.0f;
   float zebra_phase = 0.0f;
   bool false_colour = false;

@@ -39,6 +39,7 @@ struct Settings {
   // Exposure marks over the video: zebras (thresholds in percent of the code range) and false colour.
   ZebraMode zebra = ZebraMode::off;
   ZebraStyle zebra_style = ZebraStyle::stripes;
+  bool zebra_rgb = false;  // zebras on R'G'B' (any channel) instead of luma
   float zebra_high = 95.0f, zebra_low = 2.0f;
   bool false_colour = false;
   bool osd = true;        // on-screen messages over the picture (errors show even when off)
