@@ -162,7 +162,10 @@ void flush_counts(uint lid, bool clear) {
     }
     return;
   }
-  for (uint e = lid; e < kEntries; e += gl_WorkGroupSize.x) {
+  // Invocation i adds global entry i (bin i / 4, channel i % 4): a subgroup's adds fall on
+  // consecutive words, the fewest cache lines.
+  for (uint i = lid; i < kEntries; i += gl_WorkGroupSize.x) {
+    const uint e = (i % kChannelCount) * kBins + i / kChannelCount;
     uint total = 0u;
     for (uint c = 0u; c < kCopies; ++c) {
       total += counts[slot(c, e)];
@@ -232,12 +235,8 @@ void count_frame(uint lid, uint copy) {
 }
 
 // The last workgroup: moves the sums into the histogram, zeroing them, and writes the scale.
+// channel_max is zero and floor_scale written (main()).
 void finish_frame(uint lid) {
-  if (lid < kChannelCount) channel_max[lid] = 0u;
-  // The floor quotient does not depend on the counts: the last invocation (another warp than
-  // those finishing the scale) computes it while the sums are read.
-  if (lid == gl_WorkGroupSize.x - 1u) floor_scale = quotient_rn(kBins, 5u * pc.pixel_count);
-  barrier();
   for (uint i = lid; i < kEntries; i += gl_WorkGroupSize.x) {
     uint v = 0u;
     for (uint c = 0u; c < kGlobalCopies; ++c) {
@@ -261,11 +260,18 @@ void main() {
   for (uint i = lid; i < kCountWords; i += gl_WorkGroupSize.x) {
     counts[i] = 0u;
   }
+  if (lid < kChannelCount) channel_max[lid] = 0u;
   barrier();
   count_frame(lid, lid % kCopies);
   barrier();
   flush_counts(lid, false);
   if (kFused == 0u) return;
+
+  // The floor of the scale, kBins / (5 * pixel_count), does not depend on the counts: computed
+  // here, while this invocation's adds are still in flight, it costs the last workgroup nothing.
+  // kBins is a power of two, so the correctly rounded quotient is kBins times the correctly
+  // rounded reciprocal (scaling by a power of two is exact and commutes with rounding).
+  if (lid == gl_WorkGroupSize.x - 1u) floor_scale = reciprocal_rn(5u * pc.pixel_count) * float(kBins);
 
   // Last-workgroup-done: every invocation's adds are made visible before the ticket is taken
   // (release), and the last workgroup's reads come after it (acquire).

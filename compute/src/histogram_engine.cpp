@@ -118,9 +118,9 @@ struct FastRow {
   std::uint32_t global_copies;
 };
 constexpr FastRow kGpuTable[] = {
-    {1920ull * 1080, 1024, 1, 2, 1, sh::kLayoutBlocked, 2, false, 4},
-    {3840ull * 2160, 1024, 1, 8, 1, sh::kLayoutBlocked, 2, false, 4},
-    {~0ull, 1024, 1, 8, 1, sh::kLayoutBlocked, 2, false, 4},
+    {1920ull * 1080, 1024, 1, 2, 1, sh::kLayoutBlocked, 2, false, 2},
+    {3840ull * 2160, 1024, 1, 8, 1, sh::kLayoutBlocked, 2, false, 2},
+    {~0ull, 1024, 1, 8, 1, sh::kLayoutBlocked, 2, false, 2},
 };
 
 const FastRow& gpu_row(std::uint64_t pixels) {
