@@ -18,6 +18,8 @@
 //    addresses. kLayout says how the copies are laid out (shader_shared.h).
 //  - kLayoutPacked16: 16-bit counters, two entries per word, flushed to the sums every
 //    kFlushGroups groups per invocation so that none overflows (the proof is at kFlushGroups).
+//    Not in the H200's table: its increment is not the constant 1, whose same-word lanes that
+//    GPU combines, so it measured slower on every content (docs/benchmarks.md).
 //  - kMerge: each invocation merges equal bins among the 4 pixels it holds before touching
 //    shared memory: a flat area costs one atomic per channel per 4 pixels, not four.
 #extension GL_GOOGLE_include_directive : require
