@@ -6,6 +6,7 @@
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/histogram_engine.h"
 #include "vhist/compute/synthetic_frames.h"
+#include "vhist/shader_shared.h"
 
 #include <gtest/gtest.h>
 
@@ -125,6 +126,55 @@ TEST_P(FastParameters, ResultsDoNotDependOnThem) {
             if (HasFatalFailure()) return;
           }
         }
+      }
+    }
+  }
+}
+
+// 16-bit packed shared counters (two entries per word), every copy count the device's shared
+// memory holds up to 16, 8-bit and deep frames, fused and not.
+TEST_P(FastParameters, PackedCountersGiveTheSameResults) {
+  vhist::HistogramEngine engine(context());
+  constexpr int kPacked = static_cast<int>(vhist::shader::kLayoutPacked16);
+  for (std::uint32_t copies : {1u, 3u, 16u}) {
+    for (std::uint32_t wg : {64u, 256u}) {
+      for (std::uint32_t unroll : {1u, 2u, 4u}) {
+        // Merging on and off, fused and not, 1 to 4 copies of the running sums.
+        const int merge = static_cast<int>((copies + unroll + wg / 64) % 2);
+        engine.set_fast_overrides({wg, copies, 3, unroll, merge, kPacked, merge, copies % 4 + 1});
+        for (Content content : {Content::natural, Content::random, Content::checker}) {
+          expect_exact(engine, {333, 97, PixelPacking::rgba8, 8}, content, unroll == 1 ? 256 : 32);
+          if (HasFatalFailure()) return;
+        }
+        expect_exact(engine, {201, 67, PixelPacking::rgba16, 10}, Content::random, 1024);
+        if (HasFatalFailure()) return;
+      }
+    }
+  }
+}
+
+// Packed counters are flushed before any can overflow: one workgroup counts frames whose one
+// bin per copy reaches far more than 65535 (a solid frame puts every pixel in one bin of each
+// channel), so only the flushes between segments keep the result exact. Natural and random
+// frames of the same size check the flushes with counts spread over many bins.
+TEST_P(FastParameters, PackedCountersFlushBeforeTheyOverflow) {
+  vhist::HistogramEngine engine(context());
+  const FrameFormat frames[] = {{1920, 1080, PixelPacking::rgba8, 8}, {1024, 1024, PixelPacking::rgba16, 12}};
+  for (const FrameFormat& f : frames) {
+    const std::uint32_t bins = f.bits == 8 ? 256 : 1024;
+    for (int fused : {1, 0}) {
+      engine.set_fast_overrides({256, 16, 1, 2, 0, static_cast<int>(vhist::shader::kLayoutPacked16), fused, 4});
+      const vhist::FastConfig c = engine.fast_config(f, bins);
+      ASSERT_EQ(c.layout, vhist::shader::kLayoutPacked16);
+      ASSERT_EQ(c.workgroups, 1u);
+      // The one bin of a solid frame in one copy, were the copies never flushed: each of the
+      // copy's invocations adds 4 per group it counts.
+      const std::uint64_t groups_per_invocation = (f.pixel_count() / 4 + c.workgroup_size - 1) / c.workgroup_size;
+      const std::uint64_t invocations_per_copy = (c.workgroup_size + c.copies - 1) / c.copies;
+      ASSERT_GT(4 * invocations_per_copy * groups_per_invocation, 65535u) << vhist::fast_config_text(c);
+      for (Content content : {Content::solid, Content::natural, Content::random}) {
+        expect_exact(engine, f, content, bins);
+        if (HasFatalFailure()) return;
       }
     }
   }

@@ -252,8 +252,9 @@ class Bench {
     return std::min({resident, useful, p.max_workgroup_count_x});
   }
 
-  // Times the fast strategy over a grid of parameters: workgroup size x copies x workgroups per
-  // multiprocessor x unroll x merge.
+  // Times the fast strategy over a grid of parameters: workgroup size and count x unroll x copies
+  // of the running sums (one shared copy); the table's choice unfused and merging; 8 interleaved
+  // and 16 packed shared copies.
   void run_sweep(const vhist::FrameFormat& format, const std::string& cname, const std::vector<Buffer>& frames,
                  const vhist::HistogramTarget& target, const vhist::Histogram& expected) {
     const auto& p = context_.properties();
@@ -277,17 +278,21 @@ class Bench {
     };
     measure({0, 0, 0, 0, -1, -1, 0});  // the table's choice, unfused: what fusing buys
     measure({0, 0, 0, 0, 1, -1, -1});  // the table's choice, merging
-    const std::pair<std::uint32_t, int> copy_layouts[] = {{1, 0}, {2, 1}, {8, 1}};
-    const std::uint32_t wg = std::min(1024u, p.max_workgroup_invocations);
-    for (const auto& [copies, layout] : copy_layouts) {
-      if ((4 * options_.bins + 1) * 4 * copies + 32 > p.max_shared_memory) continue;
-      for (std::uint32_t workgroups : {units / 2, units, units * 2}) {
-        for (std::uint32_t unroll : {2u, 4u}) {
-          for (std::uint32_t global : {2u, 4u, 8u}) {
-            measure({wg, copies, std::max(1u, workgroups), unroll, 0, layout, -1, global});
-          }
+    // One copy: workgroup size and count per multiprocessor x 2, unroll, copies of the running sums.
+    const std::uint32_t shapes[][2] = {{1024, 2}, {1024, 4}, {512, 4}};
+    for (const auto& [wg, per_unit2] : shapes) {
+      if (wg > p.max_workgroup_invocations) continue;
+      for (std::uint32_t unroll : {2u, 4u}) {
+        for (std::uint32_t global : {2u, 4u, 8u}) {
+          measure({wg, 1, std::max(1u, units * per_unit2 / 2), unroll, 0, 0, -1, global});
         }
       }
+    }
+    // The table's shape with 8 interleaved copies and with 16 packed copies.
+    const std::uint32_t wg = std::min(1024u, p.max_workgroup_invocations);
+    if (4 * options_.bins * 4 * 8 + 32 <= p.max_shared_memory) {
+      measure({wg, 8, units, 2, 0, static_cast<int>(vhist::shader::kLayoutInterleaved), -1, 2});
+      measure({wg, 16, units, 2, 0, static_cast<int>(vhist::shader::kLayoutPacked16), -1, 2});
     }
     std::printf("  best: %.2f us\n", best);
     engine_.set_fast_overrides({});
@@ -441,9 +446,9 @@ const vhist::cli::CliRow<Options> kRows[] = {
     {"--quick", "", "1920x1080 only, 3 iterations: a smoke run of everything", "Timing",
      [](Options& o, std::string_view) { return set_flag(o.quick); }},
     {"--sweep", "",
-     "also time the fast strategy over a grid of copies and their layouts, workgroup counts, unrolling and copies of "
-     "the running sums, "
-     "and the table's choice unfused and merging (cold, every size and content)",
+     "also time the fast strategy over a grid of workgroup sizes and counts, unrolling and pipelined loads, copies "
+     "and their layouts (16-bit packed too), and the table's choice unfused and merging (cold, every size and "
+     "content)",
      "Figures", [](Options& o, std::string_view) { return set_flag(o.sweep); }},
     {"--video", "",
      "also time decoded 4:2:0 frames (8- and 10-bit) through the video pipeline: staging copy, upload, convert, "

@@ -118,9 +118,9 @@ struct FastRow {
   std::uint32_t global_copies;
 };
 constexpr FastRow kGpuTable[] = {
-    {1920ull * 1080, 1024, 1, 2, 1, sh::kLayoutBlocked, 2, false, 4},
-    {3840ull * 2160, 1024, 1, 8, 1, sh::kLayoutBlocked, 2, false, 4},
-    {~0ull, 1024, 1, 8, 1, sh::kLayoutBlocked, 2, false, 4},
+    {1920ull * 1080, 1024, 1, 2, 1, sh::kLayoutBlocked, 2, false, 2},
+    {3840ull * 2160, 1024, 1, 8, 1, sh::kLayoutBlocked, 2, false, 2},
+    {~0ull, 1024, 1, 8, 1, sh::kLayoutBlocked, 2, false, 2},
 };
 
 const FastRow& gpu_row(std::uint64_t pixels) {
@@ -134,7 +134,7 @@ const FastRow& gpu_row(std::uint64_t pixels) {
 
 std::string fast_config_text(const FastConfig& c) {
   return std::to_string(c.workgroups) + "x" + std::to_string(c.workgroup_size) + " wg, " + std::to_string(c.copies) +
-         (c.layout == sh::kLayoutInterleaved ? " interleaved" : "") + " copies, unroll " + std::to_string(c.unroll) +
+         (c.layout == sh::kLayoutInterleaved ? " interleaved" : c.layout == sh::kLayoutPacked16 ? " packed16" : "") + " copies, unroll " + std::to_string(c.unroll) +
          (c.merge ? ", merge" : "") +
          (c.fused ? ", fused, " + std::to_string(c.global_copies) + " global" : ", unfused");
 }
@@ -150,9 +150,15 @@ FastConfig HistogramEngine::fast_config(const FrameFormat& format, std::uint32_t
   c.workgroup_size = std::min<std::uint32_t>(o.workgroup_size ? o.workgroup_size : (cpu ? 256 : row.workgroup_size),
                                              p.max_workgroup_invocations);
   c.layout = o.layout >= 0 ? static_cast<std::uint32_t>(o.layout) : (cpu ? sh::kLayoutBlocked : row.layout);
-  const std::uint32_t copy_bytes = (sh::kChannelCount * bins + (c.layout == sh::kLayoutBlocked ? 1 : 0)) * 4;
+  // Bytes of one copy: 32-bit counters (the blocked layout pads each copy by one), or 16-bit.
+  const std::uint32_t copy_bytes = c.layout == sh::kLayoutPacked16
+                                       ? sh::kChannelCount * bins * 2
+                                       : (sh::kChannelCount * bins + (c.layout == sh::kLayoutBlocked ? 1 : 0)) * 4;
   c.copies = o.copies ? o.copies : (cpu ? 1 : row.copies);
   c.copies = std::clamp<std::uint32_t>(c.copies, 1, std::max<std::uint32_t>(1, (p.max_shared_memory - kTailBytes) / copy_bytes));
+  // Packed counters: at most 1024 invocations per copy, so that the shader flushes at least
+  // every 15 groups per invocation (hist_fast.comp, kFlushGroups).
+  if (c.layout == sh::kLayoutPacked16) c.copies = std::max(c.copies, div_up(c.workgroup_size, 1024));
   c.shared_bytes = c.copies * copy_bytes + kTailBytes;
   c.merge = o.merge >= 0 ? o.merge != 0 : (cpu || row.merge);
   c.unroll = std::clamp<std::uint32_t>(o.unroll ? o.unroll : (cpu ? 2 : row.unroll), 1, 4);

@@ -68,8 +68,13 @@ VHIST_CONST kSpecGlobalCopies = 9u;
 //   kLayoutBlocked:     copy after copy, each padded by one word: [copy][channel * bins + bin].
 //   kLayoutInterleaved: the copies of one bin side by side: [channel * bins + bin][copy], so
 //                       invocations counting into different copies never share a bank.
+//   kLayoutPacked16:    16-bit counters, two entries per word: entries 2k and 2k + 1 of copy c
+//                       share word k * copies + c (low and high half). Half the memory of the
+//                       interleaved layout, so twice the copies fit (16 copies of 4 x 256 bins in
+//                       32 KB); the shader flushes them before any can overflow (hist_fast.comp).
 VHIST_CONST kLayoutBlocked = 0u;
 VHIST_CONST kLayoutInterleaved = 1u;
+VHIST_CONST kLayoutPacked16 = 2u;
 // The fused fast pass's running sums: up to kMaxGlobalCopies copies (workgroup w adds into copy
 // w % copies, spreading the adds over more cache lines), each kChannelCount * kMaxBins words,
 // then the workgroup counter.

@@ -38,7 +38,7 @@ struct FastConfig {
   std::uint32_t workgroups = 1;        // persistent workgroups in the dispatch
   std::uint32_t unroll = 2;            // 4-pixel groups loaded per loop iteration (1, 2 or 4)
   bool merge = true;                   // merge equal bins of an invocation's 4 pixels
-  std::uint32_t layout = 0;            // shader::kLayoutBlocked or kLayoutInterleaved
+  std::uint32_t layout = 0;            // shader::kLayoutBlocked, kLayoutInterleaved or kLayoutPacked16
   bool fused = true;                   // clear and scale folded into the count dispatch
   std::uint32_t global_copies = 1;     // fused: copies of the running sums in global memory
   std::uint32_t shared_bytes = 0;      // shared memory per workgroup
@@ -54,7 +54,7 @@ struct FastOverrides {
   std::uint32_t workgroups = 0;
   std::uint32_t unroll = 0;
   int merge = -1;    // -1 automatic, 0 off, 1 on
-  int layout = -1;   // -1 automatic, else shader::kLayoutBlocked or kLayoutInterleaved
+  int layout = -1;   // -1 automatic, else shader::kLayoutBlocked, kLayoutInterleaved or kLayoutPacked16
   int fused = -1;    // -1 automatic (on), 0: fill, count, barrier, scale dispatch
   std::uint32_t global_copies = 0;
 };
