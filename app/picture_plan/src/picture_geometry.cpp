@@ -132,7 +132,9 @@ std::optional<std::array<std::uint32_t, 2>> stored_pixel_at(const DrawStyle& sty
 std::array<float, 4> target_rect_of(const DrawStyle& style, float width, float height, const PictureShape& shape,
                                     const PixelRect& rect) {
   const auto a = picture_area(style, width, height);
-  const auto [sx, sy] = cover_scale(a[2] - a[0], a[3] - a[1], shape.shown_w, shape.shown_h);
+  // Not a structured binding: clang 14 (the fuzz build) cannot capture one in the lambda below.
+  const auto scale = cover_scale(a[2] - a[0], a[3] - a[1], shape.shown_w, shape.shown_h);
+  const float sx = scale[0], sy = scale[1];
   // A point of the stored frame in [0, 1] to the target: stored_pixel_at's steps backwards.
   const auto to_target = [&](float su, float sv) {
     float u = su, v = sv;
