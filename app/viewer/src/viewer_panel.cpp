@@ -144,8 +144,9 @@ double luma_share(const FrameStatistics& numbers, std::uint32_t code, bool above
 void draw_zebra_shares(const Settings& s, const FrameStatistics& numbers) {
   const std::uint32_t high = zebra_code(s.zebra_high, numbers.bits), low = zebra_code(s.zebra_low, numbers.bits);
   if (!s.zebra_rgb) {
-    ImGui::TextWrapped("marked: %.2f%% at or above luma %u, %.2f%% at or below %u",
-                       100 * luma_share(numbers, high, true), high, 100 * luma_share(numbers, low, false), low);
+    // Lines, not wrapped text: ImGui may wrap after the '.' of a number.
+    ImGui::Text("marked: %.2f%% at or above luma %u", 100 * luma_share(numbers, high, true), high);
+    ImGui::Text("        %.2f%% at or below luma %u", 100 * luma_share(numbers, low, false), low);
     return;
   }
   const auto each = [&](std::uint32_t code, bool above) {
@@ -154,9 +155,9 @@ void draw_zebra_shares(const Settings& s, const FrameStatistics& numbers) {
                                  100 * luma_share(numbers, code, above, Channel::b)};
   };
   const auto hi = each(high, true), lo = each(low, false);
-  ImGui::TextWrapped("at or above %u: R' %.2f%% G' %.2f%% B' %.2f%%; at or below %u: R' %.2f%% G' %.2f%% B' %.2f%% "
-                     "(a pixel is marked when any is)",
-                     high, hi[0], hi[1], hi[2], low, lo[0], lo[1], lo[2]);
+  ImGui::TextUnformatted("marked where any of R', G', B' is:");
+  ImGui::Text("  >= %u: R' %.2f%% G' %.2f%% B' %.2f%%", high, hi[0], hi[1], hi[2]);
+  ImGui::Text("  <= %u: R' %.2f%% G' %.2f%% B' %.2f%%", low, lo[0], lo[1], lo[2]);
 }
 
 // Zebras and false colour: the settings, the share of the frame's pixels each zebra marks, and
@@ -251,15 +252,20 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
 // Where the colour description came from, as analyze's header says it: each part's value and
 // source (stream, format, assumed), and the stream's HDR metadata.
 void draw_provenance(const SourceColour& c) {
-  if (!ImGui::TreeNodeEx("source", ImGuiTreeNodeFlags_DefaultOpen, "colour: %s%s", c.transfer.value.c_str(),
-                       c.matrix.source == "assumed" || c.range.source == "assumed" ? " (partly assumed)" : "")) {
-    return;
-  }
   const std::pair<const char*, const ColourTag*> rows[] = {{"matrix", &c.matrix},
                                                             {"range", &c.range},
                                                             {"primaries", &c.primaries},
                                                             {"transfer", &c.transfer},
                                                             {"chroma siting", &c.chroma_location}};
+  // The heading names what the numbers depend on (matrix, range, transfer) and how much of the
+  // description (its first four parts) was assumed rather than read.
+  int assumed_parts = 0;
+  for (int i = 0; i < 4; ++i) assumed_parts += rows[i].second->source == "assumed" ? 1 : 0;
+  const char* how = assumed_parts == 0 ? "" : assumed_parts == 4 ? " (assumed)" : " (partly assumed)";
+  if (!ImGui::TreeNodeEx("source", ImGuiTreeNodeFlags_DefaultOpen, "colour: %s %s, %s%s", c.matrix.value.c_str(),
+                         c.range.value.c_str(), c.transfer.value.c_str(), how)) {
+    return;
+  }
   for (const auto& [name, tag] : rows) {
     const bool assumed = tag->source == "assumed";
     ImGui::TextColored(assumed ? ImVec4(1, 0.8f, 0.4f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1), "%s %s (%s%s%s)", name,
@@ -302,7 +308,7 @@ void draw_status_section(App& app, const FrameStatistics& numbers) {
   const VideoFormat& f = p.frame()->format;
   const media::DecodeReport report = p.report();
   const SourceColour& colour = p.frame()->colour;
-  ImGui::TextWrapped("%ux%u %s %s %s %s%s", f.width, f.height, f.pixel_format.c_str(), colour.matrix.value.c_str(),
+  text_wrapped_at_spaces("%ux%u %s %s %s %s%s", f.width, f.height, f.pixel_format.c_str(), colour.matrix.value.c_str(),
                      std::string(range_name(f.range)).c_str(), colour.transfer.value.c_str(),
                      p.frame()->converted ? " (via swscale)" : "");
   draw_provenance(colour);
@@ -311,8 +317,8 @@ void draw_status_section(App& app, const FrameStatistics& numbers) {
     ImGui::Text("shown %ux%u (rotated %u°, sample aspect %u:%u)", f.display_width(), f.display_height(), f.rotation,
                 f.sar_num, f.sar_den);
   }
-  ImGui::TextWrapped("%.1f fps  decode wait %.2f ms  GPU %.2f ms  dropped %lld  engine %s", app.fps, p.decode_wait_ms(),
-              numbers.gpu_ms, static_cast<long long>(p.dropped()), app.engine_name);
+  text_wrapped_at_spaces("%.1f fps  decode wait %.2f ms  GPU %.2f ms  dropped %lld  engine %s", app.fps,
+                         p.decode_wait_ms(), numbers.gpu_ms, static_cast<long long>(p.dropped()), app.engine_name);
   if (report.lost > 0 || report.damaged > 0 || report.errors > 0) {
     ImGui::TextColored(ImVec4(1, 0.7f, 0.2f, 1), "corrupt data: %lld lost, %lld damaged, %lld decoder errors",
                        static_cast<long long>(report.lost), static_cast<long long>(report.damaged),
@@ -375,12 +381,11 @@ void draw_source_measures(const App& app, const FrameStatistics& numbers) {
     const bool outside = r.luma.below + r.luma.above + r.chroma.below + r.chroma.above > 0;
     const ImVec4 colour = outside ? ImVec4(1, 0.8f, 0.4f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1);
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    // A line per plane, not wrapped text: ImGui may wrap after the '.' of a number.
+    ImGui::TextUnformatted("outside the limited range:");
+    ImGui::Text("  Y'   %.2f%% below, %.2f%% above", 100 * r.luma.below, 100 * r.luma.above);
     if (r.has_chroma) {
-      ImGui::TextWrapped("outside the limited range: Y' %.2f%% below, %.2f%% above; CbCr %.2f%% below, %.2f%% above",
-                         100 * r.luma.below, 100 * r.luma.above, 100 * r.chroma.below, 100 * r.chroma.above);
-    } else {
-      ImGui::TextWrapped("outside the limited range: Y' %.2f%% below, %.2f%% above", 100 * r.luma.below,
-                         100 * r.luma.above);
+      ImGui::Text("  CbCr %.2f%% below, %.2f%% above", 100 * r.chroma.below, 100 * r.chroma.above);
     }
     ImGui::PopStyleColor();
   }

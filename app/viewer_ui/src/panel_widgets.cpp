@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include <cstdarg>
+#include <cstdio>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -41,6 +43,35 @@ bool setting_widget(std::string_view name, Settings& settings, float width) {
         }
       },
       row->field(settings));
+}
+
+void text_wrapped_at_spaces(const char* format, ...) {
+  char text[1024];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(text, sizeof text, format, args);
+  va_end(args);
+  const float right = ImGui::GetContentRegionAvail().x;
+  const float space = ImGui::CalcTextSize(" ").x;
+  float x = 0;
+  // Each word (run of non-spaces) is placed whole; the spaces before it are kept within a line.
+  for (const char* p = text; *p != '\0';) {
+    const char* word = p;
+    while (*word == ' ') ++word;
+    if (*word == '\0') break;
+    const char* end = word;
+    while (*end != '\0' && *end != ' ') ++end;
+    const float gap = x == 0 ? 0 : static_cast<float>(word - p) * space;
+    const float width = ImGui::CalcTextSize(word, end).x;
+    if (x != 0 && x + gap + width <= right) {
+      ImGui::SameLine(0, gap);
+      x += gap + width;
+    } else {
+      x = width;
+    }
+    ImGui::TextUnformatted(word, end);
+    p = end;
+  }
 }
 
 }  // namespace vhist::viewer

@@ -5,6 +5,8 @@
 
 #include "vhist/viewer/settings.h"
 
+#include <imgui.h>
+
 #include <string_view>
 
 namespace vhist::viewer {
@@ -13,5 +15,9 @@ namespace vhist::viewer {
 // (0: ImGui's default; negative: up to that far from the right edge). Returns true when the user
 // changed the value.
 bool setting_widget(std::string_view name, Settings& settings, float width = 0);
+
+// printf-style text wrapped to the panel only at spaces: ImGui's own wrapping may also break after
+// a '.' or ',', which cuts a figure such as "0.25%" in two.
+void text_wrapped_at_spaces(const char* format, ...) IM_FMTARGS(1);
 
 }  // namespace vhist::viewer
