@@ -225,6 +225,28 @@ TEST(AnalyzeSource, PqSummaryBesideTheStreamsContentLight) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("PQ frames): MaxCLL "), std::string::npos) << r.out.substr(r.out.size() - 400);
   EXPECT_NE(r.out.find("; the stream says MaxCLL 1000, MaxFALL 400\n"), std::string::npos);
+  // testsrc2's white (Y' 235 of 255, 940 of 1023 after x265's 10-bit conversion) is R'G'B' 1.0:
+  // 10000 cd/m2 through ST 2084, and its bars average far above 400: both figures exceeded.
+  EXPECT_NE(r.out.find("# warning: the pixels are brighter than the stream's HDR metadata says (MaxCLL 10000.0 "
+                       "cd/m2 (frame 0) against the stream's 1000; MaxFALL "),
+            std::string::npos)
+      << r.out.substr(r.out.size() - 600);
+  EXPECT_NE(r.err.find("warning: '" + pq + "': the pixels are brighter"), std::string::npos) << r.err;
+  // Metadata at the format's ceiling (10000 cd/m2) and a 1000 cd/m2 mastering display: only the
+  // display's peak is exceeded.
+  const std::string pq_max = make_clip("pq_cll_max.mp4", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 3 -c:v libx265 "
+                                                         "-pix_fmt yuv420p10le -x265-params 'colorprim=bt2020:"
+                                                         "transfer=smpte2084:colormatrix=bt2020nc:max-cll=10000,10000:"
+                                                         "master-display=G(13250,34500)B(7500,3000)R(34000,16000)"
+                                                         "WP(15635,16450)L(10000000,1):log-level=error'");
+  const auto m = run_vhist("analyze '" + pq_max + "' --bins 16 -q");
+  ASSERT_EQ(m.status, 0) << m.err;
+  const std::string summary = summary_of(m.out);
+  EXPECT_NE(summary.find("\"mastering_max_luminance\":1000.0000"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("HDR metadata says (pixels brighter than the mastering display's peak of 1000 cd/m2)"),
+            std::string::npos)
+      << summary;
+  EXPECT_EQ(summary.find("against the stream's"), std::string::npos) << summary;
 }
 
 // The part of a record from `key` on (its arrays and statistics), for comparing two records.

@@ -137,7 +137,7 @@ class Analyzer {
   bool source_written_ = false;
   SourceColour colour_;   // the first frame's, for the summary
   RunSummary run_summary_;
-  std::string range_warning_;  // the summary's verdict on the range tag, when it has one
+  SummaryWarnings warnings_;  // the summary's verdicts on the range tag and the light, when it has them
   std::vector<std::byte> rgb_scratch_;  // the CPU engine's converted frame, for the light pass
 };
 
@@ -275,13 +275,12 @@ void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* lev
 }
 
 void Analyzer::write_summary(bool whole_input) {
-  const std::string warning = range_warning(run_summary_, colour_.range, whole_input);
+  warnings_ = {range_warning(run_summary_, colour_.range, whole_input), light_warning(run_summary_, colour_)};
   if (*o_.format == RecordFormat::jsonl) {
-    append_jsonl_summary(buffer_, run_summary_, colour_, warning);
+    append_jsonl_summary(buffer_, run_summary_, colour_, warnings_);
   } else {
-    append_csv_summary(buffer_, run_summary_, colour_, warning);
+    append_csv_summary(buffer_, run_summary_, colour_, warnings_);
   }
-  range_warning_ = warning;
 }
 
 std::optional<TransparentCounts> Analyzer::transparent(const media::DecodedFrame& frame, std::uint32_t levels) const {
@@ -452,10 +451,11 @@ int Analyzer::run() {
   }
   if (o_.verbose) summary(engines, tally);
   const int status_at_end = finish(tally);
-  // The verdict on the range tag, on stderr too when the run went well (a failed run's one line
-  // is its failure; the summary object has the warning either way).
-  if (status_at_end == 0 && !range_warning_.empty()) {
-    std::fprintf(stderr, "vhist analyze: warning: '%s': %s\n", o_.common.input.c_str(), range_warning_.c_str());
+  // The verdicts on the range tag and the light, on stderr too when the run went well (a failed
+  // run's one line is its failure; the summary object has the warnings either way).
+  for (const std::string* warning : {&warnings_.range, &warnings_.light}) {
+    if (status_at_end != 0 || warning->empty()) continue;
+    std::fprintf(stderr, "vhist analyze: warning: '%s': %s\n", o_.common.input.c_str(), warning->c_str());
   }
   return status_at_end;
 }

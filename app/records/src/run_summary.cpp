@@ -74,8 +74,41 @@ std::string range_warning(const RunSummary& s, const ColourTag& range, bool whol
   return {};
 }
 
+LightExcess light_excess(double max_cll, double fall, const SourceColour& colour) {
+  LightExcess e;
+  if (colour.content_light) {
+    e.max_cll = max_cll > colour.content_light->max_cll + kLightSlack;
+    e.max_fall = fall > colour.content_light->max_fall + kLightSlack;
+  }
+  e.mastering_peak = colour.mastering && max_cll > colour.mastering->max_luminance + kLightSlack;
+  return e;
+}
+
+std::string light_warning(const RunSummary& s, const SourceColour& colour) {
+  if (s.light_frames == 0) return {};
+  const LightExcess e = light_excess(s.max_cll, s.max_fall, colour);
+  std::string found;
+  const auto add = [&found](const std::string& part) { found += (found.empty() ? "" : "; ") + part; };
+  if (e.max_cll) {
+    add("MaxCLL " + number(s.max_cll, 1) + " cd/m2 (frame " + std::to_string(s.max_cll_frame) +
+        ") against the stream's " + std::to_string(colour.content_light->max_cll));
+  }
+  if (e.max_fall) {
+    add("MaxFALL " + number(s.max_fall, 1) + " cd/m2 (frame " + std::to_string(s.max_fall_frame) +
+        ") against the stream's " + std::to_string(colour.content_light->max_fall));
+  }
+  if (e.mastering_peak) {
+    add("pixels brighter than the mastering display's peak of " + number(colour.mastering->max_luminance, 0) +
+        " cd/m2");
+  }
+  if (found.empty()) return {};
+  return "the pixels are brighter than the stream's HDR metadata says (" + found +
+         "): a display would tone-map for the wrong peak";
+}
+
 void append_jsonl_summary(std::string& out, const RunSummary& s, const SourceColour& colour,
-                          const std::string& warning) {
+                          const SummaryWarnings& warnings) {
+  const std::string& warning = warnings.range;
   const bool limited = colour.range.value == "limited";
   out += "{\"type\":\"summary\",\"frames\":" + std::to_string(s.frames);
   if (s.plane_frames > 0) {
@@ -98,13 +131,16 @@ void append_jsonl_summary(std::string& out, const RunSummary& s, const SourceCol
       out += ",\"stream_max_cll\":" + std::to_string(colour.content_light->max_cll) +
              ",\"stream_max_fall\":" + std::to_string(colour.content_light->max_fall);
     }
+    if (colour.mastering) out += ",\"mastering_max_luminance\":" + number(colour.mastering->max_luminance, 4);
+    if (!warnings.light.empty()) out += ",\"warning\":" + quoted_json(warnings.light);
     out += "}";
   }
   out += "}\n";
 }
 
 void append_csv_summary(std::string& out, const RunSummary& s, const SourceColour& colour,
-                        const std::string& warning) {
+                        const SummaryWarnings& warnings) {
+  const std::string& warning = warnings.range;
   out += "# summary: " + std::to_string(s.frames) + " frames\n";
   if (s.plane_frames > 0) {
     out += "# range check (" + std::to_string(s.plane_frames) + " frames read as " + colour.range.value +
@@ -122,6 +158,7 @@ void append_csv_summary(std::string& out, const RunSummary& s, const SourceColou
              std::to_string(colour.content_light->max_fall);
     }
     out += "\n";
+    if (!warnings.light.empty()) out += "# warning: " + warnings.light + "\n";
   }
 }
 

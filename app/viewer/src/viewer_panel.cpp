@@ -4,6 +4,7 @@
 #include "viewer_app.h"
 
 #include "vhist/picture/light_scale.h"
+#include "vhist/records/run_summary.h"
 #include "vhist/exposure_shared.h"
 
 #include <imgui.h>
@@ -391,6 +392,12 @@ void draw_source_measures(const App& app, const FrameStatistics& numbers) {
   }
   if (numbers.light) {
     ImGui::Text("this frame: MaxCLL %.1f  FALL %.1f cd/m2", numbers.light->max_cll, numbers.light->fall);
+    // Brighter than the stream's HDR metadata says, by analyze's rule (run_summary.h).
+    const app::LightExcess e = app::light_excess(numbers.light->max_cll, numbers.light->fall, p.frame()->colour);
+    if (e.any()) {
+      ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "  above the stream's %s%s%s", e.max_cll ? "MaxCLL " : "",
+                         e.max_fall ? "MaxFALL " : "", e.mastering_peak ? "mastering peak" : "");
+    }
   }
 }
 

@@ -50,7 +50,30 @@ inline constexpr std::int64_t kVerdictFrames = 10;
 // every frame of the input.
 std::string range_warning(const RunSummary& s, const ColourTag& range, bool whole_input);
 
-void append_jsonl_summary(std::string& out, const RunSummary& s, const SourceColour& colour, const std::string& warning);
-void append_csv_summary(std::string& out, const RunSummary& s, const SourceColour& colour, const std::string& warning);
+// The PQ frames' light against the stream's own HDR metadata: empty when the pixels stay within
+// what it says, else a one-line warning naming each figure the pixels exceed, by more than
+// kLightSlack cd/m2 (the metadata's values are whole cd/m2): the content light level's MaxCLL or
+// MaxFALL (the metadata understates the content: a display would tone-map for the wrong peak),
+// or the mastering display's peak luminance (pixels graded brighter than that display shows).
+// Any run can exceed the metadata, so this needs no minimum number of frames.
+inline constexpr double kLightSlack = 0.5;
+struct LightExcess {
+  bool max_cll = false, max_fall = false, mastering_peak = false;
+  bool any() const { return max_cll || max_fall || mastering_peak; }
+};
+// Which of the metadata's figures a brightest pixel `max_cll` and a frame average `fall` (cd/m2)
+// exceed: of one frame (the viewer) or of a whole run.
+LightExcess light_excess(double max_cll, double fall, const SourceColour& colour);
+std::string light_warning(const RunSummary& s, const SourceColour& colour);
+
+// What the summary warns of: the range tag's verdict and the light's.
+struct SummaryWarnings {
+  std::string range, light;
+};
+
+void append_jsonl_summary(std::string& out, const RunSummary& s, const SourceColour& colour,
+                          const SummaryWarnings& warnings);
+void append_csv_summary(std::string& out, const RunSummary& s, const SourceColour& colour,
+                        const SummaryWarnings& warnings);
 
 }  // namespace vhist::app
