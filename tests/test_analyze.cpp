@@ -413,12 +413,17 @@ TEST(Analyze, FrameNumbersJoinAcrossRunsOrAreLeftOut) {
   const std::string vfr = make_clip("vfr.mp4", "-f lavfi -i testsrc2=s=64x48:r=20:d=3 "
                                                "-vf \"select='lt(t\\,1)+not(mod(n\\,2))'\" -vsync vfr -c:v libx264 -pix_fmt yuv420p");
   const std::string vfr_mkv = make_clip("vfr.mkv", "-i '" + vfr + "' -c copy");
+  // Matroska written straight from a variable-rate source declares the source's base rate (20)
+  // as its DefaultDuration, which ffprobe reports as both rates: not to be believed.
+  const std::string vfr_declared = make_clip("vfr_declared.mkv", "-f lavfi -i testsrc2=s=64x48:r=20:d=3 "
+                                                                 "-vf \"select='lt(t\\,1)+not(mod(n\\,2))'\" -vsync vfr "
+                                                                 "-c:v libx264 -pix_fmt yuv420p");
   ProcessResult full = run_vhist("analyze '" + cfr + "' --bins 16 --engine cpu -q");
   ProcessResult later = run_vhist("analyze '" + cfr + "' --bins 16 --engine cpu -q --start 1.5");
   EXPECT_EQ(frame_at(full.out, "1.500000"), 30);  // 20 fps: 1.5 s is frame 30
   EXPECT_EQ(frame_at(later.out, "1.500000"), 30);
   EXPECT_NE(header_of(later.out).find("\"frame_rate_constant\":true"), std::string::npos) << header_of(later.out);
-  for (const std::string& clip : {vfr, vfr_mkv}) {
+  for (const std::string& clip : {vfr, vfr_mkv, vfr_declared}) {
     full = run_vhist("analyze '" + clip + "' --bins 16 --engine cpu -q");
     later = run_vhist("analyze '" + clip + "' --bins 16 --engine cpu -q --start 1.5");
     ASSERT_EQ(later.status, 0) << later.err;
@@ -426,6 +431,36 @@ TEST(Analyze, FrameNumbersJoinAcrossRunsOrAreLeftOut) {
     EXPECT_EQ(frame_at(full.out, "1.500000"), 25) << clip;
     EXPECT_EQ(frame_at(later.out, "1.500000"), -1) << clip;
     EXPECT_NE(header_of(later.out).find("\"frame_rate_constant\":false"), std::string::npos) << header_of(later.out);
+  }
+  // A constant-rate Matroska file only declares its rate: after --start its numbers are left out
+  // too (pts joins the runs).
+  const std::string cfr_mkv = make_clip("cfr.mkv", "-i '" + cfr + "' -c copy");
+  later = run_vhist("analyze '" + cfr_mkv + "' --bins 16 --engine cpu -q --start 1.5");
+  EXPECT_EQ(frame_at(later.out, "1.500000"), -1);
+}
+
+// --start in an MPEG transport stream (no index; x264's B-frames decode before the keyframe
+// shows, and the only keyframe is the first): the frames are those of a full run, undamaged.
+TEST(Analyze, StartInATransportStreamGivesTheFullRunsFrames) {
+  const std::string mp4 = make_clip("gop.mp4", "-f lavfi -i testsrc2=s=64x48:r=25:d=6 -c:v libx264 -pix_fmt yuv420p");
+  const std::string one_key = make_clip("one_key.ts", "-i '" + mp4 + "' -c copy");
+  const std::string gop = make_clip("gop.ts", "-f lavfi -i testsrc2=s=64x48:r=25:d=6 -c:v libx264 -g 25 -pix_fmt yuv420p");
+  for (const std::string& ts : {one_key, gop}) {
+    const ProcessResult full = run_vhist("analyze '" + ts + "' --bins 16 --engine cpu -q");
+    ASSERT_EQ(full.status, 0) << full.err;
+    const auto full_records = lines(full.out);
+    const ProcessResult later = run_vhist("analyze '" + ts + "' --bins 16 --engine cpu -q --start 3.3 --frames 3");
+    ASSERT_EQ(later.status, 0) << ts << "\n" << later.err;
+    const auto records = lines(later.out);
+    ASSERT_EQ(records.size(), 3u);
+    for (const auto& rec : records) {
+      const std::string pts = rec.substr(rec.find("\"pts\":") + 6, 8);
+      const auto same = std::find_if(full_records.begin(), full_records.end(),
+                                     [&](const std::string& f) { return f.find("\"pts\":" + pts) != std::string::npos; });
+      ASSERT_NE(same, full_records.end()) << pts;
+      EXPECT_EQ(rec.substr(rec.find("\"r\":")), same->substr(same->find("\"r\":"))) << ts << " at " << pts;
+    }
+    EXPECT_NE(records[0].find("\"pts\":3.3"), std::string::npos) << records[0].substr(0, 80);
   }
 }
 

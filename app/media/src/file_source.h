@@ -110,6 +110,8 @@ class FfmpegSource final : public MediaSource {
   void begin_seek(const Seek& s, bool retry);
   void reset_pass(bool from_start);
   bool seek_to(std::int64_t ts);
+  bool seek_to_start();
+  bool before_keyframe(const AVPacket& packet);
   bool feed(const AVPacket* packet);
   bool receive_all();
   bool handle_frame(AvFramePtr decoded);
@@ -157,6 +159,12 @@ class FfmpegSource final : public MediaSource {
   Seek last_seek_{};
   double reseek_backoff_ = 1.0;
   bool check_landing_ = false;
+  // After a seek into the middle: packets are dropped until a keyframe (a container without an
+  // index, such as MPEG-TS, lands on any packet; decoding from there gives damaged pictures),
+  // at most kKeyWaitPackets of them (a stream that flags no keyframes is decoded as it comes).
+  bool await_key_ = false;
+  std::int64_t key_wait_ = 0;
+  static constexpr std::int64_t kKeyWaitPackets = 2000;
   double drop_before_ = -std::numeric_limits<double>::infinity();
   bool reindex_ = false;
   std::int64_t next_index_ = 0;

@@ -58,6 +58,16 @@ bool FfmpegSource::seek_to(std::int64_t ts) {
   return av_seek_frame(fmt, -1, 0, AVSEEK_FLAG_BYTE) >= 0;
 }
 
+// Back to the first packet. MPEG transport and program streams have no index: a seek by time
+// compares decoding times and lands after the first keyframe when pictures are reordered (its
+// B-frames decode earlier than the keyframe shows), so they go back to byte 0 instead.
+bool FfmpegSource::seek_to_start() {
+  AVFormatContext* fmt = format_.get();
+  const std::string name = fmt->iformat && fmt->iformat->name ? fmt->iformat->name : "";
+  if ((name == "mpegts" || name == "mpeg") && avformat_seek_file(fmt, -1, 0, 0, 0, AVSEEK_FLAG_BYTE) >= 0) return true;
+  return seek_to(start_ts_);
+}
+
 // After a seek or a loop restart: the decoder flushed, a new pass begins.
 void FfmpegSource::reset_pass(bool from_start) {
   avcodec_flush_buffers(codec_.get());
@@ -85,7 +95,7 @@ void FfmpegSource::begin_seek(const Seek& s, bool retry) {
     reseek_backoff_ = 1.0;
   }
   const auto ts = start_ts_ + static_cast<std::int64_t>(std::floor(at / q2d(time_base_)));
-  if (!seek_to(at <= 0 ? start_ts_ : ts)) {
+  if (!(at <= 0 ? seek_to_start() : seek_to(ts))) {
     update_report([&](DecodeReport& r) {
       if (r.first_error.empty()) r.first_error = "seeking to " + std::to_string(s.seconds) + " s failed";
     });
@@ -94,6 +104,16 @@ void FfmpegSource::begin_seek(const Seek& s, bool retry) {
   drop_before_ = target;
   reindex_ = true;
   check_landing_ = at > 0;
+  await_key_ = at > 0;
+  key_wait_ = 0;
+}
+
+// While a seek waits for its keyframe: true when `packet` is to be dropped unseen.
+bool FfmpegSource::before_keyframe(const AVPacket& packet) {
+  if (!await_key_) return false;
+  if ((packet.flags & AV_PKT_FLAG_KEY) == 0 && ++key_wait_ <= kKeyWaitPackets) return true;
+  await_key_ = false;
+  return false;
 }
 
 // The seek to make now, if any, with whether it is a retry; waits at the end of the input until
@@ -142,7 +162,7 @@ void FfmpegSource::decode_loop() {
       at_end = handle_read_end(ret, read_error);
       continue;
     }
-    if (packet->stream_index != stream_) {
+    if (packet->stream_index != stream_ || before_keyframe(*packet)) {
       av_packet_unref(packet.get());
       continue;
     }
@@ -155,6 +175,11 @@ void FfmpegSource::decode_loop() {
 // The demuxer said EOF or failed (`ret`): drain the decoder, take stock of the pass, then loop
 // or queue the end. True when the end is queued (the thread then waits for a seek or stop).
 bool FfmpegSource::handle_read_end(int ret, bool& read_error) {
+  if (await_key_) {  // a seek found no keyframe after it: again, earlier (begin_seek backs off)
+    const std::lock_guard lock(mutex_);
+    reseek_ = last_seek_;
+    return false;
+  }
   if (ret != AVERROR_EOF && !read_error) {
     read_error = true;
     const std::string why = av_error(ret);
@@ -180,7 +205,7 @@ bool FfmpegSource::handle_read_end(int ret, bool& read_error) {
 
 // From the start again: the index goes on, the timestamps start over.
 void FfmpegSource::restart_for_loop() {
-  if (!seek_to(start_ts_)) throw MediaError("cannot seek back to the start to loop");
+  if (!seek_to_start()) throw MediaError("cannot seek back to the start to loop");
   reset_pass(true);
 }
 

@@ -253,11 +253,17 @@ std::vector<std::string> video_streams(const AVFormatContext& fmt) {
   return out;
 }
 
-// Whether the stream's frame rate is known to be constant, so that a frame's number follows from
-// its time: the container's base rate equals the average rate and is a broadcast-style rate
-// (a whole number, or a multiple of 1000/1001). A variable-rate MP4 has a base rate above its
-// average; Matroska gives the average for both, rarely a whole number for variable-rate video.
-bool is_constant_rate(const AVStream& st) {
+// Whether frame numbers follow from time (frame = time x rate) after a seek: the rate is known
+// constant. Only a demuxer that times every frame is trusted: MP4/MOV's sample table gives
+// the base rate from its single time-to-sample entry and the average from the frame count and
+// duration, so a variable-rate MP4 has a base rate above its average; an image sequence is timed
+// by its frame rate. Matroska, WebM, MPEG-TS and raw streams only declare a rate (Matroska's
+// DefaultDuration, the codec's timing) that a variable-rate file need not keep: for them the
+// numbers after a seek are estimates. The rate must also be broadcast-style (a whole number or a
+// multiple of 1000/1001).
+bool is_constant_rate(const AVStream& st, const AVInputFormat* format) {
+  const std::string name = format && format->name ? format->name : "";
+  if (name.rfind("mov,", 0) != 0 && name != "image2") return false;
   const AVRational r = st.r_frame_rate, avg = st.avg_frame_rate;
   if (r.num <= 0 || r.den <= 0 || avg.num <= 0 || avg.den <= 0 || av_cmp_q(r, avg) != 0) return false;
   const double v = av_q2d(r);
@@ -343,7 +349,7 @@ void FfmpegSource::read_timing(AVStream& st) {
   AVRational rate = st.avg_frame_rate;
   if (rate.num <= 0 || rate.den <= 0) rate = av_guess_frame_rate(format_.get(), &st, nullptr);
   frame_rate_ = rate.num > 0 && rate.den > 0 ? q2d(rate) : 0;
-  constant_rate_ = is_constant_rate(st);
+  constant_rate_ = is_constant_rate(st, format_->iformat);
   promised_frames_ = st.nb_frames > 0 ? st.nb_frames : -1;
   if (st.disposition & AV_DISPOSITION_ATTACHED_PIC) {
     // Cover art (an MP3's or M4A's picture): one frame, whatever the audio's duration says.
