@@ -30,12 +30,13 @@ vec3 exposure_marked(vec3 colour, uvec3 codes, vec2 frag, uint marks, uint low, 
                      uvec3 range, uvec4 band_lo, uvec4 band_hi) {
   if (marks == 0u) return colour;
   const uint luma = vhist_luma(codes.r, codes.g, codes.b);
-  if ((marks & kMarkRange) != 0u && !in_range(uvec4(codes, luma), range.x, range.y, range.z)) {
-    colour *= kRangeDim;
-  }
   if ((marks & kMarkFalseColour) != 0u) {
     const uint c = vhist_band_colour(band_of(luma, band_lo, band_hi));
     colour = c == kBandGrey ? vec3(float(luma) / float((1u << bits) - 1u)) : unpack_rgb(c);
+  }
+  // After false colour, so that a highlighted range dims the rest of a false-colour picture too.
+  if ((marks & kMarkRange) != 0u && !in_range(uvec4(codes, luma), range.x, range.y, range.z)) {
+    colour *= kRangeDim;
   }
   const bool rgb = (marks & kMarkZebraRgb) != 0u;
   const uint top = rgb ? max(codes.r, max(codes.g, codes.b)) : luma;

@@ -144,7 +144,7 @@ TEST(OptionTable, RangesAreRejectedWithTheOptionsWords) {
       {{"--size", "100x100"}, {"--size", "160x120"}},
       {{"--frames", "0"}, {"--frames", "positive whole number"}},
       {{"--split", "2"}, {"--split", "from 0 to 1"}},
-      {{"--guides", "maybe"}, {"--guides", "true or false", "'maybe'"}},
+      {{"--guides", "maybe"}, {"--guides", "on or off", "'maybe'"}},
       {{"--camera-fps", "0"}, {"--camera-fps", "frame rate"}},
       {{"--camera-size", "640"}, {"--camera-size", "WxH"}},
       {{"--layout", "sideways"}, {"--layout", "split, overlay or stacked", "'sideways'"}},

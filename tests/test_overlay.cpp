@@ -208,6 +208,31 @@ TEST_P(OverlayTest, FalseColourFollowsTheBands) {
   }
 }
 
+TEST_P(OverlayTest, RangeHighlightDimsAFalseColourPicture) {
+  // Both on: the range (luma 116..124) keeps its band colour, the rest is dimmed to a quarter.
+  const SyntheticVideoFrame frame = grey_ramp_frame();
+  const VkExtent2D extent{256, 72};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer overlay(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
+  viewer::DrawStyle style;
+  style.false_colour = true;
+  style.range_mask = 8;  // L
+  style.range_low = 116;
+  style.range_high = 124;
+  for (bool composite : {false, true}) {
+    const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
+    const auto at = [&](std::uint32_t code) {
+      const std::size_t i = (std::size_t{4} * extent.width + code) * 4;
+      return std::array<int, 3>{pixels[i], pixels[i + 1], pixels[i + 2]};
+    };
+    EXPECT_EQ(at(120), (std::array<int, 3>{32, 192, 64})) << composite;
+    const auto red = at(250);  // the red band (255, 32, 32) at a quarter
+    EXPECT_NEAR(red[0], 64, 2) << composite;
+    EXPECT_NEAR(red[1], 8, 2) << composite;
+    EXPECT_NEAR(red[2], 8, 2) << composite;
+  }
+}
+
 // A low-contrast R'G'B' frame (rgb24, so the conversion is the identity): each channel holds
 // codes 64..191 with a triangular distribution (more pixels mid-range), different per channel;
 // with `grey` the three channels are equal.

@@ -70,6 +70,21 @@ TEST(ReferenceRecord, BadFilesAreRefusedWithWhatIsWrong) {
   short_array.replace(short_array.find("\"r\":["), 5, "\"r\":[1,");
   EXPECT_NE(error_of(write_output("reference_bad.jsonl", short_array), {}).find("\"r\" is not an array of 256"),
             std::string::npos);
+  // A count no frame can have (it would wrap to 32 bits), a channel of no pixels, a folder.
+  std::string huge = test::lines(jsonl.out)[0];
+  const auto r_at = huge.find("\"r\":[") + 5;  // the first count of "r", replaced by 2^63
+  huge.replace(r_at, huge.find(',', r_at) - r_at, "9223372036854775808");
+  EXPECT_NE(error_of(write_output("reference_huge.jsonl", huge), {}).find("larger than any frame's pixels"),
+            std::string::npos)
+      << error_of(write_output("reference_huge.jsonl", huge), {});
+  std::string empty = test::lines(jsonl.out)[0];
+  const auto l_at = empty.find("\"l\":[") + 5;
+  std::string zeros;
+  for (int i = 0; i < 256; ++i) zeros += i == 0 ? "0" : ",0";
+  empty.replace(l_at, empty.find(']', l_at) - l_at, zeros);
+  EXPECT_NE(error_of(write_output("reference_empty.jsonl", empty), {}).find("\"l\" counts no pixel"), std::string::npos)
+      << error_of(write_output("reference_empty.jsonl", empty), {});
+  EXPECT_NE(error_of(test::clip_dir().string(), {}).find("is a folder"), std::string::npos);
   // The viewer refuses it before opening a window.
   const auto viewer = run_vhist("'" + clip + "' --reference /nonexistent/ref.jsonl");
   EXPECT_EQ(viewer.status, 2);

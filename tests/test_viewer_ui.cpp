@@ -231,7 +231,7 @@ TEST(ViewerSettings, BadValuesKeepTheDefaultAndWarn) {
   EXPECT_NE(warnings[0].find(file.string() + ":2:"), std::string::npos) << warnings[0];
   EXPECT_NE(warnings[0].find("channel_r"), std::string::npos) << warnings[0];
   EXPECT_NE(warnings[0].find("maybe"), std::string::npos) << warnings[0];
-  EXPECT_NE(warnings[0].find("true or false"), std::string::npos) << warnings[0];
+  EXPECT_NE(warnings[0].find("on or off"), std::string::npos) << warnings[0];
   EXPECT_NE(warnings[1].find("logarithmic"), std::string::npos) << warnings[1];
   EXPECT_NE(warnings[1].find("auto, log or fixed"), std::string::npos) << warnings[1];
   EXPECT_NE(warnings[2].find("bins = '300'"), std::string::npos) << warnings[2];

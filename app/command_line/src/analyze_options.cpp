@@ -60,7 +60,9 @@ constexpr cli::CliRow<AnalyzeOptions> kRows[] = {
        for (std::size_t i = 0; i < 4; ++i) {
          const std::size_t end = i < 3 ? v.find(',', at) : v.size();
          const auto value = end == std::string_view::npos ? std::nullopt : cli::parse_uint(v.substr(at, end - at), 0, 65535);
-         if (!value || (i >= 2 && *value == 0)) return std::string("X,Y,W,H: four whole numbers, W and H at least 1");
+         if (!value || (i >= 2 && *value == 0)) {
+           return std::string("X,Y,W,H: four whole numbers from 0 to 65535 (no frame is larger), W and H at least 1");
+         }
          n[i] = *value;
          at = end + 1;
        }

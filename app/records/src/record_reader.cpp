@@ -38,8 +38,14 @@ Histogram record_histogram(const std::string& path, const json& record) {
     for (std::uint32_t b = 0; b < bins; ++b) {
       const json& v = (*it)[b];
       if (!v.is_number_unsigned()) fail(path, std::string("a count of \"") + names[c] + "\" is not a whole number");
+      // A frame has fewer than 2^32 pixels (analyze's own records never exceed it): a larger
+      // count is not a frame's, and would wrap.
+      if (v.get<std::uint64_t>() > 0xffffffffu) {
+        fail(path, std::string("a count of \"") + names[c] + "\" (" + v.dump() + ") is larger than any frame's pixels");
+      }
       h.counts[std::size_t{b} * 4 + c] = v.get<std::uint32_t>();
     }
+    if (h.total(static_cast<Channel>(c)) == 0) fail(path, std::string("its record's \"") + names[c] + "\" counts no pixel");
   }
   return h;
 }
@@ -47,6 +53,8 @@ Histogram record_histogram(const std::string& path, const json& record) {
 }  // namespace
 
 ReferenceRecord read_reference_record(const std::string& path, std::optional<std::int64_t> frame) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) fail(path, "is a folder: give a `vhist analyze` JSON Lines file");
   std::ifstream in(path);
   if (!in) fail(path, "cannot be read (does it exist?)");
   std::string line;

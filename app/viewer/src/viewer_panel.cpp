@@ -146,8 +146,8 @@ void draw_zebra_shares(const Settings& s, const FrameStatistics& numbers) {
   const std::uint32_t high = zebra_code(s.zebra_high, numbers.bits), low = zebra_code(s.zebra_low, numbers.bits);
   if (!s.zebra_rgb) {
     // Lines, not wrapped text: ImGui may wrap after the '.' of a number.
-    ImGui::Text("marked: %.2f%% at or above luma %u", 100 * luma_share(numbers, high, true), high);
-    ImGui::Text("        %.2f%% at or below luma %u", 100 * luma_share(numbers, low, false), low);
+    ImGui::Text("marked: %.2f%% luma >= %u", 100 * luma_share(numbers, high, true), high);
+    ImGui::Text("        %.2f%% luma <= %u", 100 * luma_share(numbers, low, false), low);
     return;
   }
   const auto each = [&](std::uint32_t code, bool above) {
@@ -235,7 +235,11 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   setting_widget("scale", s, share({"scale", "bins"}));
   ImGui::SameLine();
   draw_bins(app, numbers, share({"bins"}));
-  if (app.compact) return;
+  if (app.compact) {
+    // Only the marks that are on (their keys turn them on): their shares and legend.
+    if (s.zebra != ZebraMode::off || s.false_colour) draw_exposure_section(app, numbers);
+    return;
+  }
   const float half = share({"layout", "palette"});
   setting_widget("layout", s, half);
   ImGui::SameLine();
@@ -432,7 +436,9 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
   if (app.player.is_open() && !app.player.live()) draw_playback_section(app);
   draw_histogram_section(app, numbers);
   draw_status_section(app, numbers);
-  if (app.compact) {
+  if (app.compact) {  // of the rest, what a key has set: the region and the reference
+    draw_region_line(app, numbers);
+    if (app.reference) draw_reference_section(app, numbers);
     ImGui::End();
     return;
   }

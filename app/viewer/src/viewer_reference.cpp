@@ -67,7 +67,9 @@ void draw_distances(const FrameStatistics& numbers, const Histogram& reference) 
     }
   }
   ImGui::EndTable();
-  ImGui::TextDisabled("at %u bins; EMD: bins the histogram moves, TV: pixels in other bins", d.bins);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  text_wrapped_at_spaces("at %u bins; EMD: bins the histogram moves, TV: pixels in other bins", d.bins);
+  ImGui::PopStyleColor();
 }
 
 }  // namespace

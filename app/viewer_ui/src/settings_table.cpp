@@ -349,7 +349,7 @@ std::string set_setting(const SettingRow& row, Settings& settings, std::string_v
         using T = std::remove_pointer_t<decltype(field)>;
         if constexpr (std::is_same_v<T, bool>) {
           const auto value = parse_bool(text);
-          if (!value) return "true or false";
+          if (!value) return "on or off (or true or false)";
           *field = *value;
           return {};
         } else if constexpr (std::is_enum_v<T>) {
