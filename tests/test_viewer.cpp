@@ -1037,5 +1037,65 @@ TEST(Keys, DragSetsARegionAndRClearsIt) {
   EXPECT_EQ(yellow_in(s.shots[1], 0, 0, 640, 360), 0) << "R left the outline";
 }
 
+
+// --- exposure tools and the reference, end to end in a real window ----------------------------
+// The red | blue clip shown 2x in 640x360; rows 60-100 are picture only (no panel, no labels).
+
+// The colour over most of a rectangle: every sampled pixel within `tolerance` of `want`.
+::testing::AssertionResult area_is(const media::RgbaImage& img, int x0, int x1, const Rgb& want, int tolerance,
+                                   const std::string& what) {
+  for (int y = 60; y < 100; y += 8) {
+    for (int x = x0; x < x1; x += 16) {
+      if (auto ok = colour_at(img, x, y, want, tolerance, what); !ok) return ok;
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// False colour: pure red's luma (54 of 255, 21%) lies in a grey band and is drawn as grey 54;
+// pure blue's (18, 7%) in the 2.5-10% band, drawn in that band's blue (0x2060ff).
+TEST(ExposureTools, FalseColourPaintsTheBands) {
+  for (const char* engine : {"gpu", "cpu"}) {
+    const ViewerRun r = run_viewer(kPixelSettings,
+                                   quote(two_colour_clip()) + " --frames 8 --paused-at 0 --size 640x360 --false-colour on",
+                                   std::string("VHIST_ENGINE=") + engine);
+    const KeepScreenshot keep(r);
+    ASSERT_EQ(r.status, 0) << context(r);
+    ASSERT_TRUE(r.has_shot) << context(r);
+    EXPECT_TRUE(area_is(r.shot, 8, 312, {54, 54, 54}, 2, std::string("red half, ") + engine));
+    EXPECT_TRUE(area_is(r.shot, 328, 632, {32, 96, 255}, 2, std::string("blue half, ") + engine));
+  }
+}
+
+// A low zebra at 10%: blue (7%) is at or below it and turns solid blue-cyan; red (21%) is not.
+TEST(ExposureTools, LowZebraMarksOnlyTheDarkHalf) {
+  const ViewerRun r = run_viewer(kPixelSettings, quote(two_colour_clip()) + " --frames 8 --paused-at 0 --size 640x360 "
+                                                                            "--zebra low --zebra-low 10 --zebra-style solid");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  EXPECT_TRUE(area_is(r.shot, 8, 312, {255, 0, 0}, 2, "red half"));
+  EXPECT_TRUE(area_is(r.shot, 328, 632, {0, 153, 255}, 2, "blue half"));
+}
+
+// --reference and --match: matched to the histograms of a grey frame (every channel at 128),
+// every code of every channel maps to 128, so right of the divider the picture is grey while
+// left of it stays the original red.
+TEST(ExposureTools, MatchingToAGreyReferenceTurnsThePictureGrey) {
+  const std::string grey = make_clip("grey128.mkv", "-f lavfi -i color=c=0x808080:s=160x90:r=25,format=gbrp "
+                                                    "-frames:v 2 -c:v ffv1 -pix_fmt gbrp");
+  const fs::path reference = clip_dir() / "grey128.jsonl";
+  const std::string analyze = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " analyze " + quote(grey) + " -q > " +
+                              quote(reference.string());
+  ASSERT_EQ(std::system(analyze.c_str()), 0) << analyze;
+  const ViewerRun r = run_viewer(kPixelSettings, quote(two_colour_clip()) + " --frames 8 --paused-at 0 --size 640x360 "
+                                                 "--reference " + quote(reference.string()) + " --match on --split 0.5");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  EXPECT_TRUE(area_is(r.shot, 8, 300, {255, 0, 0}, 2, "original, left of the divider"));
+  EXPECT_TRUE(area_is(r.shot, 340, 632, {128, 128, 128}, 3, "matched, right of the divider"));
+}
+
 }  // namespace
 }  // namespace vhist

@@ -128,9 +128,10 @@ std::string finish_analyze_options(AnalyzeOptions& o) {
 }
 
 const char* analyze_help_footer() {
-  return R"(Decodes every video frame of INPUT (a local file, or a camera such as /dev/video0: then it runs
-until --frames N or Ctrl-C), computes its R, G, B and luma histograms and statistics with the GPU
-engine, and writes one record per frame.
+  return R"(Decodes every video frame of INPUT (a local file; - for standard input; an image sequence as
+img%03d.png or a quoted glob 'img*.png'; an audio file's cover art; or a camera such as /dev/video0:
+then it runs until --frames N or Ctrl-C), computes its R, G, B and luma histograms and statistics
+with the GPU engine, and writes a header, one record per frame and a summary.
 
 Statistics are in code values of the source's depth (0..255 for 8-bit video, 0..1023 for
 10-bit): min, max, mean, median, p1, p99, and clip_low / clip_high, the fractions of pixels
@@ -139,7 +140,8 @@ at the lowest and highest code. The percentiles are read off the CDF at one leve
 
 Exit status: 0 success; 1 no usable Vulkan device, or the output cannot be written;
 2 bad usage or bad input (missing, unreadable, not a video, truncated, corrupt frames,
-frames too large for the device); 130 interrupted (the records written so far are complete).
+frames too large for the device); 130, 143, 129 interrupted by Ctrl-C, SIGTERM or a hangup
+(the records written so far are complete); 141 the output was closed (e.g. | head).
 )";
 }
 

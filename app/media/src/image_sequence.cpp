@@ -42,7 +42,8 @@ std::string check_sequence(const std::string& path, SequenceKind kind) {
     }
     av_get_frame_filename2(name.data(), static_cast<int>(name.size()), path.c_str(), 0, 0);
     return "no image of the sequence " + quoted_path(path) + " exists (the first must be numbered 0 to 4, e.g. " +
-           quoted_path(name.data()) + ")";
+           quoted_path(name.data()) + "; for a sequence numbered from later on, such as 1001, give a quoted glob "
+           "instead, e.g. 'img*.png')";
   }
   glob_t matches{};
   const int ret = ::glob(path.c_str(), 0, nullptr, &matches);

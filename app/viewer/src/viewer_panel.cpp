@@ -3,6 +3,7 @@
 #include "vhist/viewer/panel_widgets.h"
 #include "viewer_app.h"
 
+#include "vhist/compute/transfer.h"
 #include "vhist/picture/light_scale.h"
 #include "vhist/records/run_summary.h"
 #include "vhist/exposure_shared.h"
@@ -251,6 +252,12 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   if (app.player.is_open() && app.player.frame() &&
       light_scale_of(app.player.frame()->colour.transfer.value) != LightScale::none) {
     setting_widget("light_axis", s, share({"light axis"}));
+    // HLG's light depends on the display: say which one the axis and the bands assume.
+    if (light_scale_of(app.player.frame()->colour.transfer.value) == LightScale::hlg) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      text_wrapped_at_spaces("HLG as shown on a %g cd/m2 display, system gamma %g (BT.2100)", kHlgPeak, kHlgGamma);
+      ImGui::PopStyleColor();
+    }
   }
 }
 
@@ -464,8 +471,14 @@ void draw_split(App& app) {
                      : s.equalize == EqualizeMode::luma ? "equalized (luma)"
                                                         : "equalized (per channel)";
   const float top = app.picture_area[1] + (app.picture_area[3] - app.picture_area[1]) * 0.02f;
+  // White on a dark box, readable over any picture.
+  const auto label = [draw](ImVec2 at, const char* text) {
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    draw->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + size.x + 4, at.y + size.y + 2), IM_COL32(0, 0, 0, 150), 3);
+    draw->AddText(at, IM_COL32(255, 255, 255, 230), text);
+  };
   if (!s.split_view) {
-    draw->AddText(ImVec2(left + width - ImGui::CalcTextSize(name).x - 12, top), IM_COL32(255, 255, 255, 220), name);
+    label(ImVec2(left + width - ImGui::CalcTextSize(name).x - 12, top), name);
     return;
   }
   const float x = left + s.split_position * width;
@@ -476,8 +489,8 @@ void draw_split(App& app) {
     app.settings.split_position = std::clamp((io.MousePos.x - left) / width, 0.0f, 1.0f);
   }
   if (app.dragging_divider || (near && !io.WantCaptureMouse)) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
-  draw->AddText(ImVec2(x - ImGui::CalcTextSize("original").x - 10, top), IM_COL32(255, 255, 255, 220), "original");
-  draw->AddText(ImVec2(x + 10, top), IM_COL32(255, 255, 255, 220), name);
+  label(ImVec2(x - ImGui::CalcTextSize("original").x - 10, top), "original");
+  label(ImVec2(x + 10, top), name);
 }
 
 }  // namespace vhist::viewer
