@@ -144,7 +144,10 @@ std::string viewer_help_footer() {
     if (!row.remembered) line += " (this run only)";
     settings += line + "\n";
   }
-  keys.emplace_back("drop a file on the window to open it");
+  for (const char* mouse : {"hover or drag across a histogram: the pixels of those codes lit, the rest dimmed",
+                            "drop a file on the window to open it"}) {
+    keys.emplace_back(mouse);
+  }
   return key_lines(keys) + settings +
          "\nEnvironment:\n  VHIST_DEVICE=SEL       same as --device\n"
          "  VHIST_VALIDATION=1     enable the Vulkan validation layer and report its messages\n";
