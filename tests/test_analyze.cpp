@@ -716,6 +716,13 @@ TEST(Analyze, ProvenanceHeaderCarriesHdrMetadata) {
             std::string::npos)
       << h;
   EXPECT_NE(h.find("\"content_light\":{\"max_cll\":1000,\"max_fall\":400}"), std::string::npos) << h;
+  // The CSV header says the same.
+  r = run_vhist("analyze '" + pq + "' --bins 16 --engine cpu -q --format csv");
+  EXPECT_NE(r.out.find("# mastering display: luminance 0.0050 to 1000.0000 cd/m2; primaries (xy) R 0.68000 0.32000, "
+                       "G 0.26500 0.69000, B 0.15000 0.06000; white 0.31270 0.32900\n"),
+            std::string::npos)
+      << r.out.substr(0, 1200);
+  EXPECT_NE(r.out.find("# content light: MaxCLL 1000 cd/m2, MaxFALL 400 cd/m2\n"), std::string::npos);
   r = run_vhist("analyze '" + hlg + "' --bins 16 --engine cpu -q");
   h = header_of(r.out);
   EXPECT_TRUE(has_tag(h, "transfer", "arib-std-b67", "stream"));

@@ -83,8 +83,11 @@ void append_csv_comments(std::string& out, const SourceHeader& h) {
   out += "# transfer: " + tag_text(c.transfer) + "\n";
   out += "# chroma location: " + tag_text(c.chroma_location) + "\n";
   if (c.mastering) {
-    out += "# mastering display: luminance " + number(c.mastering->min_luminance, 4) + " to " +
-           number(c.mastering->max_luminance, 4) + " cd/m2\n";
+    const MasteringDisplay& m = *c.mastering;
+    const auto xy = [](const std::array<double, 2>& p) { return number(p[0], 5) + " " + number(p[1], 5); };
+    out += "# mastering display: luminance " + number(m.min_luminance, 4) + " to " + number(m.max_luminance, 4) +
+           " cd/m2; primaries (xy) R " + xy(m.primaries[0]) + ", G " + xy(m.primaries[1]) + ", B " + xy(m.primaries[2]) +
+           "; white " + xy(m.white) + "\n";
   }
   if (c.content_light) {
     out += "# content light: MaxCLL " + std::to_string(c.content_light->max_cll) + " cd/m2, MaxFALL " +
