@@ -1097,5 +1097,26 @@ TEST(ExposureTools, MatchingToAGreyReferenceTurnsThePictureGrey) {
   EXPECT_TRUE(area_is(r.shot, 340, 632, {128, 128, 128}, 3, "matched, right of the divider"));
 }
 
+// The keys: K keeps frame 0's histograms (red | blue) as the reference, period steps to frame 1
+// (grey 128), M matches it to the reference. Every pixel of the grey frame sits at the top of
+// its CDF, so each channel maps to the reference's highest code: R 255, G 0 (the reference has
+// no green), B 255: magenta.
+TEST(Keys, KeepStepAndMatchRecolourTheNextFrame) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const std::string clip = make_clip("red_blue_then_grey.mkv",
+                                     "-f lavfi -i color=c=0xFF0000:s=160x180:r=25:d=0.04,format=gbrp "
+                                     "-f lavfi -i color=c=0x0000FF:s=160x180:r=25:d=0.04,format=gbrp "
+                                     "-f lavfi -i color=c=0x808080:s=320x180:r=25:d=0.08,format=gbrp "
+                                     "-filter_complex '[0:v][1:v]hstack=inputs=2[a];[a][2:v]concat=n=2:v=1' "
+                                     "-c:v ffv1 -pix_fmt gbrp");
+  const ScriptedRun s = run_scripted(kPixelSettings, quote(clip) + " --size 640x360 --paused-at 0 --quit-after 90",
+                                     "sleep 3; xdotool key k; sleep 1; xdotool key period; sleep 1; xdotool key s; "
+                                     "sleep 1; xdotool key m; sleep 1; xdotool key s; sleep 1; xdotool key q");
+  EXPECT_EQ(s.run.status, 0) << context(s.run);
+  ASSERT_EQ(s.shots.size(), 2u) << context(s.run);
+  EXPECT_TRUE(area_is(s.shots[0], 8, 632, {128, 128, 128}, 2, "frame 1 before M"));
+  EXPECT_TRUE(area_is(s.shots[1], 8, 632, {255, 0, 255}, 2, "frame 1 matched to frame 0"));
+}
+
 }  // namespace
 }  // namespace vhist

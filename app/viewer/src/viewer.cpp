@@ -417,9 +417,11 @@ Viewer::Presented Viewer::handle_present(const media::DecodedFrame* frame, bool 
   const bool want_shot = hooks_->wants_screenshot(last) || key_shot;
   std::vector<std::uint8_t> screenshot;
   bool drawn = false;
+  const DrawStyle style = frame_style(app_);
+  if (!frame && app_.player.frame() && renderer_.wants_frame_again(style)) frame = &*app_.player.frame();  // M while paused
   try {
-    drawn = renderer_.draw(frame, std::exchange(app_.rehistogram, false), frame_style(app_),
-                           ImGui::GetDrawData(), want_shot ? &screenshot : nullptr);
+    drawn = renderer_.draw(frame, std::exchange(app_.rehistogram, false), style, ImGui::GetDrawData(),
+                           want_shot ? &screenshot : nullptr);
   } catch (const render::VulkanError& e) {
     recover_surface(e);
     return Presented::retry;

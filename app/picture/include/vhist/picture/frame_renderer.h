@@ -126,6 +126,12 @@ class FrameRenderer {
   const FrameStatistics& statistics() const noexcept { return statistics_; }
   bool has_frame() const noexcept { return state_.has_frame; }
   Engine engine() const noexcept { return engine_kind_; }
+  // Whether the current (paused) frame must be given again as new for `style`: the CPU engine
+  // leaves a frame's R'G'B' on the GPU only when a pass read it then, and equalizing or matching
+  // it later reads it there.
+  bool wants_frame_again(const DrawStyle& style) const noexcept {
+    return engine_kind_ == Engine::cpu && state_.has_frame && !state_.rgb_current && style.equalize != EqualizeMode::off;
+  }
   void wait_idle();
 
   static constexpr std::uint32_t kFramesInFlight = 2;

@@ -37,6 +37,7 @@ class Presenter {
   }
   const FrameStatistics& statistics() const noexcept { return renderer_.statistics(); }
   Engine engine() const noexcept { return renderer_.engine(); }
+  bool wants_frame_again(const DrawStyle& style) const noexcept { return renderer_.wants_frame_again(style); }
   void wait_idle() { renderer_.wait_idle(); }
   // After a lost surface (wait_idle() first): new acquire and present semaphores, since a
   // failed present may leave one signalled with nothing to wait for it.
