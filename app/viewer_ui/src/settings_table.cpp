@@ -283,12 +283,14 @@ std::string set_number(const SettingRow& row, T& field, std::string_view text) {
   const auto value = parse_number<T>(text);
   if (!value) return expected;
   const double v = static_cast<double>(*value);
+  if (!std::isfinite(v)) return expected;  // nan and inf: nothing to clamp to, no whole number
   if (row.rule == RangeRule::clamp) {
     field = static_cast<T>(std::clamp(v, row.min, row.max));
     return field == *value ? std::string() : expected;
   }
+  if (v < row.min || v > row.max) return expected;  // checked first: v then fits the cast below
   const bool is_pow2 = v >= 1 && (static_cast<std::uint64_t>(v) & (static_cast<std::uint64_t>(v) - 1)) == 0;
-  if (v < row.min || v > row.max || (pow2 && !is_pow2)) return expected;
+  if (pow2 && !is_pow2) return expected;
   field = *value;
   return {};
 }
