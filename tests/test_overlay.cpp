@@ -186,6 +186,13 @@ TEST_P(OverlayTest, HistogramRangeHighlightsExactlyItsPixels) {
   }
 }
 
+// The colour drawn at row 4, column `code` of the grey ramp (column x shows code 2 * (x / 2), so
+// an even code is drawn in its own column).
+std::array<int, 3> ramp_rgb(const std::vector<std::uint8_t>& pixels, VkExtent2D extent, std::uint32_t code) {
+  const std::size_t i = (std::size_t{4} * extent.width + code) * 4;
+  return std::array<int, 3>{pixels[i], pixels[i + 1], pixels[i + 2]};
+}
+
 TEST_P(OverlayTest, FalseColourFollowsTheBands) {
   // The bands of the user guide: 98% (code 250) red, 47% (120) green, 23.5% (60) grey at its own
   // code, 1.6% (4) purple; columns chosen where the ramp has those codes.
@@ -197,10 +204,7 @@ TEST_P(OverlayTest, FalseColourFollowsTheBands) {
   style.false_colour = true;
   for (bool composite : {false, true}) {
     const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
-    const auto at = [&](std::uint32_t code) {
-      const std::size_t i = (std::size_t{4} * extent.width + code) * 4;  // column 2 (code / 2) shows code
-      return std::array<int, 3>{pixels[i], pixels[i + 1], pixels[i + 2]};
-    };
+    const auto at = [&](std::uint32_t code) { return ramp_rgb(pixels, extent, code); };
     EXPECT_EQ(at(250), (std::array<int, 3>{255, 32, 32})) << composite;
     EXPECT_EQ(at(120), (std::array<int, 3>{32, 192, 64})) << composite;
     EXPECT_EQ(at(60), (std::array<int, 3>{60, 60, 60})) << composite;
@@ -221,10 +225,7 @@ TEST_P(OverlayTest, RangeHighlightDimsAFalseColourPicture) {
   style.range_high = 124;
   for (bool composite : {false, true}) {
     const auto pixels = draw_once(context(), overlay, target, frame, style, composite);
-    const auto at = [&](std::uint32_t code) {
-      const std::size_t i = (std::size_t{4} * extent.width + code) * 4;
-      return std::array<int, 3>{pixels[i], pixels[i + 1], pixels[i + 2]};
-    };
+    const auto at = [&](std::uint32_t code) { return ramp_rgb(pixels, extent, code); };
     EXPECT_EQ(at(120), (std::array<int, 3>{32, 192, 64})) << composite;
     const auto red = at(250);  // the red band (255, 32, 32) at a quarter
     EXPECT_NEAR(red[0], 64, 2) << composite;

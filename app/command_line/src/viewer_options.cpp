@@ -138,9 +138,7 @@ std::string viewer_help_footer() {
     line.resize(std::max<std::size_t>(line.size() + 1, 18), ' ');
     line += std::string(row.help);
     const std::string value = setting_text(row, defaults);
-    if (!value.empty() && value.find('\n') == std::string::npos && row.help.find("(default ") == std::string_view::npos) {
-      line += " (default " + value + ")";
-    }
+    if (!value.empty() && value.find('\n') == std::string::npos) line += " (default " + value + ")";
     if (!row.remembered) line += " (this run only)";
     settings += line + "\n";
   }

@@ -249,11 +249,13 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   setting_widget("domain", s, share({"domain"}));
   draw_exposure_section(app, numbers);
   // Only a PQ or HLG source has a light scale to label the axis with.
-  if (app.player.is_open() && app.player.frame() &&
-      light_scale_of(app.player.frame()->colour.transfer.value) != LightScale::none) {
+  const LightScale light = app.player.is_open() && app.player.frame()
+                               ? light_scale_of(app.player.frame()->colour.transfer.value)
+                               : LightScale::none;
+  if (light != LightScale::none) {
     setting_widget("light_axis", s, share({"light axis"}));
     // HLG's light depends on the display: say which one the axis and the bands assume.
-    if (light_scale_of(app.player.frame()->colour.transfer.value) == LightScale::hlg) {
+    if (light == LightScale::hlg) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
       text_wrapped_at_spaces("HLG as shown on a %g cd/m2 display, system gamma %g (BT.2100)", kHlgPeak, kHlgGamma);
       ImGui::PopStyleColor();
