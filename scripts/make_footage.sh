@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Makes real-looking test footage from photographs that Debian ships (package mate-backgrounds,
+# GPL-2+, authors in /usr/share/doc/mate-backgrounds/copyright): a slow pan and zoom across a
+# photograph, written in the shapes users bring. Nothing is downloaded. Used for the docs'
+# screenshots and for looking at the viewer by hand; the clips are not committed.
+#   usage: scripts/make_footage.sh [OUT_DIR] [SECONDS]    (default build/footage, 4 s)
+#   garden_1080p.mp4      16:9 1920x1080 H.264 8-bit, BT.709 limited
+#   storm_portrait.mp4    a phone clip: 1920x1080 stored, display matrix rotated 90 degrees
+#   meadow_anamorphic.mkv SD 720x576 with sample aspect 64:45 (16:9 on screen)
+#   garden_10bit.mkv      HEVC Main 10, BT.709 limited
+#   garden_pq.mkv         HEVC Main 10, BT.2020 PQ (the photograph graded to ~600 cd/m2 highlights)
+#   garden_hlg.mkv        HEVC Main 10, BT.2020 HLG
+set -euo pipefail
+out=${1:-build/footage}
+secs=${2:-4}
+photos=/usr/share/backgrounds/mate/nature
+if [ ! -r "$photos/Garden.jpg" ]; then
+  echo "make_footage.sh: $photos/Garden.jpg not found: install the package mate-backgrounds" >&2
+  exit 2
+fi
+mkdir -p "$out"
+frames=$((secs * 30))
+ff() { ffmpeg -nostdin -hide_banner -loglevel error -y "$@"; }
+# A pan and zoom across one photograph: 2% zoom a second, drifting right and down.
+pan() { # photo size
+  echo "scale=3840:-2,zoompan=z='1.05+0.0007*on':x='(iw-iw/zoom)*on/$frames':y='(ih-ih/zoom)*0.4':d=1:s=$2:fps=30,trim=end_frame=$frames"
+}
+ff -loop 1 -i "$photos/Garden.jpg" -vf "$(pan Garden 1920x1080),format=yuv420p" -frames:v "$frames" \
+  -c:v libx264 -preset veryfast -crf 20 -colorspace bt709 -color_primaries bt709 \
+  -color_trc bt709 -color_range tv "$out/garden_1080p.mp4"
+ff -loop 1 -i "$photos/Storm.jpg" -vf "$(pan Storm 1920x1080),format=yuv420p" -frames:v "$frames" \
+  -c:v libx264 -preset veryfast -crf 20 -colorspace bt709 -color_primaries bt709 \
+  -color_trc bt709 -color_range tv "$out/storm_landscape.mp4"
+ff -i "$out/storm_landscape.mp4" -c copy -metadata:s:v:0 rotate=90 "$out/storm_portrait.mp4"
+rm -f "$out/storm_landscape.mp4"
+ff -loop 1 -i "$photos/GreenMeadow.jpg" -vf "$(pan GreenMeadow 1024x576),scale=720:576,setsar=64/45,format=yuv420p" \
+  -frames:v "$frames" -c:v libx264 -preset veryfast -crf 20 -colorspace bt470bg \
+  -color_primaries bt470bg -color_trc bt709 -color_range tv "$out/meadow_anamorphic.mkv"
+ff -loop 1 -i "$photos/Garden.jpg" -vf "$(pan Garden 1920x1080),format=yuv420p10le" -frames:v "$frames" \
+  -c:v libx265 -preset ultrafast -x265-params log-level=error -colorspace bt709 \
+  -color_primaries bt709 -color_trc bt709 -color_range tv "$out/garden_10bit.mkv"
+# HDR: the photograph's BT.709 light, linearised with its white at 600 cd/m2 (a bright grade:
+# highlights well above SDR's 203 cd/m2 reference white), converted to BT.2020 primaries, encoded PQ or HLG.
+hdr() { # zscale-transfer x265-transfer file
+  ff -loop 1 -i "$photos/Garden.jpg" \
+    -vf "$(pan Garden 1920x1080),format=gbrpf32le,zscale=tin=iec61966-2-1:pin=bt709:rin=full:t=linear:npl=600:p=bt2020,zscale=tin=linear:pin=bt2020:rin=full:t=$1:m=bt2020nc:r=limited:npl=600,format=yuv420p10le" \
+    -frames:v "$frames" -c:v libx265 -preset ultrafast \
+    -x265-params "log-level=error:colorprim=bt2020:transfer=$2:colormatrix=bt2020nc:range=limited" \
+    -colorspace bt2020nc -color_primaries bt2020 -color_trc "$2" -color_range tv "$out/$3"
+}
+hdr smpte2084 smpte2084 garden_pq.mkv
+hdr arib-std-b67 arib-std-b67 garden_hlg.mkv
+ls -l "$out"
