@@ -147,7 +147,7 @@ void append_csv_summary(std::string& out, const RunSummary& s, const SourceColou
            " range): luma samples outside the limited range " + limits_text(s.bits) + ": " +
            percent(share(s.luma_below, s.luma)) + " below, " + percent(share(s.luma_above, s.luma)) +
            " above; luma codes " + std::to_string(s.luma_min) + " to " + std::to_string(s.luma_max) + "\n";
-    if (!warning.empty()) out += "# warning: " + warning + "\n";
+    if (!warning.empty()) out += "# warning: " + comment_text(warning) + "\n";
   }
   if (s.light_frames > 0) {
     out += "# light (" + std::to_string(s.light_frames) + " PQ frames): MaxCLL " + number(s.max_cll, 4) +
@@ -158,7 +158,7 @@ void append_csv_summary(std::string& out, const RunSummary& s, const SourceColou
              std::to_string(colour.content_light->max_fall);
     }
     out += "\n";
-    if (!warnings.light.empty()) out += "# warning: " + warnings.light + "\n";
+    if (!warnings.light.empty()) out += "# warning: " + comment_text(warnings.light) + "\n";
   }
 }
 
