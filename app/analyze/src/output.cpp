@@ -25,7 +25,10 @@ std::unique_ptr<Output> Output::open(const std::string& name, std::string& error
     return out;
   }
   out->file_ = util::AtomicFile::create(name, error);
-  if (!out->file_) return nullptr;
+  if (!out->file_) {
+    error = "cannot write " + util::quoted(name) + ": " + error;
+    return nullptr;
+  }
   return out;
 }
 

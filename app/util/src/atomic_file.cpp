@@ -87,7 +87,7 @@ std::unique_ptr<AtomicFile> AtomicFile::create(const std::string& path, std::str
   int err = 0;
   file->fd_ = create_temp(target, 0666, file->temp_, err);
   if (!file->fd_) {
-    error = "cannot create " + quoted(file->temp_) + " (a temporary file next to " + quoted(path) + "): " + describe(err);
+    error = "cannot create " + quoted(file->temp_) + ": " + describe(err);
     return nullptr;
   }
   // The replacement keeps the permissions of the file it replaces (best effort: the owner's).
