@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -207,6 +208,42 @@ TEST(AnalyzeNames, AnyBytesInANameKeepTheRecordsValid) {
   EXPECT_NE(r.err.find("a\\xff\\nb,\"c\".mkv"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find('\xff'), std::string::npos) << "a raw 0xFF reached the terminal";
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "the name's newline reached the terminal:\n" << r.err;
+}
+
+// --- corruption in the middle is not truncation -----------------------------------------------
+
+// 200 frames at 25 fps in MP4 (a constant rate, a frame count), keyframes every 10, with 3000
+// bytes in the middle overwritten: frames are lost there, not at the end. The run says corrupt
+// data in the middle, how many frames and between which, not "the file ends after"; every
+// record's frame is its place at the rate (frame == pts x 25), so the numbers skip the lost ones;
+// and the last frame is number 199.
+TEST(AnalyzeCorruption, FramesLostInTheMiddleAreSaidSoAndFrameFollowsPts) {
+  const std::string clip = make_clip("to_damage.mp4", "-f lavfi -i testsrc2=s=128x96:r=25 -frames:v 200 -c:v libx264 -g 10 "
+                                                      "-bf 0 -pix_fmt yuv420p -movflags +faststart");
+  std::string bytes = read_file(clip);
+  for (std::size_t i = bytes.size() / 2; i < bytes.size() / 2 + 3000; ++i) bytes[i] = static_cast<char>(0xff);
+  const fs::path bad = clip_dir() / "damaged_middle.mp4";
+  std::ofstream(bad, std::ios::binary) << bytes;
+  const ProcessResult r = run_vhist("analyze " + quote(bad) + " --engine cpu -q --bins 16");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("corrupt data in the middle"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("between frame"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("ends after"), std::string::npos) << "called truncation: " << r.err;
+  const auto records = lines(r.out);
+  ASSERT_GT(records.size(), 150u);
+  ASSERT_LT(records.size(), 200u) << "nothing was lost: the damage missed";
+  std::int64_t previous = -1, skipped = 0;
+  for (const auto& record : records) {
+    const nlohmann::json j = nlohmann::json::parse(record);
+    const std::int64_t frame = j["frame"];
+    const double pts = j["pts"];
+    EXPECT_EQ(frame, std::llround(pts * 25)) << record.substr(0, 60);
+    skipped += frame - previous - 1;
+    previous = frame;
+  }
+  EXPECT_EQ(previous, 199);
+  EXPECT_EQ(skipped, 200 - static_cast<std::int64_t>(records.size()));
+  EXPECT_NE(r.err.find(std::to_string(skipped) + " frames lost"), std::string::npos) << r.err;
 }
 
 // --- the command line ---------------------------------------------------------------------------

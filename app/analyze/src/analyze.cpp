@@ -1,5 +1,6 @@
 #include "vhist/analyze/analyze.h"
 
+#include "decode_report_text.h"
 #include "output.h"
 #include "progress.h"
 
@@ -487,21 +488,19 @@ int Analyzer::finish(const Tally& tally) const {
                  why.c_str());
     return 2;
   }
+  // Lost at the end (truncated) and lost in the middle (corrupt) are told apart, and both said.
   const bool stopped_early = o_.frames > 0 && tally.decoded >= o_.frames;
+  const std::string corrupt = corruption_text(report);
   if (report.truncated && !stopped_early) {
-    std::fprintf(stderr, "vhist analyze: %s: %s; %lld records written to %s are all that could be read\n",
-                 quoted(o_.common.input).c_str(), report.truncation_reason.c_str(), static_cast<long long>(written_),
-                 out_.where().c_str());
+    std::fprintf(stderr, "vhist analyze: %s: %s%s; %lld records written to %s are all that could be read\n",
+                 quoted(o_.common.input).c_str(), util::printable(report.truncation_reason).c_str(),
+                 corrupt.empty() ? "" : ("; before that, " + util::printable(corrupt)).c_str(),
+                 static_cast<long long>(written_), out_.where().c_str());
     return 2;
   }
-  if (report.lost > 0 || report.damaged > 0 || report.errors > 0) {
-    std::fprintf(stderr,
-                 "vhist analyze: %s: corrupt data: %lld frames lost, %lld damaged, %lld decoder errors%s; %lld "
-                 "records written to %s\n",
-                 quoted(o_.common.input).c_str(), static_cast<long long>(report.lost), static_cast<long long>(report.damaged),
-                 static_cast<long long>(report.errors),
-                 report.first_error.empty() ? "" : (" (first: " + report.first_error + ")").c_str(),
-                 static_cast<long long>(written_), out_.where().c_str());
+  if (!corrupt.empty()) {
+    std::fprintf(stderr, "vhist analyze: %s: %s; %lld records written to %s\n", quoted(o_.common.input).c_str(),
+                 util::printable(corrupt).c_str(), static_cast<long long>(written_), out_.where().c_str());
     return 2;
   }
   return 0;
