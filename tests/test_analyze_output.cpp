@@ -78,6 +78,14 @@ TEST(AnalyzeOutput, AnOutputThatIsTheInputIsRefused) {
     EXPECT_TRUE(temporaries(dir).empty());
   }
   EXPECT_TRUE(fs::is_symlink(dir / "link.jsonl"));
+  // Standard output appended to the video (the shell does not truncate it first).
+  const std::string cmd = "'" + std::string(VHIST_BINARY) + "' analyze " + quote(video) + " --engine cpu -q >> " +
+                          quote(video) + " 2> " + quote(dir / "err.txt");
+  const int raw = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 2);
+  EXPECT_NE(read_file(dir / "err.txt").find("standard output is the input"), std::string::npos) << read_file(dir / "err.txt");
+  EXPECT_EQ(read_file(video), before) << "records were appended to the input";
 }
 
 // --- a failed run leaves the output as it was -----------------------------------------------

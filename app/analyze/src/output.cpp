@@ -2,6 +2,8 @@
 
 #include "vhist/util/files.h"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -9,7 +11,13 @@
 namespace vhist::app {
 
 std::string output_conflict(const std::string& input, const std::string& output) {
-  if (output == "-" || !util::same_file(input, output)) return {};
+  if (output == "-") {
+    // `vhist analyze clip.mp4 >> clip.mp4`: the shell opened it without truncating.
+    if (!util::same_file(STDOUT_FILENO, input)) return {};
+    return "standard output is the input " + util::quoted(input) +
+           " itself (redirected to it): writing the records there would destroy the video; redirect to another file";
+  }
+  if (!util::same_file(input, output)) return {};
   return "-o " + util::quoted(output) + " is the input " + util::quoted(input) +
          " itself (the same file, through a link or not): writing the records there would destroy the "
          "video; give another output file";

@@ -17,8 +17,9 @@ namespace vhist::app {
 struct OutputClosed {};
 
 // Why `output` (-o) must not be written: it is the input itself (same device and inode, links
-// followed, hard links included), so the records would destroy the video. Empty when it may.
-// Checked before anything is opened for writing.
+// followed, hard links included), so the records would destroy the video; for "-", standard
+// output redirected to the input (`>> clip.mp4`). Empty when it may. Checked before anything is
+// opened for writing.
 std::string output_conflict(const std::string& input, const std::string& output);
 
 class Output {

@@ -63,6 +63,12 @@ bool same_file(const std::string& a, const std::string& b) {
   return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+bool same_file(int fd, const std::string& path) {
+  struct stat sa {}, sb {};
+  if (::fstat(fd, &sa) != 0 || ::stat(path.c_str(), &sb) != 0) return false;
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 std::unique_ptr<AtomicFile> AtomicFile::create(const std::string& path, std::string& error) {
   std::unique_ptr<AtomicFile> file(new AtomicFile());
   file->target_ = follow_link(path);

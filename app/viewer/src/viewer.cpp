@@ -448,7 +448,7 @@ Viewer::Presented Viewer::handle_present(const media::DecodedFrame* frame, bool 
     const VkExtent2D extent = swapchain_.extent();
     if (const std::string err = hooks_->save_screenshot(std::move(screenshot), extent.width, extent.height);
         !err.empty()) {
-      std::fprintf(stderr, "vhist: cannot save the screenshot: %s\n", err.c_str());
+      std::fprintf(stderr, "vhist: cannot save the screenshot: %s\n", util::printable(err).c_str());
       return Presented::failed;
     }
   }

@@ -18,6 +18,8 @@ namespace vhist::util {
 // Whether `a` and `b` name the same file: the same device and inode, symbolic links followed
 // (so also a hard link, a symlink to it, or "./x" and "x"). False when either does not exist.
 bool same_file(const std::string& a, const std::string& b);
+// The same for the file open as `fd` (standard output redirected to a file) and `path`.
+bool same_file(int fd, const std::string& path);
 
 class AtomicFile {
  public:
