@@ -252,6 +252,16 @@ TEST(AnalyzeCorruption, FramesLostInTheMiddleAreSaidSoAndFrameFollowsPts) {
   EXPECT_EQ(previous, 199);
   EXPECT_EQ(skipped, 200 - static_cast<std::int64_t>(records.size()));
   EXPECT_NE(r.err.find(std::to_string(skipped) + " frames lost"), std::string::npos) << r.err;
+  // The summary says the same, with where: each gap's frames are the numbers skipped there.
+  const nlohmann::json summary = nlohmann::json::parse(test::summary_of(r.out));
+  ASSERT_TRUE(summary.contains("lost")) << summary.dump();
+  EXPECT_EQ(summary["lost"]["frames"], skipped);
+  std::int64_t in_gaps = 0;
+  for (const auto& gap : summary["lost"]["gaps"]) {
+    EXPECT_EQ(gap["before_frame"].get<std::int64_t>() - gap["after_frame"].get<std::int64_t>() - 1, gap["frames"]);
+    in_gaps += gap["frames"].get<std::int64_t>();
+  }
+  EXPECT_EQ(in_gaps, skipped);
 }
 
 // --- the command line ---------------------------------------------------------------------------

@@ -285,6 +285,7 @@ void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* lev
 
 void Analyzer::write_summary(bool whole_input) {
   warnings_ = {range_warning(run_summary_, colour_.range, whole_input), light_warning(run_summary_, colour_)};
+  set_lost_frames(run_summary_, source_.report());
   if (*o_.format == RecordFormat::jsonl) {
     append_jsonl_summary(buffer_, run_summary_, colour_, warnings_);
   } else {

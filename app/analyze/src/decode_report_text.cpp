@@ -32,11 +32,22 @@ std::string where_text(const media::DecodeReport& r) {
   return out + ")";
 }
 
+// Frames the timestamps show missing, else the packets the decoder rejected.
+std::int64_t lost_frames(const media::DecodeReport& r) { return r.missing > 0 ? r.missing : r.lost; }
+
 }  // namespace
+
+void set_lost_frames(RunSummary& summary, const media::DecodeReport& r) {
+  summary.lost_frames = lost_frames(r);
+  summary.lost_gaps.clear();
+  for (const media::FrameGap& g : r.gaps) {
+    summary.lost_gaps.push_back({g.after_frame, g.after_pts, g.before_frame, g.before_pts, g.frames});
+  }
+}
 
 std::string corruption_text(const media::DecodeReport& r) {
   if (r.missing <= 0 && r.lost <= 0 && r.damaged <= 0 && r.errors <= 0) return {};
-  const std::int64_t lost = r.missing > 0 ? r.missing : r.lost;
+  const std::int64_t lost = lost_frames(r);
   std::string out = "corrupt data in the middle: " + std::to_string(lost) + " frames lost" + where_text(r) + ", " +
                     std::to_string(r.damaged) + " damaged, " + std::to_string(r.errors) + " decoder errors";
   if (!r.first_error.empty()) out += " (first: " + r.first_error + ")";

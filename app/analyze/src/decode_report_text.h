@@ -2,6 +2,7 @@
 #pragma once
 
 #include "vhist/media/media_source.h"
+#include "vhist/records/run_summary.h"
 
 #include <string>
 
@@ -13,5 +14,9 @@ namespace vhist::app {
 // Frames lost are those the timestamps show missing (DecodeReport::missing, with where), else
 // the packets the decoder rejected; more gaps than listed end in "and N more gaps".
 std::string corruption_text(const media::DecodeReport& report);
+
+// The frames lost in the middle as the summary gives them (RunSummary::lost_frames and
+// lost_gaps): the same count and gaps as corruption_text.
+void set_lost_frames(RunSummary& summary, const media::DecodeReport& report);
 
 }  // namespace vhist::app
