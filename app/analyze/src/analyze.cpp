@@ -358,8 +358,8 @@ void Analyzer::announce(const Engines& e) const {
   const media::MediaInfo& info = source_.info();
   std::string streams;
   for (const auto& s : info.video_streams) streams += (streams.empty() ? "" : ", ") + s;
-  std::fprintf(stderr, "vhist analyze: video streams %s; reading stream %d%s\n", streams.c_str(), info.video_stream,
-               o_.common.stream >= 0 ? " (--stream)" : "");
+  std::fprintf(stderr, "vhist analyze: video streams %s; reading stream %d%s\n", util::printable(streams).c_str(),
+               info.video_stream, o_.common.stream >= 0 ? " (--stream)" : "");
 }
 
 std::int64_t Analyzer::expected_frames() const {
