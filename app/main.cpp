@@ -14,6 +14,7 @@
 #include "vhist/compute/synthetic_frames.h"
 #include "vhist/render/context.h"
 #include "vhist/render/vk_check.h"
+#include "vhist/util/text.h"
 #include "vhist/version.h"
 
 #include <cstdio>
@@ -52,12 +53,16 @@ int self_test(const std::string& device) {
   return failures == 0 ? 0 : 1;
 }
 
+std::string P(std::string_view text) { return vhist::util::printable(text); }
+
 // Prints every camera with its modes; exit 0 (also when there is none: that is an answer).
 int list_cameras() {
   const vhist::media::CameraListing listing = vhist::media::list_cameras();
   if (listing.cameras.empty()) std::printf("no V4L2 capture device found\n");
   for (const auto& c : listing.cameras) {
-    std::printf("%s  %s  (bus %s, driver %s)\n", c.path.c_str(), c.name.c_str(), c.bus.c_str(), c.driver.c_str());
+    // The device's own texts are untrusted: escaped (util::printable) like every name printed.
+    std::printf("%s  %s  (bus %s, driver %s)\n", P(c.path).c_str(), P(c.name).c_str(), P(c.bus).c_str(),
+                P(c.driver).c_str());
     for (const auto& m : c.modes) {
       std::string rates;
       for (double r : m.frame_rates) {
@@ -65,11 +70,11 @@ int list_cameras() {
         std::snprintf(buf, sizeof buf, "%s%g", rates.empty() ? "" : " ", r);
         rates += buf;
       }
-      std::printf("    %-5s %5ux%-5u %s fps  (%s)\n", m.pixel_format.c_str(), m.width, m.height, rates.c_str(),
-                  m.description.c_str());
+      std::printf("    %-5s %5ux%-5u %s fps  (%s)\n", P(m.pixel_format).c_str(), m.width, m.height, rates.c_str(),
+                  P(m.description).c_str());
     }
   }
-  for (const auto& e : listing.errors) std::printf("%s\n", e.c_str());
+  for (const auto& e : listing.errors) std::printf("%s\n", P(e).c_str());
   return 0;
 }
 
@@ -93,7 +98,7 @@ int main(int argc, char** argv) {
   }
   if (line.end.done) {
     const char* program = line.program.c_str();
-    std::fprintf(stderr, "%s: %s (see %s --help)\n", program, line.end.error.c_str(), program);
+    std::fprintf(stderr, "%s: %s (see %s --help)\n", program, vhist::util::printable(line.end.error).c_str(), program);
     return line.end.status;
   }
   switch (line.command) {

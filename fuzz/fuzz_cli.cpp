@@ -79,7 +79,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (const auto v = cli::parse_uint(text, 1, 1000)) check(*v >= 1 && *v <= 1000, "parse_uint in range");
       break;
     case 2:
-      if (const auto t = cli::parse_time(text)) check(std::isfinite(*t) && *t >= 0, "parse_time finite, >= 0");
+      if (const auto t = cli::parse_time(text)) {
+        check(std::isfinite(*t) && *t >= 0, "parse_time finite, >= 0");
+        // After a colon, minutes and seconds are below 60 (issue 25: "1:99" was 159 s).
+        for (std::size_t colon = text.find(':'); colon != std::string::npos; colon = text.find(':', colon + 1)) {
+          const std::string field(text.substr(colon + 1));
+          check(std::strtod(field.c_str(), nullptr) < 60, "parse_time: below 60 after a colon");
+        }
+      }
       break;
     case 3:
       if (const auto r = cli::parse_rate(text)) check(*r > 0 && *r <= 1000, "parse_rate in (0, 1000]");

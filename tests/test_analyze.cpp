@@ -266,15 +266,16 @@ void expect_signal_flushes_complete_records(const std::string& signal, int statu
   const fs::path out = clip_dir() / ("interrupted_" + signal + ".jsonl"), err = clip_dir() / "interrupted.err",
                  status = clip_dir() / "interrupted.status";
   // The GPU engine on lavapipe takes several seconds for this clip. The signal is sent once
-  // the first records reach the file (the 64 KiB output buffer holds about 14): by then the
+  // the first records reach the file (its temporary: the output is put in place at the end; the
+  // 64 KiB output buffer holds about 14): by then the
   // handler is installed, however long the start took (seconds under the sanitizers). Sent
   // earlier to a background job of a non-interactive shell, SIGINT would be ignored, as that
   // shell starts the job with SIGINT ignored.
   fs::remove(out);
   const std::string cmd = "VHIST_VALIDATION=1 '" + std::string(VHIST_BINARY) + "' analyze '" + clip +
                           "' --engine gpu -o '" + out.string() + "' 2> '" + err.string() +
-                          "' & pid=$!; i=0; while [ ! -s '" + out.string() +
-                          "' ] && [ $i -lt 1200 ] && kill -0 $pid 2>/dev/null; do sleep 0.05; i=$((i+1)); done; "
+                          "' & pid=$!; i=0; while [ -z \"$(find '" + clip_dir().string() + "' -maxdepth 1 -name '" +
+                          out.filename().string() + ".*.tmp' -size +0c)\" ] && [ $i -lt 1200 ] && kill -0 $pid 2>/dev/null; do sleep 0.05; i=$((i+1)); done; "
                           "kill -" + signal + " $pid; wait $pid; echo $? > '" + status.string() + "'";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   const std::string code = read_file(status);
@@ -289,6 +290,9 @@ void expect_signal_flushes_complete_records(const std::string& signal, int statu
   ASSERT_FALSE(records.empty());
   for (const auto& rec : records) EXPECT_EQ(rec.substr(rec.size() - 2), "}}");
   EXPECT_NE(read_file(err).find(std::to_string(records.size()) + " complete records"), std::string::npos) << read_file(err);
+  // Put in place with its summary, and no temporary left (issue 25).
+  EXPECT_FALSE(test::summary_of(text).empty()) << "no summary";
+  for (const auto& e : fs::directory_iterator(clip_dir())) EXPECT_NE(e.path().extension(), ".tmp") << e.path();
 }
 
 // Ctrl-C, SIGTERM and a hangup (a closed terminal or SSH session) all end the run the same way;

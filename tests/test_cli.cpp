@@ -38,6 +38,21 @@ TEST(Cli, ParseTime) {
   EXPECT_FALSE(vhist::cli::parse_time("1:2:3:4"));
 }
 
+// Issue 25: "1:99" was taken as 159 s. After a colon, minutes and seconds are below 60; the
+// first field may be any size ("90:00" is 90 minutes); hours and minutes are whole numbers.
+TEST(Cli, ParseTimeRefusesSixtyAfterAColon) {
+  EXPECT_FALSE(vhist::cli::parse_time("1:99"));
+  EXPECT_FALSE(vhist::cli::parse_time("1:60"));
+  EXPECT_FALSE(vhist::cli::parse_time("0:60.0"));
+  EXPECT_FALSE(vhist::cli::parse_time("1:60:00"));
+  EXPECT_FALSE(vhist::cli::parse_time("1:00:75"));
+  EXPECT_FALSE(vhist::cli::parse_time("1.5:30"));
+  EXPECT_EQ(vhist::cli::parse_time("1:59.999"), 60 + 59.999);
+  EXPECT_EQ(vhist::cli::parse_time("90:00"), 5400.0);
+  EXPECT_EQ(vhist::cli::parse_time("2:59:59"), 2 * 3600 + 59 * 60 + 59.0);
+  EXPECT_EQ(vhist::cli::parse_time("99"), 99.0);  // plain seconds have no bound of 60
+}
+
 TEST(Cli, ParseRate) {
   EXPECT_EQ(vhist::cli::parse_rate("30"), 30.0);
   EXPECT_EQ(vhist::cli::parse_rate("12.5"), 12.5);

@@ -138,6 +138,8 @@ TEST(OptionTable, RangesAreRejectedWithTheOptionsWords) {
       {{"analyze", "x.mp4", "--format", "xml"}, {"--format", "jsonl or csv", "'xml'"}},
       {{"analyze", "x.mp4", "--engine", "fast"}, {"--engine", "auto, gpu, cpu or none"}},
       {{"analyze", "x.mp4", "--start", "soon"}, {"--start", "time", "'soon'"}},
+      {{"analyze", "x.mp4", "--start", "1:99"}, {"--start", "below 60", "'1:99'"}},
+      {{"--", "a.mp4", "b.mp4"}, {"more than one input", "a.mp4", "b.mp4"}},
       {{"--opacity", "1.5"}, {"--opacity", "from 0 to 1", "'1.5'"}},
       {{"--speed", "8"}, {"--speed", "0.25 to 4"}},
       {{"--bins", "100"}, {"--bins", "power of two"}},
@@ -159,6 +161,21 @@ TEST(OptionTable, RangesAreRejectedWithTheOptionsWords) {
     const std::string error = rejection(c.args);
     for (const auto& word : c.words) EXPECT_NE(error.find(word), std::string::npos) << c.args.front() << ": " << error;
   }
+}
+
+// Issue 25: "--" ends the options, for the viewer and for analyze: a file whose name starts
+// with a dash is an input after it, and an option after it is a file name too.
+TEST(OptionTable, DoubleDashEndsTheOptions) {
+  EXPECT_EQ(parse_ok({"--", "-weird.mp4"}).viewer.common.input, "-weird.mp4");
+  EXPECT_EQ(parse_ok({"--frames", "3", "--", "-weird.mp4"}).viewer.common.input, "-weird.mp4");
+  const CommandLine line = parse_ok({"analyze", "-o", "out.csv", "--", "-weird.mp4"});
+  EXPECT_EQ(line.command, Command::analyze);
+  EXPECT_EQ(line.analyze.common.input, "-weird.mp4");
+  EXPECT_EQ(line.analyze.output, "out.csv");
+  EXPECT_EQ(parse_ok({"analyze", "--", "--frames"}).analyze.common.input, "--frames");
+  EXPECT_EQ(parse_ok({"analyze", "--", "--"}).analyze.common.input, "--");
+  // Without the mark, a dash still starts an option.
+  EXPECT_NE(rejection({"analyze", "-weird.mp4"}).find("unknown option"), std::string::npos);
 }
 
 // --- the shared groups --------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 #include "vhist/analyze/analyze.h"
 
+#include "decode_report_text.h"
+#include "output.h"
 #include "progress.h"
 
 #include "vhist/camera_options/camera_options.h"
@@ -9,6 +11,8 @@
 #include "vhist/records/record_writer.h"
 #include "vhist/records/run_summary.h"
 #include "vhist/records/source_header.h"
+#include "vhist/util/files.h"
+#include "vhist/util/text.h"
 
 #include "vhist/compute/cdf.h"
 #include "vhist/compute/region.h"
@@ -41,6 +45,8 @@ namespace vhist::app {
 
 namespace {
 
+using util::quoted;
+
 std::atomic<bool> g_interrupted{false};
 std::atomic<int> g_signal{0};  // the signal that stopped the run: SIGINT, SIGTERM or SIGHUP
 
@@ -49,8 +55,8 @@ extern "C" void on_interrupt(int sig) {
   g_interrupted.store(true);
 }
 
-// The reader of the output went away (`| head`): stop quietly, as a tool killed by SIGPIPE would.
-struct OutputClosed {};
+// The reader of standard output went away (OutputClosed, output.h): the status a tool killed by
+// SIGPIPE would give.
 constexpr int kOutputClosedStatus = 128 + SIGPIPE;  // 141, what the shell reports for SIGPIPE
 
 std::string_view signal_name(int sig) {
@@ -64,7 +70,7 @@ struct InputError {
 
 class Analyzer {
  public:
-  Analyzer(const AnalyzeOptions& options, media::MediaSource& source, render::Context& context, std::FILE* out)
+  Analyzer(const AnalyzeOptions& options, media::MediaSource& source, render::Context& context, Output& out)
       : o_(options), source_(source), context_(context), out_(out) {}
 
   // Returns the exit status.
@@ -108,7 +114,8 @@ class Analyzer {
   void process(Engines& engines, Progress& progress, Tally& tally);
   void summary(const Engines& engines, const Tally& tally) const;
   int finish(const Tally& tally) const;
-  std::string where() const { return o_.output == "-" ? "standard output" : "'" + o_.output + "'"; }
+  // "N complete records written to WHERE", or that a file was not written for want of records.
+  std::string written_to() const;
   void check_frame(const media::DecodedFrame& frame) const;
   // The provenance header (source_header.h), into the buffer before the first record.
   void write_source_header(const media::DecodedFrame& frame);
@@ -130,7 +137,7 @@ class Analyzer {
   const AnalyzeOptions& o_;
   media::MediaSource& source_;
   render::Context& context_;
-  std::FILE* out_;
+  Output& out_;
   std::string buffer_;
   std::int64_t written_ = 0;
   bool header_written_ = false;
@@ -185,28 +192,30 @@ void Analyzer::check_frame(const media::DecodedFrame& frame) const {
   }
   if (o_.roi) {
     if (auto err = check_rect(*o_.roi, f.width, f.height); !err.empty()) {
-      throw InputError{"--roi: " + err + " " + std::to_string(frame.index) + " of '" + o_.common.input +
-                       "' (stored pixels, before any rotation): give a rectangle inside it"};
+      throw InputError{"--roi: " + err + " " + std::to_string(frame.index) + " of " + quoted(o_.common.input) +
+                       " (stored pixels, before any rotation): give a rectangle inside it"};
     }
   }
   if (o_.ycbcr && !has_planes(f)) {
-    throw InputError{"'" + o_.common.input + "' is stored as R'G'B' (" + f.pixel_format +
+    throw InputError{quoted(o_.common.input) + " is stored as R'G'B' (" + f.pixel_format +
                      "): it has no Y'CbCr planes to count; use --domain rgb"};
   }
   if (o_.bins > max_bins_for_bits(f.bits)) {
-    throw InputError{"--bins " + std::to_string(o_.bins) + " needs a source deeper than 8 bits; '" + o_.common.input +
-                     "' is " + std::to_string(f.bits) + "-bit (" + f.pixel_format + "): use --bins " +
+    throw InputError{"--bins " + std::to_string(o_.bins) + " needs a source deeper than 8 bits; " + quoted(o_.common.input) +
+                     " is " + std::to_string(f.bits) + "-bit (" + f.pixel_format + "): use --bins " +
                      std::to_string(max_bins_for_bits(f.bits)) + " or fewer"};
   }
 }
 
 void Analyzer::flush_buffer() {
   if (buffer_.empty()) return;
-  if (std::fwrite(buffer_.data(), 1, buffer_.size(), out_) != buffer_.size()) {
-    if (errno == EPIPE) throw OutputClosed{};
-    throw std::runtime_error("cannot write the output: " + std::string(std::strerror(errno)));
-  }
+  out_.write(buffer_);
   buffer_.clear();
+}
+
+std::string Analyzer::written_to() const {
+  if (written_ == 0 && out_.to_file()) return "no records, so " + out_.where() + " was not written";
+  return std::to_string(written_) + " complete records written to " + out_.where();
 }
 
 void Analyzer::fill_histograms(FrameRecord& record, const Pending& meta, const Histogram& levels, const Cdf* levels_cdf,
@@ -276,6 +285,7 @@ void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* lev
 
 void Analyzer::write_summary(bool whole_input) {
   warnings_ = {range_warning(run_summary_, colour_.range, whole_input), light_warning(run_summary_, colour_)};
+  set_lost_frames(run_summary_, source_.report());
   if (*o_.format == RecordFormat::jsonl) {
     append_jsonl_summary(buffer_, run_summary_, colour_, warnings_);
   } else {
@@ -286,7 +296,7 @@ void Analyzer::write_summary(bool whole_input) {
 std::optional<TransparentCounts> Analyzer::transparent(const media::DecodedFrame& frame, std::uint32_t levels) const {
   if (!o_.skip_transparent || !frame.has_alpha) return std::nullopt;
   if (frame.alpha.data == nullptr) {
-    throw InputError{"'" + o_.common.input + "': the alpha of its " + frame.format.pixel_format +
+    throw InputError{quoted(o_.common.input) + ": the alpha of its " + frame.format.pixel_format +
                      " frames does not reach vhist (their format is converted by libswscale, which drops it), so "
                      "--alpha skip cannot leave transparent pixels out; use --alpha count"};
   }
@@ -348,8 +358,8 @@ void Analyzer::announce(const Engines& e) const {
   const media::MediaInfo& info = source_.info();
   std::string streams;
   for (const auto& s : info.video_streams) streams += (streams.empty() ? "" : ", ") + s;
-  std::fprintf(stderr, "vhist analyze: video streams %s; reading stream %d%s\n", streams.c_str(), info.video_stream,
-               o_.common.stream >= 0 ? " (--stream)" : "");
+  std::fprintf(stderr, "vhist analyze: video streams %s; reading stream %d%s\n", util::printable(streams).c_str(),
+               info.video_stream, o_.common.stream >= 0 ? " (--stream)" : "");
 }
 
 std::int64_t Analyzer::expected_frames() const {
@@ -431,22 +441,21 @@ int Analyzer::run() {
     write_summary(status == 0 && !g_interrupted.load() && (o_.frames < 0 || tally.decoded < o_.frames));
   }
   flush_buffer();
-  if (std::fflush(out_) != 0) {
-    if (errno == EPIPE) throw OutputClosed{};
-    throw std::runtime_error("cannot write the output: " + std::string(std::strerror(errno)));
-  }
+  out_.flush();
+  // A file is put in place when it is whole: records, then their summary (a signal included);
+  // without a record, an existing file stays as it was.
+  out_.finish(written_ > 0);
   progress.update(written_, true);
   progress.clear();
   tally.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (status != 0) {
-    std::fprintf(stderr, "vhist analyze: %s (%lld complete records written to %s)\n", failure.c_str(),
-                 static_cast<long long>(written_), where().c_str());
+    std::fprintf(stderr, "vhist analyze: %s (%s)\n", util::printable(failure).c_str(), written_to().c_str());
     return status;
   }
   if (g_interrupted.load()) {
     const int sig = g_signal.load();
-    std::fprintf(stderr, "vhist analyze: interrupted (%s); %lld complete records written to %s\n",
-                 std::string(signal_name(sig)).c_str(), static_cast<long long>(written_), where().c_str());
+    std::fprintf(stderr, "vhist analyze: interrupted (%s); %s\n", std::string(signal_name(sig)).c_str(),
+                 written_to().c_str());
     return 128 + sig;  // 130 for Ctrl-C, 143 for SIGTERM, 129 for a hangup: the shell's convention
   }
   if (o_.verbose) summary(engines, tally);
@@ -455,7 +464,7 @@ int Analyzer::run() {
   // run's one line is its failure; the summary object has the warnings either way).
   for (const std::string* warning : {&warnings_.range, &warnings_.light}) {
     if (status_at_end != 0 || warning->empty()) continue;
-    std::fprintf(stderr, "vhist analyze: warning: '%s': %s\n", o_.common.input.c_str(), warning->c_str());
+    std::fprintf(stderr, "vhist analyze: warning: %s: %s\n", quoted(o_.common.input).c_str(), util::printable(*warning).c_str());
   }
   return status_at_end;
 }
@@ -475,24 +484,24 @@ int Analyzer::finish(const Tally& tally) const {
   if (written_ == 0) {
     std::string why = report.first_error.empty() ? "" : " (" + report.first_error + ")";
     if (o_.start() > 0) why += "; --start " + std::to_string(o_.start()) + " s may be past the end";
-    std::fprintf(stderr, "vhist analyze: '%s': no video frame could be decoded%s\n", o_.common.input.c_str(), why.c_str());
+    if (out_.to_file()) why += "; " + written_to();
+    std::fprintf(stderr, "vhist analyze: %s: no video frame could be decoded%s\n", quoted(o_.common.input).c_str(),
+                 why.c_str());
     return 2;
   }
+  // Lost at the end (truncated) and lost in the middle (corrupt) are told apart, and both said.
   const bool stopped_early = o_.frames > 0 && tally.decoded >= o_.frames;
+  const std::string corrupt = corruption_text(report);
   if (report.truncated && !stopped_early) {
-    std::fprintf(stderr, "vhist analyze: '%s': %s; %lld records written to %s are all that could be read\n",
-                 o_.common.input.c_str(), report.truncation_reason.c_str(), static_cast<long long>(written_),
-                 where().c_str());
+    std::fprintf(stderr, "vhist analyze: %s: %s%s; %lld records written to %s are all that could be read\n",
+                 quoted(o_.common.input).c_str(), util::printable(report.truncation_reason).c_str(),
+                 corrupt.empty() ? "" : ("; before that, " + util::printable(corrupt)).c_str(),
+                 static_cast<long long>(written_), out_.where().c_str());
     return 2;
   }
-  if (report.lost > 0 || report.damaged > 0 || report.errors > 0) {
-    std::fprintf(stderr,
-                 "vhist analyze: '%s': corrupt data: %lld frames lost, %lld damaged, %lld decoder errors%s; %lld "
-                 "records written to %s\n",
-                 o_.common.input.c_str(), static_cast<long long>(report.lost), static_cast<long long>(report.damaged),
-                 static_cast<long long>(report.errors),
-                 report.first_error.empty() ? "" : (" (first: " + report.first_error + ")").c_str(),
-                 static_cast<long long>(written_), where().c_str());
+  if (!corrupt.empty()) {
+    std::fprintf(stderr, "vhist analyze: %s: %s; %lld records written to %s\n", quoted(o_.common.input).c_str(),
+                 util::printable(corrupt).c_str(), static_cast<long long>(written_), out_.where().c_str());
     return 2;
   }
   return 0;
@@ -512,12 +521,17 @@ std::unique_ptr<media::MediaSource> open_source(const AnalyzeOptions& options) {
 }  // namespace
 
 int run_analyze(const AnalyzeOptions& options) {
+  // An output that is the input would destroy it: refused before anything is opened.
+  if (const std::string conflict = output_conflict(options.common.input, options.output); !conflict.empty()) {
+    std::fprintf(stderr, "vhist analyze: %s\n", conflict.c_str());
+    return 2;
+  }
   // Input first: bad input is reported before any device is started.
   std::unique_ptr<media::MediaSource> source;
   try {
     source = open_source(options);
   } catch (const media::MediaError& e) {
-    std::fprintf(stderr, "vhist analyze: %s\n", e.what());
+    std::fprintf(stderr, "vhist analyze: %s\n", util::printable(e.what()).c_str());
     return 2;
   }
 
@@ -531,19 +545,6 @@ int run_analyze(const AnalyzeOptions& options) {
     return 1;
   }
 
-  std::FILE* out = stdout;
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
-  if (options.output != "-") {
-    file.reset(std::fopen(options.output.c_str(), "wb"));
-    if (!file) {
-      std::fprintf(stderr, "vhist analyze: cannot write '%s': %s\n", options.output.c_str(), std::strerror(errno));
-      return 1;
-    }
-    out = file.get();
-  }
-  static char out_buffer[1 << 16];
-  std::setvbuf(out, out_buffer, _IOFBF, sizeof out_buffer);
-
   // Ctrl-C, SIGTERM and a hangup (a closed terminal or SSH session) stop the loop; the records
   // written so far are flushed. A closed pipe is seen as EPIPE on write and ends the run quietly.
   struct sigaction action{};
@@ -554,15 +555,17 @@ int run_analyze(const AnalyzeOptions& options) {
   sigaction(SIGHUP, &action, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
 
+  // After the handlers: a signal from here on ends the run through the loop, which removes the
+  // temporary file when no record was written.
+  std::string error;
+  const std::unique_ptr<Output> out = Output::open(options.output, error);
+  if (!out) {
+    std::fprintf(stderr, "vhist analyze: %s\n", error.c_str());
+    return 1;
+  }
   try {
-    Analyzer analyzer(options, *source, *context, out);
+    Analyzer analyzer(options, *source, *context, *out);
     int status = analyzer.run();
-    if (file) {
-      if (std::fclose(file.release()) != 0 && status == 0) {
-        std::fprintf(stderr, "vhist analyze: cannot write '%s': %s\n", options.output.c_str(), std::strerror(errno));
-        status = 1;
-      }
-    }
     if (context->validation_message_count() != 0) {
       std::fprintf(stderr, "vhist analyze: %u Vulkan validation messages\n", context->validation_message_count());
       if (status == 0) status = 1;
@@ -571,7 +574,7 @@ int run_analyze(const AnalyzeOptions& options) {
   } catch (const OutputClosed&) {
     return kOutputClosedStatus;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "vhist analyze: %s\n", render::failure_message(e).c_str());
+    std::fprintf(stderr, "vhist analyze: %s\n", util::printable(render::failure_message(e)).c_str());
     return 1;
   }
 }

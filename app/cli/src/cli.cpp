@@ -15,21 +15,28 @@ std::optional<std::uint32_t> parse_uint(std::string_view text, std::uint32_t min
 }
 
 std::optional<double> parse_time(std::string_view text) {
-  double total = 0;
-  int fields = 0;
-  std::size_t at = 0;
-  while (true) {
+  // Split at the colons first: at most three fields, none empty.
+  std::vector<std::string> parts;
+  for (std::size_t at = 0;;) {
     const std::size_t colon = text.find(':', at);
-    const std::string part(text.substr(at, colon == std::string_view::npos ? std::string_view::npos : colon - at));
-    if (part.empty()) return std::nullopt;
+    parts.emplace_back(text.substr(at, colon == std::string_view::npos ? std::string_view::npos : colon - at));
+    if (parts.back().empty() || parts.size() > 3) return std::nullopt;
+    if (colon == std::string_view::npos) break;
+    at = colon + 1;
+  }
+  double total = 0;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const std::string& part = parts[i];
+    const bool first = i == 0, last = i + 1 == parts.size();
+    // Hours and minutes are whole numbers; after a colon, minutes and seconds are below 60
+    // ("1:99" is no time, not 159 s). The first field has no upper bound but the overall one.
+    if (!last && part.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
     char* end = nullptr;
     errno = 0;
     const double v = std::strtod(part.c_str(), &end);
     if (errno != 0 || end != part.c_str() + part.size() || !(v >= 0) || v > 1e9) return std::nullopt;
+    if (!first && !(v < 60)) return std::nullopt;
     total = total * 60 + v;
-    if (++fields > 3) return std::nullopt;
-    if (colon == std::string_view::npos) break;
-    at = colon + 1;
   }
   return total;
 }

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <array>
 #include <limits>
 
@@ -27,7 +28,7 @@ std::string set_size(std::uint32_t& width, std::uint32_t& height, std::string_vi
 
 std::string set_start(CommonOptions& o, std::string_view text) {
   const auto t = parse_time(text);
-  if (!t) return "a time: seconds (12.5) or [HH:]MM:SS[.fff]";
+  if (!t) return "a time: seconds (12.5) or [HH:]MM:SS[.fff], with minutes and seconds after a colon below 60";
   o.start = *t;
   return {};
 }
@@ -182,7 +183,11 @@ ParseEnd parse_args(CLI::App& app, const std::vector<std::string>& args, const s
     end.error = e.what();
     return end;
   }
-  const std::vector<std::string> extras = app.remaining(true);
+  std::vector<std::string> extras = app.remaining(true);
+  // "--" ends the options: CLI11 then takes what follows as positional ("vhist -- -clip.mp4")
+  // but also keeps the mark itself among the extras. Only that one mark is dropped; a second
+  // "--" after it is a positional like any other.
+  if (const auto mark = std::find(extras.begin(), extras.end(), "--"); mark != extras.end()) extras.erase(mark);
   if (!extras.empty()) {
     const std::string& extra = extras.front();
     end.done = true;

@@ -115,10 +115,18 @@ class FfmpegSource final : public MediaSource {
   bool feed(const AVPacket* packet);
   bool receive_all();
   bool handle_frame(AvFramePtr decoded);
+  // Gives `frame` its number (DecodedFrame::index), skipping frames lost before it.
+  void number_frame(DecodedFrame& frame, double pts);
   double frame_time(const AVFrame& decoded);
   void note_error(const std::string& what, int err);
   void end_pass(bool read_error);
   std::string truncation() const;
+  // Frames the container promised that are missing though the pass reached its end (lost in
+  // the middle), less those already found by the gaps; 0 when that cannot be told.
+  std::int64_t middle_shortfall() const;
+  // Whether this pass, from the start, reached the last frame the container promised (its pts
+  // at the rate), whatever was lost before it.
+  bool reached_promised_end() const;
 
   // Fixed after open.
   SourceOptions options_;
@@ -178,6 +186,9 @@ class FfmpegSource final : public MediaSource {
   bool pass_from_start_ = true;
   std::int64_t pass_frames_ = 0;
   double pass_max_pts_ = -1;
+  std::int64_t pass_missing_ = 0;  // frames found missing by the gaps in this pass's timestamps
+  double numbered_pts_ = 0;        // the pts of the last frame numbered in this pass
+  bool have_numbered_ = false;
   // Since the last decoder flush: packets fed, frames out, decode errors.
   std::int64_t seg_fed_ = 0;
   std::int64_t seg_out_ = 0;

@@ -75,6 +75,8 @@ void FfmpegSource::reset_pass(bool from_start) {
   pass_from_start_ = from_start;
   pass_frames_ = 0;
   pass_max_pts_ = -1;
+  pass_missing_ = 0;
+  have_numbered_ = false;
   have_pts_ = false;
 }
 
@@ -326,14 +328,34 @@ bool FfmpegSource::handle_frame(AvFramePtr decoded) {
   frame.format.sar_den = sar_den;
   frame.pts = pts;
   frame.damaged = damaged;
+  number_frame(frame, pts);
+  return push(std::move(frame));
+}
+
+// In a stream of constant rate, consecutive frames are one frame duration apart: a jump of more
+// (rounded to whole frames) is frames lost there, which the count skips so that the number stays
+// pts x rate from the pass's first frame. A variable rate says nothing of that: counted as decoded.
+void FfmpegSource::number_frame(DecodedFrame& frame, double pts) {
   if (reindex_) {
     next_index_ = frame_rate_ > 0 ? std::llround(pts * frame_rate_) : 0;
     index_exact_ = pass_from_start_ || constant_rate_;
     reindex_ = false;
+  } else if (have_numbered_ && constant_rate_ && frame_rate_ > 0) {
+    const std::int64_t skipped = std::llround((pts - numbered_pts_) * frame_rate_) - 1;
+    if (skipped > 0) {
+      const FrameGap gap{next_index_ - 1, numbered_pts_, next_index_ + skipped, pts, skipped};
+      update_report([&](DecodeReport& r) {
+        r.missing += skipped;
+        if (r.gaps.size() < DecodeReport::kMaxGaps) r.gaps.push_back(gap);
+      });
+      pass_missing_ += skipped;
+      next_index_ += skipped;
+    }
   }
   frame.index = next_index_++;
   frame.index_exact = index_exact_;
-  return push(std::move(frame));
+  numbered_pts_ = pts;
+  have_numbered_ = true;
 }
 
 // After the decoder is drained at the end of the input: the packets that gave no frame, and
@@ -342,8 +364,10 @@ void FfmpegSource::end_pass(bool read_error) {
   const std::int64_t silent = seg_fed_ - seg_out_ - seg_errors_;
   seg_fed_ = seg_out_ = seg_errors_ = 0;
   const std::string reason = read_error ? std::string() : truncation();
+  const std::int64_t shortfall = reason.empty() ? middle_shortfall() : 0;
   update_report([&](DecodeReport& r) {
     if (silent > 0) r.lost += silent;
+    r.missing += shortfall;
     if (!reason.empty() && !r.truncated) {
       r.truncated = true;
       r.truncation_reason = reason;
@@ -357,9 +381,9 @@ std::string FfmpegSource::truncation() const {
   if (pass_frames_ <= 0) return {};
   const double rate = frame_rate_;
   if (promised_frames_ > 0) {
-    std::int64_t got = pass_frames_;
+    std::int64_t got = pass_frames_ + pass_missing_;  // frames lost in the middle are no truncation
     if (!pass_from_start_ && rate > 0) got = std::llround(pass_max_pts_ * rate) + 1;
-    if ((pass_from_start_ || rate > 0) && got < promised_frames_ - 1) {
+    if ((pass_from_start_ || rate > 0) && got < promised_frames_ - 1 && !reached_promised_end()) {
       return "the file ends after " + std::to_string(got) + " of " + std::to_string(promised_frames_) +
              " frames (truncated?)";
     }
@@ -371,6 +395,17 @@ std::string FfmpegSource::truncation() const {
            std::to_string(std::llround(promised_duration_ * rate)) + " frames (truncated?)";
   }
   return {};
+}
+
+bool FfmpegSource::reached_promised_end() const {
+  return pass_from_start_ && promised_frames_ > 0 && frame_rate_ > 0 &&
+         std::llround(pass_max_pts_ * frame_rate_) + 1 >= promised_frames_ - 1;
+}
+
+std::int64_t FfmpegSource::middle_shortfall() const {
+  if (pass_frames_ <= 0 || !reached_promised_end()) return 0;
+  const std::int64_t got = pass_frames_ + pass_missing_;
+  return got < promised_frames_ - 1 ? promised_frames_ - got : 0;
 }
 
 }  // namespace vhist::media

@@ -106,11 +106,41 @@ std::string light_warning(const RunSummary& s, const SourceColour& colour) {
          "): a display would tone-map for the wrong peak";
 }
 
+namespace {
+
+// ,"lost":{"frames":N,"gaps":[{...}]}: frames lost in the middle, when any.
+std::string lost_json(const RunSummary& s) {
+  if (s.lost_frames <= 0) return {};
+  std::string out = ",\"lost\":{\"frames\":" + std::to_string(s.lost_frames) + ",\"gaps\":[";
+  for (const LostGap& g : s.lost_gaps) {
+    if (out.back() != '[') out += ',';
+    out += "{\"after_frame\":" + std::to_string(g.after_frame) + ",\"after_pts\":" + number(g.after_pts, 6) +
+           ",\"before_frame\":" + std::to_string(g.before_frame) + ",\"before_pts\":" + number(g.before_pts, 6) +
+           ",\"frames\":" + std::to_string(g.frames) + "}";
+  }
+  return out + "]}";
+}
+
+// "3 frames in the middle of the input (3 between frame 100 at 4.000000 s and frame 104 at
+// 4.160000 s)": the CSV summary's line.
+std::string lost_text(const RunSummary& s) {
+  std::string out = std::to_string(s.lost_frames) + " frames in the middle of the input";
+  for (const LostGap& g : s.lost_gaps) {
+    out += &g == s.lost_gaps.data() ? " (" : "; ";
+    out += std::to_string(g.frames) + " between frame " + std::to_string(g.after_frame) + " at " +
+           number(g.after_pts, 6) + " s and frame " + std::to_string(g.before_frame) + " at " + number(g.before_pts, 6) + " s";
+  }
+  return out + (s.lost_gaps.empty() ? "" : ")");
+}
+
+}  // namespace
+
 void append_jsonl_summary(std::string& out, const RunSummary& s, const SourceColour& colour,
                           const SummaryWarnings& warnings) {
   const std::string& warning = warnings.range;
   const bool limited = colour.range.value == "limited";
   out += "{\"type\":\"summary\",\"frames\":" + std::to_string(s.frames);
+  out += lost_json(s);
   if (s.plane_frames > 0) {
     out += ",\"range\":{\"frames\":" + std::to_string(s.plane_frames) + ",\"nominal\":" + quoted_json(colour.range.value) +
            ",\"y_below\":" + number(limited ? share(s.luma_below, s.luma) : 0, 8) +
@@ -142,12 +172,13 @@ void append_csv_summary(std::string& out, const RunSummary& s, const SourceColou
                         const SummaryWarnings& warnings) {
   const std::string& warning = warnings.range;
   out += "# summary: " + std::to_string(s.frames) + " frames\n";
+  if (s.lost_frames > 0) out += "# lost: " + lost_text(s) + "\n";
   if (s.plane_frames > 0) {
     out += "# range check (" + std::to_string(s.plane_frames) + " frames read as " + colour.range.value +
            " range): luma samples outside the limited range " + limits_text(s.bits) + ": " +
            percent(share(s.luma_below, s.luma)) + " below, " + percent(share(s.luma_above, s.luma)) +
            " above; luma codes " + std::to_string(s.luma_min) + " to " + std::to_string(s.luma_max) + "\n";
-    if (!warning.empty()) out += "# warning: " + warning + "\n";
+    if (!warning.empty()) out += "# warning: " + comment_text(warning) + "\n";
   }
   if (s.light_frames > 0) {
     out += "# light (" + std::to_string(s.light_frames) + " PQ frames): MaxCLL " + number(s.max_cll, 4) +
@@ -158,7 +189,7 @@ void append_csv_summary(std::string& out, const RunSummary& s, const SourceColou
              std::to_string(colour.content_light->max_fall);
     }
     out += "\n";
-    if (!warnings.light.empty()) out += "# warning: " + warnings.light + "\n";
+    if (!warnings.light.empty()) out += "# warning: " + comment_text(warnings.light) + "\n";
   }
 }
 

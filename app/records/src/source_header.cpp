@@ -40,7 +40,7 @@ std::string region_json(const std::optional<PixelRect>& r) {
 std::string tag_text(const ColourTag& t) {
   std::string out = t.value + " (" + t.source;
   if (!t.tag.empty() && t.source == "assumed") out += ", the stream says " + t.tag + ", not followed";
-  return out + ")";
+  return comment_text(out + ")");
 }
 
 }  // namespace
@@ -64,9 +64,11 @@ void append_jsonl_header(std::string& out, const SourceHeader& h) {
 
 void append_csv_comments(std::string& out, const SourceHeader& h) {
   const SourceColour& c = h.colour;
-  out += "# vhist analyze: " + h.input + "\n";
-  out += "# stream " + std::to_string(h.stream) + ": " + h.codec + " (decoder " + h.decoder + ") in " + h.container +
-         ", " + h.pixel_format + (h.alpha ? " with alpha (not used)" : "") + ", " +
+  // The input as a CSV field on one line (csv_field): a newline, comma or quote in its name
+  // cannot break the table.
+  out += "# vhist analyze: " + csv_field(h.input) + "\n";
+  out += "# stream " + std::to_string(h.stream) + ": " + comment_text(h.codec) + " (decoder " + comment_text(h.decoder) +
+         ") in " + comment_text(h.container) + ", " + comment_text(h.pixel_format) + (h.alpha ? " with alpha (not used)" : "") + ", " +
          std::to_string(h.bits) + "-bit, " + std::to_string(h.width) + "x" + std::to_string(h.height) + " stored, " +
          std::to_string(h.display_width) + "x" + std::to_string(h.display_height) + " shown (rotation " +
          std::to_string(h.rotation) + ", sample aspect " + std::to_string(h.sar_num) + ":" + std::to_string(h.sar_den) +

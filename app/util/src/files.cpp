@@ -1,6 +1,7 @@
 #include "vhist/util/files.h"
 
 #include "vhist/util/scope_guard.h"
+#include "vhist/util/text.h"
 #include "vhist/util/unique_fd.h"
 
 #include <fcntl.h>
@@ -54,7 +55,7 @@ int write_all(int fd, std::string_view bytes) {
 
 }  // namespace
 
-std::string quoted(std::string_view path) { return "'" + std::string(path) + "'"; }
+std::string quoted(std::string_view path) { return "'" + printable(path) + "'"; }
 
 std::string check_local_file(const std::string& path, std::string_view what) {
   struct stat st {};

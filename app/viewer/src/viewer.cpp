@@ -26,6 +26,7 @@
 #include "vhist/render/context.h"
 #include "vhist/render/swapchain.h"
 #include "vhist/render/vk_check.h"
+#include "vhist/util/text.h"
 
 #define GLFW_INCLUDE_VULKAN
 #include <GLFW/glfw3.h>
@@ -263,7 +264,7 @@ void Viewer::open_first_input() {
       show_message(app_, "no camera found (no /dev/video* capture device" +
                              (app_.cameras.errors.empty() ? std::string(")") : "; " + app_.cameras.errors.front() + ")"),
                    true);
-      std::fprintf(stderr, "vhist: %s\n", app_.error.c_str());
+      std::fprintf(stderr, "vhist: %s\n", util::printable(app_.error).c_str());
       app_.cli_input_failed = true;
     } else {
       input = app_.cameras.cameras.front().path;
@@ -335,7 +336,7 @@ const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::ti
     new_frame = player.tick(now);
   } catch (const media::MediaError& e) {
     show_message(app_, e.what(), true);
-    std::fprintf(stderr, "vhist: %s\n", e.what());
+    std::fprintf(stderr, "vhist: %s\n", util::printable(e.what()).c_str());
     player.close();
   }
   announce(new_frame);
@@ -351,7 +352,7 @@ const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::ti
   if (frame) {
     if (const std::string why = renderer_.check(*frame, app_.settings.bins); !why.empty()) {
       show_message(app_, "cannot show '" + player.path() + "': " + why, true);
-      std::fprintf(stderr, "vhist: %s\n", app_.error.c_str());
+      std::fprintf(stderr, "vhist: %s\n", util::printable(app_.error).c_str());
       player.close();
       frame = nullptr;
     }
@@ -447,7 +448,7 @@ Viewer::Presented Viewer::handle_present(const media::DecodedFrame* frame, bool 
     const VkExtent2D extent = swapchain_.extent();
     if (const std::string err = hooks_->save_screenshot(std::move(screenshot), extent.width, extent.height);
         !err.empty()) {
-      std::fprintf(stderr, "vhist: cannot save the screenshot: %s\n", err.c_str());
+      std::fprintf(stderr, "vhist: cannot save the screenshot: %s\n", util::printable(err).c_str());
       return Presented::failed;
     }
   }
@@ -513,7 +514,7 @@ int run_viewer(const ViewerOptions& options) {
   app.settings_file = settings_path();
   std::vector<std::string> warnings;
   if (!app.settings_file.empty()) app.settings = load_settings(app.settings_file, &warnings);
-  for (const auto& w : warnings) std::fprintf(stderr, "vhist: settings: %s\n", w.c_str());
+  for (const auto& w : warnings) std::fprintf(stderr, "vhist: settings: %s\n", util::printable(w).c_str());
   absolutize_recent(app.settings);
   apply_settings(app.options, app.settings);
   if (!app.options.reference.empty()) {
@@ -521,7 +522,7 @@ int run_viewer(const ViewerOptions& options) {
       ReferenceRecord r = read_reference_record(app.options.reference, app.options.reference_frame);
       app.reference = App::Reference{std::make_shared<const Histogram>(std::move(r.histogram)), r.bits, r.description};
     } catch (const std::runtime_error& e) {
-      std::fprintf(stderr, "vhist: %s\n", e.what());
+      std::fprintf(stderr, "vhist: %s\n", util::printable(e.what()).c_str());
       return 2;
     }
   }

@@ -8,6 +8,7 @@
 // Resolve's inspector and mpv's stats page.
 #include "vhist/media/png.h"
 #include "vhist/picture/picture_geometry.h"
+#include "vhist/util/text.h"
 #include "viewer_app.h"
 
 #include <imgui.h>
@@ -164,7 +165,8 @@ void save_window_screenshot(App& app, const std::vector<std::uint8_t>& pixels, s
   for (std::size_t i = 3; i < image.pixels.size(); i += 4) image.pixels[i] = 255;  // shown opaque
   if (const std::string err = media::write_png(file.string(), image); !err.empty()) {
     show_message(app, "Cannot save the screenshot " + file.string() + ": " + err, true);
-    std::fprintf(stderr, "vhist: cannot save the screenshot %s: %s\n", file.c_str(), err.c_str());
+    std::fprintf(stderr, "vhist: cannot save the screenshot %s: %s\n", util::printable(file.string()).c_str(),
+                 util::printable(err).c_str());
     return;
   }
   show_message(app, "Screenshot saved: " + file.string());

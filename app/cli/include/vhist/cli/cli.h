@@ -17,7 +17,8 @@ std::optional<std::pair<std::uint32_t, std::uint32_t>> parse_size(std::string_vi
 std::optional<std::uint32_t> parse_uint(std::string_view text, std::uint32_t min, std::uint32_t max);
 
 // Seconds from "12.5", "1:02.5" or "1:01:02.5" ([HH:]MM:SS[.fff]); nullopt when malformed or
-// negative.
+// negative, when a field before the last is not a whole number, or when a field after a colon
+// (minutes, seconds) is 60 or more: "1:99" and "1:60:00" are refused, "90:00" is 5400 s.
 std::optional<double> parse_time(std::string_view text);
 
 // A frame rate in frames per second, above 0 and at most 1000 ("30", "12.5"); nullopt otherwise.

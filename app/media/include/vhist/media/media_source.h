@@ -56,7 +56,10 @@ struct DecodedFrame {
   VideoPlanes planes;       // positive strides
   double pts = 0;           // presentation time in seconds from the stream's start time
   // Frame number: 0, 1, 2 ... in output order from open; after a seek, the first frame gets
-  // llround(pts * frame_rate) (0 when the rate is unknown) and the count goes on from there.
+  // llround(pts * frame_rate) (0 when the rate is unknown) and the count goes on from there. In a
+  // stream of constant rate, frames lost in the middle (a jump in pts of more than one frame)
+  // are skipped by the count too, so the number stays the frame's place at the rate: the gap in
+  // the numbers is where the lost frames were (DecodeReport::gaps).
   std::int64_t index = 0;
   // Whether `index` is exact: counted from the start, or after a seek in a stream of constant
   // frame rate. After a seek in a variable-rate stream it is the time x the average rate, an
@@ -74,8 +77,18 @@ struct DecodedFrame {
   std::shared_ptr<const void> owner;
 };
 
+// Frames lost between two decoded frames, told by their timestamps (DecodedFrame::index).
+struct FrameGap {
+  std::int64_t after_frame = 0;   // the last frame before the gap: its number and pts
+  double after_pts = 0;
+  std::int64_t before_frame = 0;  // the first frame after it
+  double before_pts = 0;
+  std::int64_t frames = 0;        // frames missing between them
+};
+
 // What happened during decoding, for the end-of-run report.
 struct DecodeReport {
+  static constexpr std::size_t kMaxGaps = 8;
   std::int64_t packets = 0;         // video packets read
   std::int64_t frames = 0;          // frames decoded
   std::int64_t lost = 0;            // video packets the decoder rejected (no frame came out)
@@ -85,6 +98,11 @@ struct DecodeReport {
   bool truncated = false;           // input ended early (read error, or fewer frames than promised)
   std::string truncation_reason;    // why `truncated`, one line
   std::string first_error;          // first decode error message, if any
+  // Frames lost in the middle of the input (not at its end): the gaps in the timestamps of a
+  // constant-rate stream, or, elsewhere, how many fewer frames came than the container promised
+  // though the last one is at its end. `gaps` lists the first kMaxGaps gaps in order.
+  std::int64_t missing = 0;
+  std::vector<FrameGap> gaps;
 };
 
 struct SourceOptions {

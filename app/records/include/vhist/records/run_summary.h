@@ -11,11 +11,26 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace vhist::app {
 
+// Frames lost between two frames of the input (corrupt data in the middle): the frame before the
+// gap and the frame after it, by number and pts, and how many are missing.
+struct LostGap {
+  std::int64_t after_frame = 0;
+  double after_pts = 0;
+  std::int64_t before_frame = 0;
+  double before_pts = 0;
+  std::int64_t frames = 0;
+};
+
 struct RunSummary {
   std::int64_t frames = 0;  // records written
+  // Frames lost in the middle of the input (0: none seen), and where when the timestamps told
+  // (the first few gaps).
+  std::int64_t lost_frames = 0;
+  std::vector<LostGap> lost_gaps;
   // Over the frames with Y'CbCr or gray planes: samples, and those outside the limited range.
   std::int64_t plane_frames = 0;
   std::uint64_t luma = 0, luma_below = 0, luma_above = 0;

@@ -12,7 +12,8 @@
 
 namespace vhist::util {
 
-// `path` in single quotes, as messages show paths and names: 'shots/a.png'.
+// `path` in single quotes, as messages show paths and names: 'shots/a.png'. Control characters
+// and bytes that are not UTF-8 are escaped (printable, text.h): a name cannot act on a terminal.
 std::string quoted(std::string_view path);
 
 // What stands in the way of reading `path` as an input, before a library answers vaguely; empty
