@@ -282,7 +282,7 @@ TEST(AnalyzeSource, AlphaSkipLeavesOutTransparentPixels) {
 TEST(AnalyzeSource, AlphaSkipReadsVp9Alpha) {
   // VP9 keeps alpha in a side stream that libvpx decodes; lossless, so exactly 8 x 16 pixels
   // per frame stay transparent.
-  const std::string webm = make_clip("alpha.webm", "-f lavfi -i \"testsrc2=s=32x16:r=10,format=yuva420p,geq=lum="
+  const std::string webm = make_clip("alpha_skip.webm", "-f lavfi -i \"testsrc2=s=32x16:r=10,format=yuva420p,geq=lum="
                                                    "'lum(X,Y)':cb='cb(X,Y)':cr='cr(X,Y)':a='if(lt(X,8),0,255)'\" "
                                                    "-frames:v 3 -c:v libvpx-vp9 -lossless 1 -pix_fmt yuva420p");
   const auto r = run_vhist("analyze '" + webm + "' --alpha skip --bins 16 -q");
