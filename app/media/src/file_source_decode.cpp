@@ -151,6 +151,7 @@ void FfmpegSource::decode_loop() {
     if (stop) return;
 
     const int ret = av_read_frame(format_.get(), packet.get());
+    if (refused_open_) throw MediaError(refusal());  // a later segment outside the playlist's folder
     if (ret == AVERROR(EAGAIN)) {
       if (++again > 1000) throw MediaError("the demuxer keeps asking to try again");
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
