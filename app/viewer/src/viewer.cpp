@@ -337,6 +337,7 @@ const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::ti
     show_message(app_, e.what(), true);
     std::fprintf(stderr, "vhist: %s\n", e.what());
     player.close();
+    if (!app_.options.common.input.empty()) app_.cli_input_failed = true;  // exit status 2 with --frames
   }
   announce(new_frame);
   const media::DecodedFrame* current = player.frame() ? &*player.frame() : nullptr;
@@ -354,6 +355,7 @@ const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::ti
       std::fprintf(stderr, "vhist: %s\n", app_.error.c_str());
       player.close();
       frame = nullptr;
+      if (!app_.options.common.input.empty()) app_.cli_input_failed = true;
     }
   }
   return frame;
