@@ -6,6 +6,7 @@
 #include "test_clips.h"
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -154,3 +155,31 @@ TEST(InputSafety, StalledFifoEndsOnSigterm) { expect_stalled_input_ends_on("TERM
 TEST(InputSafety, StalledFifoEndsOnSigint) { expect_stalled_input_ends_on("INT", 2, "fifo"); }
 TEST(InputSafety, StalledFifoEndsOnSighup) { expect_stalled_input_ends_on("HUP", 1, "fifo"); }
 TEST(InputSafety, StalledPipeEndsOnSigterm) { expect_stalled_input_ends_on("TERM", 15, "pipe"); }
+
+// --- reference files ----------------------------------------------------------------------------
+
+// --reference reads only a regular file, a line at most 1 MiB: /dev/zero (one endless line) and a
+// FIFO with no writer are refused at once with exit status 2, before a window is opened (so no
+// display is needed), memory bounded (the run is held to 1 GiB of address space).
+TEST(InputSafety, ReferenceMustBeARegularFileOfBoundedLines) {
+  const std::string clip = make_clip("ref_clip.mp4", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 3 -c:v libx264 -pix_fmt yuv420p");
+  const fs::path fifo = clip_dir() / "reference.fifo", long_line = clip_dir() / "long_line.jsonl";
+  fs::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  write_text(long_line, std::string((1 << 20) + 10, ' ') + "\n");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"/dev/zero", "is not a regular file (a device)"},
+      {fifo.string(), "is not a regular file (a FIFO or pipe)"},
+      {long_line.string(), "line 1 is longer than 1 MiB"},
+  };
+  for (const auto& [path, why] : cases) {
+    const fs::path err = clip_dir() / "reference.err";
+    const std::string cmd = "(ulimit -v 1048576; env -u DISPLAY -u WAYLAND_DISPLAY timeout -k 5 20 '" +
+                            std::string(VHIST_BINARY) + "' '" + clip + "' --reference '" + path +
+                            "' --frames 1) > /dev/null 2> '" + err.string() + "'";
+    const int raw = std::system(cmd.c_str());
+    const int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    EXPECT_EQ(status, 2) << path << ": " << read_file(err);
+    EXPECT_NE(read_file(err).find("reference '" + path + "': " + why), std::string::npos) << read_file(err);
+  }
+}
