@@ -537,7 +537,10 @@ int run_viewer(const ViewerOptions& options) {
   }
   // Test runs (--frames, --quit-after) leave the remembered settings alone.
   if (!app.options.test_mode() && !app.settings_file.empty()) {
-    if (const std::string err = save_settings(app.settings, app.settings_file); !err.empty()) {
+    std::vector<std::string> notes;
+    const std::string err = save_settings(app.settings, app.settings_file, &notes);
+    for (const auto& note : notes) std::fprintf(stderr, "vhist: settings: %s\n", note.c_str());
+    if (!err.empty()) {
       std::fprintf(stderr, "vhist: cannot save the settings: %s\n", err.c_str());
     }
   }
