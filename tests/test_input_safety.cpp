@@ -183,3 +183,34 @@ TEST(InputSafety, ReferenceMustBeARegularFileOfBoundedLines) {
     EXPECT_NE(read_file(err).find("reference '" + path + "': " + why), std::string::npos) << read_file(err);
   }
 }
+
+// --- memory limits ----------------------------------------------------------------------------
+
+// Under a 512 MiB address-space limit (ulimit -v 524288) lavapipe cannot start: analyze says
+// "out of memory" and names the limit (it used to blame the Vulkan driver), exit 1; the viewer,
+// whether it fails cleanly or crashes in the driver, names the limit too.
+TEST(InputSafety, MemoryLimitIsSaidToBeTheCause) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves more address space than any such limit";
+#endif
+  const std::string clip = make_clip("ref_clip.mp4", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 3 -c:v libx264 -pix_fmt yuv420p");
+  const fs::path err = clip_dir() / "limit.err";
+  const std::string analyze = "(ulimit -v 524288; timeout -k 5 60 '" + std::string(VHIST_BINARY) + "' analyze '" + clip +
+                              "' -o /dev/null) 2> '" + err.string() + "'";
+  const int raw = std::system(analyze.c_str());
+  const int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  const std::string text = read_file(err);
+  if (status == 0) GTEST_SKIP() << "this Vulkan driver runs in 512 MiB";
+  EXPECT_EQ(status, 1) << text;
+  EXPECT_NE(text.find("out of memory"), std::string::npos) << text;
+  EXPECT_NE(text.find("limited to 512 MiB (ulimit -v 524288)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("install"), std::string::npos) << text;
+
+  const std::string viewer = "timeout -k 10 120 xvfb-run -a bash -c \"ulimit -v 524288; exec '" + std::string(VHIST_BINARY) +
+                             "' '" + clip + "' --frames 3\" > /dev/null 2> '" + err.string() + "'";
+  const int viewer_raw = std::system(viewer.c_str());
+  const std::string viewer_text = read_file(err);
+  if (!(WIFEXITED(viewer_raw) && WEXITSTATUS(viewer_raw) == 0)) {
+    EXPECT_NE(viewer_text.find("limited to 512 MiB (ulimit -v 524288)"), std::string::npos) << viewer_text;
+  }
+}

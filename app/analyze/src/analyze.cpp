@@ -519,6 +519,9 @@ int run_analyze(const AnalyzeOptions& options) {
   } catch (const media::MediaError& e) {
     std::fprintf(stderr, "vhist analyze: %s\n", e.what());
     return 2;
+  } catch (const std::exception& e) {  // out of memory or threads: said as such
+    std::fprintf(stderr, "vhist analyze: %s\n", render::failure_message(e).c_str());
+    return 1;
   }
 
   std::unique_ptr<render::Context> context;
@@ -527,7 +530,7 @@ int run_analyze(const AnalyzeOptions& options) {
     context_options.device = options.common.device;
     context = std::make_unique<render::Context>(context_options);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "vhist analyze: no usable Vulkan device: %s\n", e.what());
+    std::fprintf(stderr, "vhist analyze: no usable Vulkan device: %s\n", render::failure_message(e).c_str());
     return 1;
   }
 

@@ -132,7 +132,9 @@ class GlfwSession {
     }
     if (!glfwVulkanSupported()) {
       glfwTerminate();
-      throw std::runtime_error("GLFW found no Vulkan loader (install libvulkan1)");
+      const std::string note = render::address_space_note();
+      throw std::runtime_error("GLFW found no Vulkan loader (install libvulkan1)" +
+                               (note.empty() ? std::string() : "; or, as likely: " + note));
     }
   }
   ~GlfwSession() { glfwTerminate(); }
