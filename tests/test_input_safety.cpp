@@ -151,6 +151,34 @@ void expect_stalled_input_ends_on(const std::string& signal, int number, const s
 
 }  // namespace
 
+// The writer stalls before the input could even be opened (100 bytes, or no writer at all: the
+// open(2) of the FIFO waits): the signal ends the run all the same, within 2 s, with 128 + its
+// number and a line saying so.
+TEST(InputSafety, SignalEndsAStalledOpen) {
+  const std::string clip = make_clip("stall.ts", "-f lavfi -i testsrc2=s=160x120:r=25 -frames:v 500 -c:v libx264 "
+                                                 "-preset ultrafast -pix_fmt yuv420p -f mpegts");
+  const fs::path fifo = clip_dir() / "open.fifo", err = clip_dir() / "open.err", result = clip_dir() / "open.result";
+  for (const bool writer : {true, false}) {
+    fs::remove(fifo);
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const std::string start = (writer ? "(head -c 100 '" + clip + "'; exec sleep 30) > '" + fifo.string() + "' & w=$!; " : "w=; ") +
+                              "'" + std::string(VHIST_BINARY) + "' analyze --engine cpu -o /dev/null '" + fifo.string() +
+                              "' 2> '" + err.string() + "' & pid=$!; ";
+    const std::string cmd =
+        start + "i=0; while [ $i -lt 600 ]; do m=$(awk '/^SigCgt/{print $2}' /proc/$pid/status 2>/dev/null); "
+                "[ -n \"$m\" ] && [ $(( (0x$m >> 14) & 1 )) = 1 ] && break; sleep 0.05; i=$((i+1)); done; sleep 1; "
+                "t0=$(date +%s%N); kill -TERM $pid; wait $pid; s=$?; t1=$(date +%s%N); "
+                "echo \"$s $(( (t1 - t0) / 1000000 ))\" > '" + result.string() + "'; [ -n \"$w\" ] && kill $w 2>/dev/null; true";
+    ASSERT_EQ(std::system(("bash -c \"$(cat <<'EOF'\n" + cmd + "\nEOF\n)\"").c_str()), 0);
+    int status = -1;
+    long long ms = -1;
+    ASSERT_EQ(std::sscanf(read_file(result).c_str(), "%d %lld", &status, &ms), 2) << read_file(result);
+    EXPECT_EQ(status, 143) << (writer ? "100 bytes: " : "no writer: ") << read_file(err);
+    EXPECT_LT(ms, 2000) << (writer ? "100 bytes" : "no writer");
+    EXPECT_NE(read_file(err).find("interrupted (SIGTERM) while opening the input"), std::string::npos) << read_file(err);
+  }
+}
+
 TEST(InputSafety, StalledFifoEndsOnSigterm) { expect_stalled_input_ends_on("TERM", 15, "fifo"); }
 TEST(InputSafety, StalledFifoEndsOnSigint) { expect_stalled_input_ends_on("INT", 2, "fifo"); }
 TEST(InputSafety, StalledFifoEndsOnSighup) { expect_stalled_input_ends_on("HUP", 1, "fifo"); }

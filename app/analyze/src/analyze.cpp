@@ -44,18 +44,41 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 std::atomic<int> g_signal{0};  // the signal that stopped the run: SIGINT, SIGTERM or SIGHUP
 
+std::string_view signal_name(int sig) {
+  return sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGINT";
+}
+
 extern "C" void on_interrupt(int sig) {
   g_signal.store(sig);
   g_interrupted.store(true);
+  media::interrupt_all_inputs();  // a read stalled in the open gives up too
+}
+
+// Ctrl-C, SIGTERM and a hangup (a closed terminal or SSH session) stop the run, from the open on
+// (a FIFO whose writer stalls): the records written so far are flushed. No SA_RESTART, so a read
+// blocked in the kernel returns. A closed pipe is seen as EPIPE on write and ends the run quietly.
+void install_stop_handlers() {
+  struct sigaction action{};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+  sigaction(SIGHUP, &action, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+}
+
+// A signal came while the input was being opened: the shell's 128 + its number, no records.
+int interrupted_while_opening() {
+  const int sig = g_signal.load();
+  std::fprintf(stderr, "vhist analyze: interrupted (%s) while opening the input; no records written\n",
+               std::string(signal_name(sig)).c_str());
+  return 128 + sig;
 }
 
 // The reader of the output went away (`| head`): stop quietly, as a tool killed by SIGPIPE would.
 struct OutputClosed {};
 constexpr int kOutputClosedStatus = 128 + SIGPIPE;  // 141, what the shell reports for SIGPIPE
 
-std::string_view signal_name(int sig) {
-  return sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGINT";
-}
 
 // Bad input discovered while running: reported as one line, exit status 2.
 struct InputError {
@@ -513,10 +536,12 @@ std::unique_ptr<media::MediaSource> open_source(const AnalyzeOptions& options) {
 
 int run_analyze(const AnalyzeOptions& options) {
   // Input first: bad input is reported before any device is started.
+  install_stop_handlers();
   std::unique_ptr<media::MediaSource> source;
   try {
     source = open_source(options);
   } catch (const media::MediaError& e) {
+    if (g_interrupted.load()) return interrupted_while_opening();
     std::fprintf(stderr, "vhist analyze: %s\n", e.what());
     return 2;
   } catch (const std::exception& e) {  // out of memory or threads: said as such
@@ -546,16 +571,6 @@ int run_analyze(const AnalyzeOptions& options) {
   }
   static char out_buffer[1 << 16];
   std::setvbuf(out, out_buffer, _IOFBF, sizeof out_buffer);
-
-  // Ctrl-C, SIGTERM and a hangup (a closed terminal or SSH session) stop the loop; the records
-  // written so far are flushed. A closed pipe is seen as EPIPE on write and ends the run quietly.
-  struct sigaction action{};
-  action.sa_handler = on_interrupt;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-  sigaction(SIGHUP, &action, nullptr);
-  std::signal(SIGPIPE, SIG_IGN);
 
   try {
     Analyzer analyzer(options, *source, *context, out);

@@ -159,7 +159,7 @@ void FfmpegSource::decode_loop() {
     }
     again = 0;
     if (ret < 0) {
-      if (abort_io_) return;
+      if (abort_io_ || ret == AVERROR_EXIT) return;  // stopped (interrupt_all_inputs: a signal)
       at_end = handle_read_end(ret, read_error);
       continue;
     }

@@ -108,7 +108,16 @@ void AvioFree::operator()(AVIOContext* c) const {
   avio_context_free(&c);
 }
 
-int FfmpegSource::interrupt(void* opaque) { return static_cast<std::atomic<bool>*>(opaque)->load() ? 1 : 0; }
+namespace {
+std::atomic<bool> g_interrupt_all{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+}  // namespace
+
+void interrupt_all_inputs() noexcept { g_interrupt_all.store(true); }
+
+int FfmpegSource::interrupt(void* opaque) {
+  return static_cast<std::atomic<bool>*>(opaque)->load() || g_interrupt_all.load() ? 1 : 0;
+}
 
 // Every other file or URL the input asks to open (a playlist's entries, a data reference) goes
 // through here: refused for input from memory; counted while opening, so that a playlist that
