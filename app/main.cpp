@@ -101,6 +101,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s: %s (see %s --help)\n", program, vhist::util::printable(line.end.error).c_str(), program);
     return line.end.status;
   }
+  vhist::render::explain_crashes_under_memory_limit();
   switch (line.command) {
     case Command::viewer: return vhist::viewer::run_viewer(line.viewer);
     case Command::analyze: return vhist::app::run_analyze(line.analyze);

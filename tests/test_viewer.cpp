@@ -689,6 +689,28 @@ TEST(BadInput, AudioOnlyFile) {
   expect_bad_input(r, path, "no video stream");
 }
 
+// Inputs that open but cannot be played: with --frames the exit status is 2 all the same (it was
+// 0 before issue 25), the window showing the message.
+TEST(BadInput, FramesWiderThanTheDeviceExitTwo) {
+  const std::string path = make_clip("too_wide.nut", "-f lavfi -i color=c=gray:s=16400x8:r=5 -frames:v 5 -pix_fmt gray -c:v ffv1");
+  const ViewerRun r = run_viewer("", quote(path) + " --frames 3 --size 480x360");
+  const KeepScreenshot keep(r);
+  if (r.status == 0 && r.err.find("exceeds the device") == std::string::npos) GTEST_SKIP() << "this device takes 16400 pixels";
+  expect_bad_input(r, path, "exceeds the device's limit");
+}
+
+TEST(BadInput, NoDecodableFrameExitsTwo) {
+  // PNG frames whose IHDR chunk is renamed: every packet fails to decode.
+  const std::string good = make_clip("png_frames.nut", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 5 -c:v png");
+  std::string bytes = read_file(good);
+  for (std::size_t at = 0; (at = bytes.find("IHDR", at)) != std::string::npos;) bytes.replace(at, 4, "XXXX");
+  const std::string path = (clip_dir() / "no_ihdr.nut").string();
+  std::ofstream(path, std::ios::binary) << bytes;
+  const ViewerRun r = run_viewer("", quote(path) + " --frames 3 --size 480x360");
+  const KeepScreenshot keep(r);
+  expect_bad_input(r, path, "no frame could be decoded");
+}
+
 // Without a display there is no window: exit status 1 and a message that says why.
 TEST(BadInput, NoDisplay) {
   const fs::path dir = clip_dir() / "no-display";

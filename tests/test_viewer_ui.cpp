@@ -164,6 +164,69 @@ TEST(ViewerSettings, SaveThenLoadGivesTheSameSettings) {
   EXPECT_TRUE(warnings.empty());
 }
 
+// Saving rewrites the file in place: comments, blank lines, unknown keys (a newer vhist's) and
+// lines that are not settings stay where they were; each setting's line gets the new value; a
+// setting the file lacked is appended; a duplicate keeps its first place (issue 25).
+TEST(ViewerSettings, SaveKeepsCommentsUnknownKeysAndTheirOrder) {
+  TempDir dir;
+  const fs::path file = dir / "settings.ini";
+  const std::string before =
+      "# my own notes\n"
+      "; an ini-style comment\n"
+      "future_key = keep me\n"
+      "\n"
+      "scale = linear\n"
+      "not a setting line\n"
+      "recent = /old/one.mp4\n"
+      "# between\n"
+      "scale = sqrt\n"
+      "recent = /old/two.mp4\n"
+      "zz_unknown=1\n";
+  write_file(file, before);
+  const Settings saved = non_default_settings();
+  ASSERT_EQ(save_settings(saved, file), "");
+  std::vector<std::string> warnings;
+  EXPECT_EQ(load_settings(file, &warnings), saved);
+  const std::string text = read_text(file);
+  const std::string expected_start = "# my own notes\n; an ini-style comment\nfuture_key = keep me\n\nscale = log\n"
+                                     "not a setting line\nrecent = /videos/plain.mp4\n";
+  EXPECT_TRUE(text.starts_with(expected_start)) << text;
+  const std::size_t between = text.find("\n# between\nzz_unknown=1\n");
+  EXPECT_NE(between, std::string::npos) << text;
+  EXPECT_EQ(text.find("/old/"), std::string::npos) << text;
+  EXPECT_EQ(text.find("scale = sqrt"), std::string::npos) << text;
+  EXPECT_EQ(text.find("scale ="), text.rfind("scale =")) << "scale written twice:\n" << text;
+  EXPECT_NE(text.find("\nbins = ", between), std::string::npos) << "settings the file lacked are appended:\n" << text;
+  // Saving again changes nothing.
+  ASSERT_EQ(save_settings(saved, file), "");
+  EXPECT_EQ(read_text(file), text);
+}
+
+// A settings file that cannot be read (over 1 MiB, NUL bytes) is not replaced silently: it is
+// renamed to settings.ini.DATE-TIME.bak, byte for byte, and the note says so.
+TEST(ViewerSettings, UnreadableFileIsBackedUpBeforeItIsReplaced) {
+  for (const std::string& content : {"# big\n" + std::string((1 << 20) + 1, '#'), std::string("bins = 64\n\0\x01garbage", 21)}) {
+    TempDir dir;
+    const fs::path file = dir / "settings.ini";
+    write_file(file, content);
+    std::vector<std::string> warnings;
+    (void)load_settings(file, &warnings);
+    std::vector<std::string> notes;
+    ASSERT_EQ(save_settings(non_default_settings(), file, &notes), "");
+    ASSERT_EQ(notes.size(), 1u);
+    EXPECT_NE(notes[0].find("could not be read"), std::string::npos) << notes[0];
+    std::vector<fs::path> backups;
+    for (const auto& entry : fs::directory_iterator(dir.path())) {
+      if (entry.path().extension() == ".bak") backups.push_back(entry.path());
+    }
+    ASSERT_EQ(backups.size(), 1u);
+    EXPECT_TRUE(backups[0].filename().string().starts_with("settings.ini.")) << backups[0];
+    EXPECT_NE(notes[0].find(backups[0].string()), std::string::npos) << notes[0];
+    EXPECT_EQ(read_text(backups[0]), content);
+    EXPECT_EQ(load_settings(file), non_default_settings());
+  }
+}
+
 TEST(ViewerSettings, SaveCreatesTheFolderAndLeavesNoTemporaryFile) {
   TempDir dir;
   const fs::path file = dir / "config" / "vhist" / "settings.ini";

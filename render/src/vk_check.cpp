@@ -1,10 +1,17 @@
 #include "vhist/render/vk_check.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string>
+#include <system_error>
 
 namespace vhist::render {
 
@@ -196,9 +203,65 @@ void wait_idle_for_teardown(VkDevice device) noexcept {
   if (vkDeviceWaitIdle(device) == VK_ERROR_DEVICE_LOST) g_device_lost = true;
 }
 
+std::string address_space_note() {
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return {};
+  const unsigned long long kib = static_cast<unsigned long long>(limit.rlim_cur) / 1024;
+  return "the address space of this process is limited to " + std::to_string(kib / 1024) + " MiB (ulimit -v " +
+         std::to_string(kib) + "), too little for the Vulkan driver (lavapipe needs about 1 GiB): raise or remove "
+         "the limit";
+}
+
+namespace {
+
+// The crash note, made before any crash (the handler may only write it).
+char g_crash_note[512];
+std::size_t g_crash_note_size = 0;
+
+extern "C" void on_crash(int sig) {
+  if (g_crash_note_size > 0) {
+    [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, g_crash_note, g_crash_note_size);
+  }
+  ::raise(sig);  // SA_RESETHAND: the default action now
+}
+
+// What ran out, for errors that are not VulkanErrors; empty when the error is something else.
+std::string out_of_memory(const std::exception& error) {
+  const std::string note = address_space_note();
+  if (dynamic_cast<const std::bad_alloc*>(&error)) {
+    return std::string("out of memory (") + error.what() + ")" + (note.empty() ? "" : ": " + note);
+  }
+  if (const auto* sys = dynamic_cast<const std::system_error*>(&error);
+      sys && (sys->code() == std::errc::resource_unavailable_try_again || sys->code() == std::errc::not_enough_memory)) {
+    return std::string("out of memory or threads (") + error.what() + ")" + (note.empty() ? "" : ": " + note);
+  }
+  return {};
+}
+
+}  // namespace
+
+void explain_crashes_under_memory_limit() {
+  const std::string note = address_space_note();
+  if (note.empty()) return;
+  const std::string text = "vhist: crashed under an address-space limit, most likely out of memory in the Vulkan "
+                           "driver: " + note + "\n";
+  g_crash_note_size = std::min(text.size(), sizeof g_crash_note);
+  std::memcpy(g_crash_note, text.data(), g_crash_note_size);
+  struct sigaction action {};
+  action.sa_handler = on_crash;
+  action.sa_flags = SA_RESETHAND;
+  sigemptyset(&action.sa_mask);
+  for (int sig : {SIGSEGV, SIGBUS, SIGABRT}) sigaction(sig, &action, nullptr);
+}
+
 std::string failure_message(const std::exception& error) {
   const auto* vk = dynamic_cast<const VulkanError*>(&error);
-  if (vk == nullptr) return error.what();
+  if (vk == nullptr) {
+    const std::string oom = out_of_memory(error);
+    return oom.empty() ? error.what() : oom;
+  }
+  const std::string note = address_space_note();
+  const std::string limited = note.empty() ? "" : "; " + note;
   switch (vk->result()) {
     case VK_ERROR_DEVICE_LOST:
       return std::string("the GPU device was lost (") + error.what() +
@@ -208,9 +271,14 @@ std::string failure_message(const std::exception& error) {
     case VK_ERROR_OUT_OF_DEVICE_MEMORY:
       return std::string("out of GPU memory (") + error.what() +
              "): the device could not allocate what this run needs. Close other programs using the GPU, use a "
-             "smaller video, or choose a device with more memory with --device";
+             "smaller video, or choose a device with more memory with --device" + limited;
     case VK_ERROR_OUT_OF_HOST_MEMORY:
-      return std::string("out of memory (") + error.what() + "): the Vulkan driver could not allocate host memory";
+      return std::string("out of memory (") + error.what() + "): the Vulkan driver could not allocate host memory" +
+             limited;
+    case VK_ERROR_INITIALIZATION_FAILED:
+    case VK_ERROR_INCOMPATIBLE_DRIVER:
+      if (note.empty()) return error.what();
+      return std::string("out of memory, most likely (") + error.what() + "): " + note;
     case VK_ERROR_SURFACE_LOST_KHR:
       return std::string("the window's drawing surface was lost (") + error.what() +
              "), and making a new one for the window failed three times: the display server or window went away. "

@@ -50,18 +50,41 @@ using util::quoted;
 std::atomic<bool> g_interrupted{false};
 std::atomic<int> g_signal{0};  // the signal that stopped the run: SIGINT, SIGTERM or SIGHUP
 
+std::string_view signal_name(int sig) {
+  return sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGINT";
+}
+
 extern "C" void on_interrupt(int sig) {
   g_signal.store(sig);
   g_interrupted.store(true);
+  media::interrupt_all_inputs();  // a read stalled in the open gives up too
+}
+
+// Ctrl-C, SIGTERM and a hangup (a closed terminal or SSH session) stop the run, from the open on
+// (a FIFO whose writer stalls): the records written so far are flushed. No SA_RESTART, so a read
+// blocked in the kernel returns. A closed pipe is seen as EPIPE on write and ends the run quietly.
+void install_stop_handlers() {
+  struct sigaction action{};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+  sigaction(SIGHUP, &action, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+}
+
+// A signal came while the input was being opened: the shell's 128 + its number, no records.
+int interrupted_while_opening() {
+  const int sig = g_signal.load();
+  std::fprintf(stderr, "vhist analyze: interrupted (%s) while opening the input; no records written\n",
+               std::string(signal_name(sig)).c_str());
+  return 128 + sig;
 }
 
 // The reader of standard output went away (OutputClosed, output.h): the status a tool killed by
 // SIGPIPE would give.
 constexpr int kOutputClosedStatus = 128 + SIGPIPE;  // 141, what the shell reports for SIGPIPE
 
-std::string_view signal_name(int sig) {
-  return sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGINT";
-}
 
 // Bad input discovered while running: reported as one line, exit status 2.
 struct InputError {
@@ -527,12 +550,17 @@ int run_analyze(const AnalyzeOptions& options) {
     return 2;
   }
   // Input first: bad input is reported before any device is started.
+  install_stop_handlers();
   std::unique_ptr<media::MediaSource> source;
   try {
     source = open_source(options);
   } catch (const media::MediaError& e) {
+    if (g_interrupted.load()) return interrupted_while_opening();
     std::fprintf(stderr, "vhist analyze: %s\n", util::printable(e.what()).c_str());
     return 2;
+  } catch (const std::exception& e) {  // out of memory or threads: said as such
+    std::fprintf(stderr, "vhist analyze: %s\n", render::failure_message(e).c_str());
+    return 1;
   }
 
   std::unique_ptr<render::Context> context;
@@ -541,22 +569,12 @@ int run_analyze(const AnalyzeOptions& options) {
     context_options.device = options.common.device;
     context = std::make_unique<render::Context>(context_options);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "vhist analyze: no usable Vulkan device: %s\n", e.what());
+    std::fprintf(stderr, "vhist analyze: no usable Vulkan device: %s\n", render::failure_message(e).c_str());
     return 1;
   }
 
-  // Ctrl-C, SIGTERM and a hangup (a closed terminal or SSH session) stop the loop; the records
-  // written so far are flushed. A closed pipe is seen as EPIPE on write and ends the run quietly.
-  struct sigaction action{};
-  action.sa_handler = on_interrupt;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-  sigaction(SIGHUP, &action, nullptr);
-  std::signal(SIGPIPE, SIG_IGN);
-
-  // After the handlers: a signal from here on ends the run through the loop, which removes the
-  // temporary file when no record was written.
+  // The stop handlers are in place (above): a signal from here on ends the run through the
+  // loop, which removes the temporary file when no record was written.
   std::string error;
   const std::unique_ptr<Output> out = Output::open(options.output, error);
   if (!out) {

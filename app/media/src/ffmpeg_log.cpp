@@ -2,6 +2,7 @@
 
 extern "C" {
 #include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
 #include <libavutil/log.h>
 }
 
@@ -57,12 +58,21 @@ void log_callback(void* avcl, int level, const char* fmt, va_list args) {
   std::unique_lock<std::mutex> registry;
   LogSink* sink = sink_for(avcl, cls, registry);
   if (!sink) return;
-  const std::string text = format_line(avcl, cls, level, fmt, args);
+  std::string text = format_line(avcl, cls, level, fmt, args);
   if (text.empty()) return;
+  // The demuxer probed is not one vhist allows (input_rules.h): its name, not the whole list.
+  std::string refused;
+  if (cls && std::strcmp(cls->class_name, "AVFormatContext") == 0 &&
+      text.find("Format not on whitelist") != std::string::npos) {
+    const AVInputFormat* f = static_cast<AVFormatContext*>(avcl)->iformat;
+    refused = f && f->name ? f->name : "?";
+    text = "format " + refused + " not allowed";
+  }
   const std::lock_guard lock(sink->mutex);
+  if (!refused.empty() && sink->refused_format.empty()) sink->refused_format = refused;
   ++sink->errors;
   if (sink->first_error.empty()) sink->first_error = text;
-  if (sink->not_allowed.empty() && text.find("not on whitelist") != std::string::npos) sink->not_allowed = text;
+  if (refused.empty() && sink->not_allowed.empty() && text.find("not on whitelist") != std::string::npos) sink->not_allowed = text;
 }
 
 }  // namespace

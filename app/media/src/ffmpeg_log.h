@@ -32,6 +32,8 @@ struct LogSink {
   std::string first_error;
   std::int64_t errors = 0;  // messages at error level or worse
   std::string not_allowed;  // a "Protocol '...' not on whitelist" line
+  std::string refused_format;  // a demuxer not allowed (input_rules.h): "concat"
+  std::string outside;         // a nested open refused by FfmpegSource::nested_open: why
 };
 
 // Routes the calling thread's FFmpeg error lines to `sink` for the object's lifetime (the

@@ -10,6 +10,9 @@ extern "C" {
 }
 
 #include <algorithm>
+#include <csignal>
+
+#include <pthread.h>
 
 namespace vhist::media {
 
@@ -25,7 +28,16 @@ FfmpegSource::~FfmpegSource() {
     abort_io_ = true;
   }
   changed_.notify_all();
-  if (worker_.joinable()) worker_.join();
+  if (!worker_.joinable()) return;
+  // A read blocked in the kernel (a FIFO or pipe whose writer paused) sees abort_io_ only when
+  // the call returns: after 50 ms, SIGURG (a no-op handler installed without SA_RESTART by
+  // start()) is sent to the thread every 50 ms, so that read(2) fails with EINTR and FFmpeg, which
+  // checks the interrupt callback before trying again, gives up.
+  for (int waited = 0; !worker_done_.load(); ++waited) {
+    if (waited >= 10) pthread_kill(worker_.native_handle(), SIGURG);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5 + (waited >= 10 ? 45 : 0)));
+  }
+  worker_.join();
 }
 
 void FfmpegSource::use_memory(std::string_view bytes) {
@@ -39,7 +51,17 @@ void FfmpegSource::start() {
     const std::lock_guard lock(sink_.mutex);
     errors_before_decoding_ = sink_.errors;
   }
-  worker_ = std::thread([this] { run(); });
+  static std::once_flag wake_handler;
+  std::call_once(wake_handler, [] {
+    struct sigaction action {};
+    action.sa_handler = [](int) {};  // only to interrupt a blocking call (see ~FfmpegSource)
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGURG, &action, nullptr);
+  });
+  worker_ = std::thread([this] {
+    run();
+    worker_done_ = true;
+  });
 }
 
 MediaSource::Status FfmpegSource::next(DecodedFrame& frame, std::chrono::milliseconds timeout) {

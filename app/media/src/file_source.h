@@ -88,6 +88,8 @@ class FfmpegSource final : public MediaSource {
   void read_timing(AVStream& st);
   void fill_info(const AVStream& st);
   void throw_refused_input() const;  // a refused nested open or too many of them: MediaError
+  std::string nested_problem(const char* url) const;  // why `url` may not be opened; empty if it may
+  std::string refusal() const;  // a file or format refused (input_rules.h), for a person; empty if none
   std::string first_log() const;
 
   // The consumer's side (file_source.cpp).
@@ -139,6 +141,9 @@ class FfmpegSource final : public MediaSource {
   bool opening_ = false;                 // in open_input (the worker has not started)
   int nested_opens_ = 0;
   bool too_many_opens_ = false;
+  std::vector<std::string> roots_;  // the folders nested files must lie below (input_rules.h)
+  bool confined_ = false;           // nested opens are checked against roots_
+  std::atomic<bool> refused_open_{false};  // a nested open was refused (sink_.outside says why)
   FormatPtr format_;
   CodecPtr codec_;
   int stream_ = -1;
@@ -194,6 +199,7 @@ class FfmpegSource final : public MediaSource {
   std::int64_t seg_out_ = 0;
   std::int64_t seg_errors_ = 0;
 
+  std::atomic<bool> worker_done_{false};  // run() has returned
   std::thread worker_;
 };
 

@@ -153,6 +153,7 @@ void FfmpegSource::decode_loop() {
     if (stop) return;
 
     const int ret = av_read_frame(format_.get(), packet.get());
+    if (refused_open_) throw MediaError(refusal());  // a later segment outside the playlist's folder
     if (ret == AVERROR(EAGAIN)) {
       if (++again > 1000) throw MediaError("the demuxer keeps asking to try again");
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -160,7 +161,7 @@ void FfmpegSource::decode_loop() {
     }
     again = 0;
     if (ret < 0) {
-      if (abort_io_) return;
+      if (abort_io_ || ret == AVERROR_EXIT) return;  // stopped (interrupt_all_inputs: a signal)
       at_end = handle_read_end(ret, read_error);
       continue;
     }

@@ -1,6 +1,7 @@
 // Opening a file (or bytes in memory) for FfmpegSource: open_input() and its steps.
 #include "file_source.h"
 #include "image_sequence.h"
+#include "input_rules.h"
 
 #include <unistd.h>
 
@@ -107,7 +108,16 @@ void AvioFree::operator()(AVIOContext* c) const {
   avio_context_free(&c);
 }
 
-int FfmpegSource::interrupt(void* opaque) { return static_cast<std::atomic<bool>*>(opaque)->load() ? 1 : 0; }
+namespace {
+std::atomic<bool> g_interrupt_all{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+}  // namespace
+
+void interrupt_all_inputs() noexcept { g_interrupt_all.store(true); }
+
+int FfmpegSource::interrupt(void* opaque) {
+  return static_cast<std::atomic<bool>*>(opaque)->load() || g_interrupt_all.load() ? 1 : 0;
+}
 
 // Every other file or URL the input asks to open (a playlist's entries, a data reference) goes
 // through here: refused for input from memory; counted while opening, so that a playlist that
@@ -120,7 +130,23 @@ int FfmpegSource::nested_open(AVFormatContext* s, AVIOContext** pb, const char* 
     self->too_many_opens_ = true;
     return AVERROR(ELOOP);
   }
+  if (std::string problem = self->nested_problem(url); !problem.empty()) {
+    {
+      const std::lock_guard lock(self->sink_.mutex);
+      if (self->sink_.outside.empty()) self->sink_.outside = std::move(problem);
+    }
+    self->refused_open_ = true;
+    return AVERROR(EPERM);
+  }
   return self->default_io_open_(s, pb, url, flags, options);
+}
+
+// Standard input may open nothing but itself; a file on disk only files below its own folder
+// (input_rules.h); an image sequence the images its pattern (typed by the user) names.
+std::string FfmpegSource::nested_problem(const char* url) const {
+  const std::string u = url ? url : "";
+  if (reads_stdin()) return u == "pipe:0" ? std::string() : quoted(u) + " is named by standard input";
+  return confined_ ? confined_problem(u, roots_) : std::string();
 }
 
 void FfmpegSource::open_input() {
@@ -128,6 +154,8 @@ void FfmpegSource::open_input() {
   const ScopedSink scoped(&sink_);
   opening_ = true;
   const util::ScopeGuard opened([this] { opening_ = false; });
+  confined_ = !memory_ && !reads_stdin() && sequence_kind(info_.path) == SequenceKind::none;
+  if (confined_) roots_ = input_roots(info_.path);
   open_container(new_format_context());
   read_stream_info();
   AVStream* st = choose_video_stream();
@@ -191,6 +219,7 @@ AVFormatContext* FfmpegSource::new_format_context() {
 void FfmpegSource::open_container(AVFormatContext* raw) {
   AVDictionary* dict = nullptr;
   av_dict_set(&dict, "protocol_whitelist", reads_stdin() ? "pipe" : "file", 0);
+  av_dict_set(&dict, "format_whitelist", allowed_formats().c_str(), 0);
   std::string url = memory_ ? std::string() : reads_stdin() ? "pipe:0" : "file:" + info_.path;
   const AVInputFormat* forced = nullptr;
   if (const SequenceKind kind = memory_ ? SequenceKind::none : sequence_kind(info_.path); kind != SequenceKind::none) {
@@ -397,8 +426,26 @@ void FfmpegSource::fill_info(const AVStream& st) {
   geometry_.set_stream(geometry, quoted(info_.path));
 }
 
+std::string FfmpegSource::refusal() const {
+  const std::lock_guard lock(sink_.mutex);
+  if (!sink_.refused_format.empty()) {
+    const std::string& f = sink_.refused_format;
+    return "is read by FFmpeg's " + f + " demuxer, which vhist does not use: it " +
+           (f == "concat" ? "opens the files a list names past vhist's checks; join them with ffmpeg first "
+                            "(ffmpeg -f concat -i LIST -c copy joined.mkv) and open the result"
+                          : "opens other files, the network or runs code; convert it with ffmpeg first");
+  }
+  if (!sink_.outside.empty()) {
+    return "names a file vhist may not open: " + sink_.outside +
+           ". A playlist may name only files below its own folder (after following links and '..'): move or "
+           "copy the files there";
+  }
+  return {};
+}
+
 void FfmpegSource::throw_refused_input() const {
   const std::string q = quoted(info_.path);
+  if (std::string why = refusal(); !why.empty()) throw MediaError(q + " " + why);
   {
     const std::lock_guard lock(sink_.mutex);
     if (!sink_.not_allowed.empty()) {

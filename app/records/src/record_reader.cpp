@@ -2,8 +2,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "vhist/util/unique_fd.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 namespace vhist {
@@ -11,6 +19,7 @@ namespace vhist {
 namespace {
 
 using nlohmann::json;
+using util::UniqueFd;
 
 [[noreturn]] void fail(const std::string& path, const std::string& what) {
   throw std::runtime_error("reference '" + path + "': " + what);
@@ -50,16 +59,60 @@ Histogram record_histogram(const std::string& path, const json& record) {
   return h;
 }
 
+// The reference file, opened without blocking (a FIFO with no writer would wait for one) and
+// checked to be a regular file: a FIFO, a device (/dev/zero) or a socket never ends, or ends when
+// someone else decides.
+UniqueFd open_reference(const std::string& path) {
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+  if (!fd) fail(path, std::string("cannot be read (") + std::strerror(errno) + ")");
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) fail(path, std::string("cannot be read (") + std::strerror(errno) + ")");
+  if (S_ISDIR(st.st_mode)) fail(path, "is a folder: give a `vhist analyze` JSON Lines file");
+  if (!S_ISREG(st.st_mode)) {
+    fail(path, std::string("is not a regular file (") + (S_ISFIFO(st.st_mode) ? "a FIFO or pipe" : S_ISSOCK(st.st_mode) ? "a socket" : "a device") +
+                   "): save `vhist analyze` JSON Lines output to a file and give that");
+  }
+  const int flags = ::fcntl(fd.get(), F_GETFL);
+  if (flags >= 0) ::fcntl(fd.get(), F_SETFL, flags & ~O_NONBLOCK);
+  return fd;
+}
+
+// The next line of `fd` (without its newline) into `line`; false at the end of the file. A line
+// longer than kMaxReferenceLine is refused: no record of analyze's is near it.
+bool next_line(int fd, const std::string& path, std::string& buffer, std::string& line, std::int64_t number) {
+  for (;;) {
+    const std::size_t nl = buffer.find('\n');
+    if (std::min(nl, buffer.size()) > kMaxReferenceLine) {
+      fail(path, "line " + std::to_string(number) + " is longer than " + std::to_string(kMaxReferenceLine >> 20) +
+                     " MiB, which no `vhist analyze` record is (its records are under 100 KiB): not a JSON Lines "
+                     "output of vhist analyze");
+    }
+    if (nl != std::string::npos) {
+      line.assign(buffer, 0, nl);
+      buffer.erase(0, nl + 1);
+      return true;
+    }
+    char chunk[1 << 16];
+    const ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) fail(path, std::string("cannot be read (") + std::strerror(errno) + ")");
+    if (n == 0) {
+      if (buffer.empty()) return false;
+      line.swap(buffer);
+      buffer.clear();
+      return true;
+    }
+    buffer.append(chunk, static_cast<std::size_t>(n));
+  }
+}
+
 }  // namespace
 
 ReferenceRecord read_reference_record(const std::string& path, std::optional<std::int64_t> frame) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) fail(path, "is a folder: give a `vhist analyze` JSON Lines file");
-  std::ifstream in(path);
-  if (!in) fail(path, "cannot be read (does it exist?)");
-  std::string line;
+  const UniqueFd fd = open_reference(path);
+  std::string buffer, line;
   std::int64_t first = -1, last = -1, lines = 0;
-  while (std::getline(in, line)) {
+  while (next_line(fd.get(), path, buffer, line, lines + 1)) {
     ++lines;
     if (line.empty()) continue;
     const json record = json::parse(line, nullptr, false);

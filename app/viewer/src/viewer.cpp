@@ -133,7 +133,9 @@ class GlfwSession {
     }
     if (!glfwVulkanSupported()) {
       glfwTerminate();
-      throw std::runtime_error("GLFW found no Vulkan loader (install libvulkan1)");
+      const std::string note = render::address_space_note();
+      throw std::runtime_error("GLFW found no Vulkan loader (install libvulkan1)" +
+                               (note.empty() ? std::string() : "; or, as likely: " + note));
     }
   }
   ~GlfwSession() { glfwTerminate(); }
@@ -338,6 +340,7 @@ const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::ti
     show_message(app_, e.what(), true);
     std::fprintf(stderr, "vhist: %s\n", util::printable(e.what()).c_str());
     player.close();
+    if (!app_.options.common.input.empty()) app_.cli_input_failed = true;  // exit status 2 with --frames
   }
   announce(new_frame);
   const media::DecodedFrame* current = player.frame() ? &*player.frame() : nullptr;
@@ -355,6 +358,7 @@ const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::ti
       std::fprintf(stderr, "vhist: %s\n", util::printable(app_.error).c_str());
       player.close();
       frame = nullptr;
+      if (!app_.options.common.input.empty()) app_.cli_input_failed = true;
     }
   }
   return frame;
@@ -536,7 +540,10 @@ int run_viewer(const ViewerOptions& options) {
   }
   // Test runs (--frames, --quit-after) leave the remembered settings alone.
   if (!app.options.test_mode() && !app.settings_file.empty()) {
-    if (const std::string err = save_settings(app.settings, app.settings_file); !err.empty()) {
+    std::vector<std::string> notes;
+    const std::string err = save_settings(app.settings, app.settings_file, &notes);
+    for (const auto& note : notes) std::fprintf(stderr, "vhist: settings: %s\n", note.c_str());
+    if (!err.empty()) {
       std::fprintf(stderr, "vhist: cannot save the settings: %s\n", err.c_str());
     }
   }

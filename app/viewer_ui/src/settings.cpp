@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <optional>
 #include <cmath>
 #include <cstdlib>
+#include <ctime>
 #include <system_error>
 #include <type_traits>
 #include <utility>
@@ -158,20 +160,86 @@ class Loader {
   std::size_t line_ = 0;
 };
 
+// The line (or, for a list, the lines) of one remembered row.
+std::string render_row(const SettingRow& row, const Settings& s) {
+  std::string out;
+  Settings copy = s;
+  const FieldRef field = row.field(copy);
+  if (const auto* list = std::get_if<std::vector<std::string>*>(&field)) {
+    for (const auto& item : **list) out.append(row.name).append(" = ").append(encode_value(item)).append("\n");
+  } else {
+    out.append(row.name).append(" = ").append(setting_text(row, s)).append("\n");
+  }
+  return out;
+}
+
 std::string render(const Settings& s) {
   std::string out = "# vhist viewer settings\n";
   out += "# Rewritten by vhist when it exits: edit it while vhist is not running.\n";
   for (const SettingRow& row : setting_rows()) {
-    if (!row.remembered) continue;
-    Settings copy = s;
-    const FieldRef field = row.field(copy);
-    if (const auto* list = std::get_if<std::vector<std::string>*>(&field)) {
-      for (const auto& item : **list) out.append(row.name).append(" = ").append(encode_value(item)).append("\n");
-    } else {
-      out.append(row.name).append(" = ").append(setting_text(row, s)).append("\n");
-    }
+    if (row.remembered) out += render_row(row, s);
   }
   return out;
+}
+
+// `old` (the file as it was) with each remembered setting's value replaced by the one in `s`, in
+// place: comments, blank lines, unknown keys and lines that are not `key = value` stay as they
+// were and where they were; a list (recent files) is written where its first line was; a
+// setting written twice keeps its first place; settings the file lacked are appended.
+std::string merge(std::string_view old, const Settings& s) {
+  std::string out;
+  if (old.starts_with("\xEF\xBB\xBF")) old.remove_prefix(3);
+  std::vector<const SettingRow*> done;
+  while (!old.empty()) {
+    const auto newline = old.find('\n');
+    const std::string_view raw = old.substr(0, newline);
+    old.remove_prefix(newline == std::string_view::npos ? old.size() : newline + 1);
+    const std::string_view line = trim(raw);
+    const auto equals = line.find('=');
+    const SettingRow* row = line.empty() || line.front() == '#' || line.front() == ';' || equals == std::string_view::npos
+                                ? nullptr
+                                : find_setting(trim(line.substr(0, equals)));
+    if (!row || !row->remembered) {
+      out.append(raw).append("\n");
+    } else if (std::find(done.begin(), done.end(), row) == done.end()) {
+      done.push_back(row);
+      out += render_row(*row, s);
+    }
+  }
+  for (const SettingRow& row : setting_rows()) {
+    if (row.remembered && std::find(done.begin(), done.end(), &row) == done.end()) out += render_row(row, s);
+  }
+  return out;
+}
+
+// The settings file's text as it is on disk, to merge into; nullopt when there is none (or it is
+// not a regular file: saving then fails as it would have). A regular file that cannot be read, is
+// over kMaxFileBytes or holds NUL bytes (not text) is renamed to FILE.YYYYmmdd-HHMMSS.bak first,
+// saying so in `notes`, so that replacing it loses nothing; `error` is set if that fails.
+std::optional<std::string> existing_text(const fs::path& target, std::vector<std::string>* notes, std::string& error) {
+  std::error_code ec;
+  if (!fs::is_regular_file(target, ec)) return std::nullopt;
+  std::string why;
+  auto content = util::read_small_file(target.string(), kMaxFileBytes, why);
+  if (content && content->find('\0') == std::string::npos) return content;
+  if (content) why = "it holds NUL bytes: not text";
+  const std::time_t now = std::time(nullptr);
+  char stamp[32] = {};
+  std::tm local{};
+  localtime_r(&now, &local);
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
+  const fs::path backup = target.string() + "." + stamp + ".bak";
+  fs::rename(target, backup, ec);
+  if (ec) {
+    error = "Cannot keep the unreadable settings file " + util::quoted(target.string()) + " (" + why + ") as " +
+            util::quoted(backup.string()) + ": " + ec.message() + "; it was left as it is";
+    return std::nullopt;
+  }
+  if (notes) {
+    notes->push_back(util::quoted(target.string()) + " could not be read (" + why + "): kept as " +
+                     util::quoted(backup.string()) + " and replaced by the current settings");
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -268,14 +336,17 @@ Settings load_settings(const fs::path& file, std::vector<std::string>* warnings)
   std::string error;
   const auto content = util::read_small_file(file.string(), kMaxFileBytes, error);
   if (!content) {
-    if (warnings) warnings->push_back(file.string() + ": cannot be read (" + error + "); using the defaults");
+    if (warnings) {
+      warnings->push_back(file.string() + ": cannot be read (" + error + "); using the defaults (on quit the file is "
+                          "kept as " + file.filename().string() + ".DATE-TIME.bak before the settings are saved)");
+    }
     return settings;
   }
   Loader(file, settings, warnings).parse(*content);
   return settings;
 }
 
-std::string save_settings(const Settings& settings, const fs::path& file) {
+std::string save_settings(const Settings& settings, const fs::path& file, std::vector<std::string>* notes) {
   if (file.empty()) return "No settings file (neither XDG_CONFIG_HOME nor HOME is set)";
   std::error_code ec;
   fs::path target = file;
@@ -286,9 +357,13 @@ std::string save_settings(const Settings& settings, const fs::path& file) {
     fs::create_directories(folder, ec);
     if (ec) return "Cannot create " + folder.string() + ": " + ec.message();
   }
+  std::string kept_error;
+  const std::optional<std::string> existing = existing_text(target, notes, kept_error);
+  if (!kept_error.empty()) return kept_error;
+  const std::string text = existing && !trim(*existing).empty() ? merge(*existing, settings) : render(settings);
   // The one atomic-write rule (vhist/util/files.h); a symbolic link (a dotfiles setup) is kept
   // and the file it points to replaced.
-  const std::string error = util::write_file_atomically(file.string(), render(settings), {.follow_symlink = true});
+  const std::string error = util::write_file_atomically(file.string(), text, {.follow_symlink = true});
   if (!error.empty()) return "Cannot save the settings: " + error;
   return {};
 }

@@ -40,7 +40,20 @@ class VulkanError : public std::runtime_error {
 // One line for a failed run: what failed, why, and what to do ("the GPU device was lost ...").
 // VulkanErrors with a device-lost, out-of-memory or surface-lost result are explained; anything
 // else is its what().
+// Out of memory is said as such: VK_ERROR_OUT_OF_HOST_MEMORY / OUT_OF_DEVICE_MEMORY, std::bad_alloc,
+// a thread that could not start (EAGAIN, ENOMEM), and, under an address-space limit,
+// VK_ERROR_INITIALIZATION_FAILED (lavapipe's start fails so), each with address_space_note().
 std::string failure_message(const std::exception& error);
+
+// Under an address-space limit (ulimit -v, RLIMIT_AS), a sentence naming it and what to do:
+// "the address space of this process is limited to 512 MiB (ulimit -v 524288), too little for
+// the Vulkan driver (lavapipe needs about 1 GiB): raise or remove the limit"; "" without one.
+std::string address_space_note();
+
+// Under an address-space limit, a crash (SIGSEGV, SIGBUS, SIGABRT: drivers do not all check
+// their allocations) first prints "vhist: crashed (...) under an address-space limit: <note>",
+// then dies of the signal as before. Nothing without a limit (sanitizers keep their reports).
+void explain_crashes_under_memory_limit();
 
 // True once a Vulkan call returned VK_ERROR_DEVICE_LOST (or one was injected): waits for the
 // device are then skipped (a lost device may never signal a fence on some drivers).

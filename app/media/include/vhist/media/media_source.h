@@ -147,6 +147,11 @@ class MediaSource {
   virtual DecodeReport report() const = 0;
 };
 
+// Makes every file input's reads give up from now on, the one being opened included (FFmpeg's
+// interrupt callback): for a signal handler (async-signal-safe: one atomic store). A read
+// blocked in the kernel returns when the signal interrupts it (a handler without SA_RESTART).
+void interrupt_all_inputs() noexcept;
+
 // The FFmpeg version string (for --version and reports).
 std::string ffmpeg_version();
 

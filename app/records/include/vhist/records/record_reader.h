@@ -4,6 +4,7 @@
 
 #include "vhist/compute/histogram_types.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,6 +23,10 @@ struct ReferenceRecord {
 // cannot be read, is not analyze's JSON Lines (CSV is not read: write it with --format jsonl),
 // has no such frame (and which it has), holds Y'CbCr planes (--domain ycbcr) rather than R'G'B',
 // or a record whose arrays do not match its bins.
+// Only a regular file is read (a FIFO, device or socket is refused at once, opened without
+// blocking), a line at a time, each line at most kMaxReferenceLine bytes (a record of analyze at
+// 1024 bins is under 100 KiB), so memory stays bounded whatever the file holds.
+inline constexpr std::size_t kMaxReferenceLine = std::size_t{1} << 20;
 ReferenceRecord read_reference_record(const std::string& path, std::optional<std::int64_t> frame);
 
 }  // namespace vhist

@@ -95,7 +95,12 @@ std::string render_settings(const Settings& settings);
 // Writes `settings` to FILE.tmp, flushes it to disk, then renames it over `file`, so a crash or a
 // full disk never leaves a half-written settings file; creates the folder when missing. Returns
 // an error message, empty on success (FILE.tmp is removed on failure).
-std::string save_settings(const Settings& settings, const std::filesystem::path& file);
+// An existing file is rewritten in place: each remembered setting's line gets the new value, and
+// comments, blank lines, unknown keys and lines that are not settings stay, in their order. An
+// existing regular file that cannot be read (permission, over 1 MiB, NUL bytes) is first renamed
+// to FILE.YYYYmmdd-HHMMSS.bak, which is said in `notes` (nothing is saved if that fails).
+std::string save_settings(const Settings& settings, const std::filesystem::path& file,
+                          std::vector<std::string>* notes = nullptr);
 
 // Puts `path` first in settings.recent_files, made absolute against the current folder (so it
 // opens from any folder later), removing an earlier copy and keeping at most kMaxRecentFiles.
