@@ -437,11 +437,14 @@ void PrintTo(const WindowSize& s, std::ostream* os) { *os << s.w << "x" << s.h; 
 
 class CoverFit : public ::testing::TestWithParam<WindowSize> {};
 
+// The cover fit (fit = auto would letterbox these windows: test_fit.cpp's tests show that).
+constexpr const char* kCover = "fit = cover\n";
+
 // The quadrant clip with no histogram drawn: the whole window is video (no black anywhere),
 // the corners show the four quadrants, and the quadrants meet at the window's centre.
 TEST_P(CoverFit, QuadrantsFillTheWindowAndMeetAtItsCentre) {
   const auto [w, h] = GetParam();
-  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels,
+  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels + kCover,
                                  quote(quadrant_clip()) + " --frames 8 --paused-at 0 --size " + std::to_string(w) + "x" +
                                      std::to_string(h));
   const KeepScreenshot keep(r);
@@ -499,7 +502,7 @@ TEST_P(CoverFit, QuadrantsFillTheWindowAndMeetAtItsCentre) {
 // window pixel x shows video column u = 160 + (x + 0.5 - W/2) / s - 0.5 (bilinear, clamped).
 TEST_P(CoverFit, EachPixelShowsTheVideoPixelTheCoverScalePutsThere) {
   const auto [w, h] = GetParam();
-  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels,
+  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels + kCover,
                                  quote(ramp_clip()) + " --frames 8 --paused-at 0 --size " + std::to_string(w) + "x" +
                                      std::to_string(h));
   const KeepScreenshot keep(r);
@@ -774,7 +777,7 @@ class RightShape : public ::testing::TestWithParam<WindowSize> {};
 // blue and white as stored.
 TEST_P(RightShape, PhoneClipIsDrawnUpright) {
   const auto [w, h] = GetParam();
-  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels,
+  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels + kCover,
                                  quote(phone_clip()) + " --frames 8 --paused-at 0 --size " + std::to_string(w) + "x" +
                                      std::to_string(h));
   const KeepScreenshot keep(r);
@@ -804,7 +807,7 @@ TEST_P(RightShape, AnamorphicClipIsDrawnAtItsDisplayAspect) {
                                      "-f lavfi -i nullsrc=s=720x576:r=25,format=gbrp,"
                                      "geq=r='round(255*X/719)':g='round(255*Y/575)':b=128,setsar=64/45 "
                                      "-frames:v 3 -c:v ffv1 -pix_fmt gbrp");
-  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels,
+  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels + kCover,
                                  quote(clip) + " --frames 8 --paused-at 0 --size " + std::to_string(w) + "x" +
                                      std::to_string(h));
   const KeepScreenshot keep(r);
