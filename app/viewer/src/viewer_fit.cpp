@@ -30,8 +30,10 @@ void update_pan(App& app, const DrawStyle& style) {
   const auto& a = app.picture_area;
   const ImVec2 m = io.MousePos;
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Middle)) {
+    // The press's own tick moves nothing: its delta is the pointer's way to where it pressed.
     app.panning = style.fit == FitMode::actual && !io.WantCaptureMouse && !app.browser.is_open() && m.x >= a[0] &&
                   m.x < a[2] && m.y >= a[1] && m.y < a[3];
+    return;
   }
   if (!ImGui::IsMouseDown(ImGuiMouseButton_Middle)) app.panning = false;
   if (!app.panning) return;
