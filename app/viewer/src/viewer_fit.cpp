@@ -78,7 +78,7 @@ void draw_fit_line(App& app) {
   setting_widget("fit", app.settings, ImGui::GetFontSize() * 6);
   ImGui::SameLine();
   if (app.fit_note.empty()) {
-    ImGui::TextDisabled("the whole picture shown (A cycles)");
+    ImGui::TextDisabled("all shown (A)");
     return;
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.8f, 0.35f, 1));
