@@ -143,7 +143,7 @@ void draw_fit_note(const App& app);
 // The panel's row: the fit mode's choice and the note.
 void draw_fit_line(App& app);
 // The pinned pixel's mark on the picture: a box with four ticks at its place, in every fit mode;
-// nothing where the fit hides it.
+// where the fit crops it away, an arrow at the picture's edge pointing towards it.
 void draw_pinned_mark(const App& app, const DrawStyle& style);
 
 // The control panel (Tab hides it), with the statistics of the frame drawn a tick ago.

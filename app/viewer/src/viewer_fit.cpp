@@ -96,12 +96,23 @@ void draw_pinned_mark(const App& app, const DrawStyle& style) {
   const auto r = target_rect_of(style, io.DisplaySize.x * s.x, io.DisplaySize.y * s.y, *shape, pixel);
   const ImVec2 c((r[0] + r[2]) / 2 / s.x, (r[1] + r[3]) / 2 / s.y);
   const auto& a = app.picture_area;
-  if (c.x < a[0] || c.x >= a[2] || c.y < a[1] || c.y >= a[3]) return;  // cropped away
+  const float t = std::max(1.0f, app.ui_scale);
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  if (c.x < a[0] || c.x >= a[2] || c.y < a[1] || c.y >= a[3]) {
+    // Cropped away (cover, or 1:1 panned): an arrow at the picture's edge points where it is.
+    const float m = 10.0f * t;
+    const ImVec2 at(std::clamp(c.x, a[0] + m, a[2] - m), std::clamp(c.y, a[1] + m, a[3] - m));
+    const ImVec2 d(c.x < a[0] ? -1.0f : c.x >= a[2] ? 1.0f : 0.0f, c.y < a[1] ? -1.0f : c.y >= a[3] ? 1.0f : 0.0f);
+    const ImVec2 tip(at.x + d.x * 6 * t, at.y + d.y * 6 * t);
+    const ImVec2 side(-d.y * 5 * t, d.x * 5 * t), back(-d.x * 4 * t, -d.y * 4 * t);  // across and behind the tip
+    const ImVec2 p1(at.x + back.x + side.x, at.y + back.y + side.y), p2(at.x + back.x - side.x, at.y + back.y - side.y);
+    draw->AddTriangleFilled(tip, p1, p2, IM_COL32(255, 220, 0, 255));
+    draw->AddTriangle(tip, p1, p2, IM_COL32(0, 0, 0, 220), t);
+    return;
+  }
   draw->PushClipRect(ImVec2(a[0], a[1]), ImVec2(a[2], a[3]), true);
   // A box around the pixel (at least 7 screen pixels across) and four ticks pointing at it, in
   // yellow over a black outline, so it reads over any colour.
-  const float t = std::max(1.0f, app.ui_scale);
   const float half = std::max({3.5f * t, (r[2] - r[0]) / 2 / s.x + t, (r[3] - r[1]) / 2 / s.y + t});
   const float tick = 6.0f * t;
   for (const auto& [colour, width] : {std::pair{IM_COL32(0, 0, 0, 220), 3 * t}, std::pair{IM_COL32(255, 220, 0, 255), t}}) {
