@@ -1226,6 +1226,39 @@ TEST(Keys, PinAndRegionLandOnTheFittedPicture) {
   EXPECT_EQ(yellow_in(s.shots[2], 57, 60, 266, 95), 0) << "the outline is above the rows dragged";
 }
 
+// A (the fit key) from fit to cover: the note appears (amber, top right) and a pinned pixel the
+// cover crops away is pointed at by an arrow at the picture's edge. 320x180 in 640x480: (20, 150)
+// under fit (scale 2, y from 60) is stored (10, 45); under cover (scale 8/3, x from -106.7) its
+// centre is at (-78.7, 121.3), left of the picture: the arrow sits at x 10, y 121.
+TEST(Keys, FitKeyCoversAndPointsAtACroppedPin) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const ScriptedRun s = run_scripted(
+      std::string(kPixelSettings) + kNoChannels + "fit = fit\n",
+      quote(two_colour_clip()) + " --size 640x480 --paused-at 0 --quit-after 90",
+      "sleep 3; xdotool mousemove --window $W 20 150 click 1; sleep 1; xdotool mousemove --window $W 630 470; "
+      "sleep 0.5; xdotool key s; sleep 1; xdotool key a; sleep 1; xdotool key s; sleep 1; xdotool key q");
+  EXPECT_EQ(s.run.status, 0) << context(s.run);
+  ASSERT_EQ(s.shots.size(), 2u) << context(s.run);
+  const auto yellow_in = [](const media::RgbaImage& img, int x0, int y0, int x1, int y1) {
+    int n = 0;
+    for (int y = y0; y < y1; ++y) {
+      for (int x = x0; x < x1; ++x) {
+        const Rgb p = pixel(img, x, y);
+        if (p[0] > 200 && p[1] > 170 && p[2] < 90) ++n;
+      }
+    }
+    return n;
+  };
+  EXPECT_EQ(amber_pixels(s.shots[0], 200, 0, 640, 120), 0) << "a note under fit";
+  EXPECT_GT(yellow_in(s.shots[0], 8, 140, 34, 162), 10) << "no mark at the pinned pixel";
+  EXPECT_GT(amber_pixels(s.shots[1], 200, 0, 640, 120), 40) << "no note after A (cover)";
+  const int arrow = yellow_in(s.shots[1], 0, 108, 24, 134);
+  EXPECT_GT(arrow, 10) << "no arrow at the left edge";
+  // Away from the note (its amber passes for yellow here).
+  EXPECT_EQ(yellow_in(s.shots[1], 0, 0, 200, 90) + yellow_in(s.shots[1], 0, 90, 640, 480), arrow)
+      << "yellow away from the arrow";
+}
+
 // 1:1: the ramp clip (320x180; R = round(255 x / 319), G = round(255 y / 179)) in a 240x160
 // window sits at x -40..280, y -10..170, so window pixel (x, y) shows stored (x + 40, y + 10). A
 // middle-button drag by (-30, -5) moves it to (x + 70, y + 15); a further drag far right is held
