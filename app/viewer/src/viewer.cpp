@@ -395,9 +395,9 @@ void Viewer::handle_ui() {
   if (auto chosen = app_.browser.draw()) app_.pending_open = chosen->string();
   if (std::exchange(app_.keep_reference_requested, false)) keep_reference(app_, renderer_.statistics());
   if ((app_.settings.equalize != EqualizeMode::off || matching(app_, false)) && app_.player.is_open()) draw_split(app_);
+  update_fit(app_, frame_style(app_));  // without a frame: no note, and the key's plain OSD line
+  draw_fit_note(app_);
   if (app_.player.is_open()) {
-    update_fit(app_, frame_style(app_));
-    draw_fit_note(app_);
     update_range_highlight(app_, frame_style(app_), renderer_.statistics());
     update_pixel_readout(app_, frame_style(app_), app_.range_mask != 0);
     update_region(app_, frame_style(app_), app_.range_mask != 0);

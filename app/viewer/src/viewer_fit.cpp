@@ -50,6 +50,7 @@ void update_fit(App& app, DrawStyle style) {
   const auto placement = placement_of(app, style);
   if (!placement) {
     app.fit_note.clear();
+    app.announce_fit = false;
     return;
   }
   // Held where the picture ends, so that dragging past an edge does not store a pan that must be

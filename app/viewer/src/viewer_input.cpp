@@ -65,7 +65,8 @@ std::string key_message(const SettingRow& row, const Settings& s) {
   if (name == "domain") return s.domain == Domain::ycbcr ? "Histograms of the Y'CbCr planes" : "Histograms of R'G'B'";
   if (name == "split_view") return "Split view " + on_off(s.split_view);
   if (name == "show_panel") return {};  // the panel itself shows or goes
-  if (name == "fit") return {};         // said with what it hides (update_fit)
+  // With a frame shown, update_fit says it again with what it hides.
+  if (name == "fit") return "Fit: " + std::string(to_string(s.fit));
   if (name.starts_with("speed")) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "Speed %.2fx", static_cast<double>(s.speed));
