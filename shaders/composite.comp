@@ -1,6 +1,6 @@
 #version 460
-// The viewer's picture drawn by a compute pass instead of the rasterizer: the video cover-fitted
-// (bilinear, clamped, as the sampler does) and the histogram quads with the articles' bit-mask
+// The viewer's picture drawn by a compute pass instead of the rasterizer: the video placed by the
+// fit mode (bilinear, clamped, as the sampler does) and the histogram quads with the articles' bit-mask
 // colours blended over it, into a tightly packed RGBA8 buffer. For GPUs whose graphics units are
 // few or absent (data-centre parts such as the H100/H200 run the render pass several times
 // slower than this pass) and for headless use. Same geometry and colours as video.frag and
@@ -41,11 +41,13 @@ uvec3 texel(CompositeParams p, ivec2 q, bool equalized) {
   return uvec3(w0 & 0xffffu, w0 >> 16u, w1 & 0xffffu);
 }
 
-// The video at pixel centre `centre`: cover-fitted in the area, upright, the equalized frame right
-// of the divider.
+// The video at pixel centre `centre`: placed in the area by the fit mode (video_rect, black
+// outside it as the rasterizer leaves the clear colour), upright, the equalized frame right of
+// the divider.
 vec3 video_colour(CompositeParams p, vec2 centre) {
-  const vec2 ndc = (centre - p.area.xy) / (p.area.zw - p.area.xy) * 2.0 - 1.0;
-  const vec2 uv = stored_uv((ndc + p.cover) / (2.0 * p.cover), p.rotation);
+  const vec4 r = p.video_rect;
+  if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) return vec3(0.0);
+  const vec2 uv = stored_uv((centre - r.xy) / (r.zw - r.xy), p.rotation);
   const vec2 pos = uv * vec2(p.width, p.height) - 0.5;
   const ivec2 q = ivec2(floor(pos));
   const vec2 f = pos - vec2(q);

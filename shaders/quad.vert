@@ -1,8 +1,8 @@
 #version 460
 // A quad from gl_VertexIndex (two triangles, no vertex buffer): its corners at `rect` in clip
-// space (x0, y0, x1, y1; y down, as Vulkan's), texture coordinates from `uv`. The video uses a
-// rect larger than clip space to cover the window (the articles' cover scale); histograms use a
-// rect inside it.
+// space (x0, y0, x1, y1; y down, as Vulkan's), texture coordinates from `uv`. The video's rect
+// is place_video()'s (video_fit.h): larger than the area where cover or 1:1 crops (the articles'
+// cover scale), inside it where fit letterboxes; histograms use a rect inside the area.
 #extension GL_GOOGLE_include_directive : require
 #define VHIST_SHADER_quad_vert
 #include "vhist/draw_shared.h"  // the push constants

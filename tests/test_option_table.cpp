@@ -291,6 +291,28 @@ TEST(OptionTable, KeysChangeTheirSettings) {
   EXPECT_FLOAT_EQ(s.speed, 1.0f / 1.1f);
 }
 
+// The fit mode: auto by default; --fit and settings.ini take auto, fit, cover and 1:1 (a bad
+// name is refused with the choices); A steps through them in that order and back to auto.
+TEST(OptionTable, FitModeFromTheCommandLineTheFileAndTheKey) {
+  EXPECT_EQ(Settings{}.fit, viewer::FitMode::automatic);
+  EXPECT_EQ(settings_of(parse_ok({"--fit", "1:1"})).fit, viewer::FitMode::actual);
+  EXPECT_EQ(settings_of(parse_ok({"--fit", "cover"})).fit, viewer::FitMode::cover);
+  const std::string error = rejection({"--fit", "wide"});
+  for (const char* word : {"--fit", "auto, fit, cover or 1:1", "'wide'"}) {
+    EXPECT_NE(error.find(word), std::string::npos) << error;
+  }
+  EXPECT_EQ(viewer::parse_settings("fit = 1:1\n", "settings.ini").fit, viewer::FitMode::actual);
+  const SettingRow* row = viewer::find_setting("fit");
+  ASSERT_NE(row, nullptr);
+  EXPECT_EQ(row->key, 'A');
+  Settings s;
+  for (const auto want : {viewer::FitMode::fit, viewer::FitMode::cover, viewer::FitMode::actual,
+                          viewer::FitMode::automatic}) {
+    viewer::press_key(*row, s);
+    EXPECT_EQ(s.fit, want);
+  }
+}
+
 // --- the generated help -------------------------------------------------------------------------------
 
 TEST(OptionTable, EveryRowIsInItsCommandsHelp) {

@@ -155,6 +155,12 @@ Rect bars_of(Rect r) {
 // The collapsed panel's tab: a small button at the picture's top right corner (user guide), over
 // the video when the panel is hidden; pixel checks of the video skip it.
 bool in_panel_tab(int w, int x, int y) { return x >= w - 40 && y < 40; }
+// The note that says what a crop hides (cover, 1:1): amber text on a dark box at the picture's
+// top right, wrapped at 60% of its width, below the tab (top at 32 pixels or 2% of the height
+// plus a line and 10); three lines at most at the sizes tested. Pixel checks of the video skip it.
+bool in_fit_note(int w, int h, int x, int y) {
+  return x >= 0.4 * w - 20 && y < std::max(32.0, 0.02 * h + 23) + 50;
+}
 
 Rect split_rgb(float w, float h) { return bars_of({0.025f * w, h - 0.025f * h - 0.25f * h, 0.475f * w, h - 0.025f * h}); }
 Rect split_luma(float w, float h) {
@@ -437,11 +443,14 @@ void PrintTo(const WindowSize& s, std::ostream* os) { *os << s.w << "x" << s.h; 
 
 class CoverFit : public ::testing::TestWithParam<WindowSize> {};
 
+// The cover fit (fit = auto would letterbox these windows: test_fit.cpp's tests show that).
+constexpr const char* kCover = "fit = cover\n";
+
 // The quadrant clip with no histogram drawn: the whole window is video (no black anywhere),
 // the corners show the four quadrants, and the quadrants meet at the window's centre.
 TEST_P(CoverFit, QuadrantsFillTheWindowAndMeetAtItsCentre) {
   const auto [w, h] = GetParam();
-  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels,
+  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels + kCover,
                                  quote(quadrant_clip()) + " --frames 8 --paused-at 0 --size " + std::to_string(w) + "x" +
                                      std::to_string(h));
   const KeepScreenshot keep(r);
@@ -457,6 +466,7 @@ TEST_P(CoverFit, QuadrantsFillTheWindowAndMeetAtItsCentre) {
   for (int y = 0; y < h; y += std::max(1, h / 40)) {
     for (int x = 0; x < w; x += std::max(1, w / 40)) {
       for (const auto& [px, py] : {std::pair{x, y}, std::pair{w - 1 - x, h - 1 - y}}) {
+        if (in_fit_note(w, h, px, py)) continue;
         const Rgb p = pixel(img, px, py);
         if (p[0] + p[1] + p[2] < 100) {
           if (black++ == 0) first_black = "(" + std::to_string(px) + "," + std::to_string(py) + ") " + describe(p);
@@ -473,6 +483,10 @@ TEST_P(CoverFit, QuadrantsFillTheWindowAndMeetAtItsCentre) {
   const auto crossing = [&](int fixed, bool along_x, int channel) {
     const int n = along_x ? w : h;
     for (int i = 1; i < n; ++i) {
+      if (along_x ? in_fit_note(w, h, i - 1, fixed) || in_fit_note(w, h, i, fixed)
+                  : in_fit_note(w, h, fixed, i - 1) || in_fit_note(w, h, fixed, i)) {
+        continue;
+      }
       const Rgb a = along_x ? pixel(img, i - 1, fixed) : pixel(img, fixed, i - 1);
       const Rgb b = along_x ? pixel(img, i, fixed) : pixel(img, fixed, i);
       const int c = channel;
@@ -480,7 +494,7 @@ TEST_P(CoverFit, QuadrantsFillTheWindowAndMeetAtItsCentre) {
     }
     return -1;
   };
-  for (const int y : {h / 4, h / 8}) {
+  for (const int y : {3 * h / 8, 7 * h / 16}) {  // below the note, which hides the crossing higher up
     EXPECT_NEAR(crossing(y, true, 0), w / 2, 2) << "red/green boundary along row " << y;
   }
   for (const int y : {3 * h / 4, 7 * h / 8}) {
@@ -499,7 +513,7 @@ TEST_P(CoverFit, QuadrantsFillTheWindowAndMeetAtItsCentre) {
 // window pixel x shows video column u = 160 + (x + 0.5 - W/2) / s - 0.5 (bilinear, clamped).
 TEST_P(CoverFit, EachPixelShowsTheVideoPixelTheCoverScalePutsThere) {
   const auto [w, h] = GetParam();
-  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels,
+  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels + kCover,
                                  quote(ramp_clip()) + " --frames 8 --paused-at 0 --size " + std::to_string(w) + "x" +
                                      std::to_string(h));
   const KeepScreenshot keep(r);
@@ -516,7 +530,7 @@ TEST_P(CoverFit, EachPixelShowsTheVideoPixelTheCoverScalePutsThere) {
   int bad = 0;
   for (int y = 2; y < h - 2; y += std::max(1, h / 24)) {
     for (int x = 2; x < w - 2; x += std::max(1, w / 24)) {
-      if (in_panel_tab(w, x, y)) continue;
+      if (in_panel_tab(w, x, y) || in_fit_note(w, h, x, y)) continue;
       const Rgb p = pixel(img, x, y);
       const double want_r = expected(x, w, 320, s), want_g = expected(y, h, 180, s);
       // ±2.5: the clip's codes are rounded (±0.5), bilinear weights and the output are rounded.
@@ -796,7 +810,7 @@ class RightShape : public ::testing::TestWithParam<WindowSize> {};
 // blue and white as stored.
 TEST_P(RightShape, PhoneClipIsDrawnUpright) {
   const auto [w, h] = GetParam();
-  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels,
+  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels + kCover,
                                  quote(phone_clip()) + " --frames 8 --paused-at 0 --size " + std::to_string(w) + "x" +
                                      std::to_string(h));
   const KeepScreenshot keep(r);
@@ -826,7 +840,7 @@ TEST_P(RightShape, AnamorphicClipIsDrawnAtItsDisplayAspect) {
                                      "-f lavfi -i nullsrc=s=720x576:r=25,format=gbrp,"
                                      "geq=r='round(255*X/719)':g='round(255*Y/575)':b=128,setsar=64/45 "
                                      "-frames:v 3 -c:v ffv1 -pix_fmt gbrp");
-  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels,
+  const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels + kCover,
                                  quote(clip) + " --frames 8 --paused-at 0 --size " + std::to_string(w) + "x" +
                                      std::to_string(h));
   const KeepScreenshot keep(r);
@@ -836,7 +850,7 @@ TEST_P(RightShape, AnamorphicClipIsDrawnAtItsDisplayAspect) {
   int bad = 0;
   for (int y = 2; y < h - 2; y += std::max(1, h / 24)) {
     for (int x = 2; x < w - 2; x += std::max(1, w / 24)) {
-      if (in_panel_tab(w, x, y)) continue;
+      if (in_panel_tab(w, x, y) || in_fit_note(w, h, x, y)) continue;
       const double dx = 512 + (x + 0.5 - w / 2.0) / s, dy = 288 + (y + 0.5 - h / 2.0) / s;
       const double u = std::clamp(dx * 720.0 / 1024.0 - 0.5, 0.0, 719.0), v = std::clamp(dy - 0.5, 0.0, 575.0);
       const double want_r = 255.0 * u / 719, want_g = 255.0 * v / 575;
@@ -858,6 +872,136 @@ INSTANTIATE_TEST_SUITE_P(Windows, RightShape, ::testing::Values(WindowSize{640, 
 // The panel's width as the user guide documents it: clamp(0.28 W, 260, 420) at content scale 1
 // (Xvfb), at most half the window; the picture is the rest, left of it.
 float documented_panel_width(float w) { return std::min(std::clamp(0.28f * w, 260.0f, 420.0f), 0.5f * w); }
+
+// --- 4c. fit modes: the whole picture, and what a crop hides ----------------------------------
+
+// A 1-pixel magenta border round a flat green-grey inside, so a screenshot shows whether every
+// edge of the frame is on screen. `sar` "1" or e.g. "64/45"; `rotate` adds a display matrix
+// (Debian's ffmpeg 5.1 writes rotate=270 as a 90 degree clockwise turn: see phone_clip()).
+std::string bordered_clip(const std::string& name, int w, int h, const std::string& sar, bool rotate) {
+  const std::string edge = "if(eq(X\\,0)+eq(Y\\,0)+eq(X\\,W-1)+eq(Y\\,H-1)\\,";
+  const std::string filter = "nullsrc=s=" + std::to_string(w) + "x" + std::to_string(h) + ":r=25,format=gbrp,geq=r='" +
+                             edge + "255\\,100)':g='" + edge + "0\\,160)':b='" + edge + "255\\,60)',setsar=" + sar;
+  if (!rotate) return make_clip(name + ".mkv", "-f lavfi -i " + filter + " -frames:v 3 -c:v ffv1 -pix_fmt gbrp");
+  const std::string plain = make_clip(name + "_x264.mp4", "-f lavfi -i " + filter +
+                                                              ",format=yuv444p -frames:v 3 -c:v libx264 -qp 0");
+  return make_clip(name + ".mp4", "-i " + quote(plain) + " -c copy -metadata:s:v rotate=270");
+}
+
+bool is_magenta(const Rgb& p) { return p[0] > 200 && p[1] < 70 && p[2] > 200; }
+bool is_blackish(const Rgb& p) { return p[0] + p[1] + p[2] < 30; }
+
+struct FitCase {
+  const char* name;
+  int clip_w, clip_h;
+  const char* sar;
+  bool rotate;
+  int w, h;
+  bool panel;
+  // Where the video must be (by hand from the sizes; the picture area is the window less the
+  // user guide's panel width): the first and last drawn column on the middle row, and the first
+  // and last drawn row on the middle column of the picture.
+  int x0, x1, y0, y1;
+};
+void PrintTo(const FitCase& c, std::ostream* os) { *os << c.name; }
+
+class FitModes : public ::testing::TestWithParam<FitCase> {};
+
+// With fit = auto (the default) each of these windows would hide more than 5% under cover, so
+// the picture is fitted: along the middle row and column of the picture the outermost drawn
+// pixels are the frame's magenta border, with black bars beyond, and no note says anything is
+// hidden (no amber text).
+TEST_P(FitModes, AutoFitShowsAllFourBorders) {
+  const FitCase c = GetParam();
+  std::string settings = std::string(kPixelSettings) + kNoChannels;
+  if (c.panel) settings.replace(settings.find("show_panel = false"), 18, "show_panel = true");
+  const ViewerRun r = run_viewer(settings, quote(bordered_clip(c.name, c.clip_w, c.clip_h, c.sar, c.rotate)) +
+                                               " --frames 8 --paused-at 0 --size " + std::to_string(c.w) + "x" +
+                                               std::to_string(c.h));
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  const int area_w = c.panel ? static_cast<int>(std::lround(c.w - documented_panel_width(static_cast<float>(c.w)))) : c.w;
+  const int mid_x = (c.x0 + c.x1) / 2, mid_y = (c.y0 + c.y1) / 2;
+  const auto span = [&](bool along_row) {
+    std::array<int, 2> found{-1, -1};
+    const int n = along_row ? area_w : c.h;
+    for (int i = 0; i < n; ++i) {
+      if (!along_row && !c.panel && in_panel_tab(c.w, mid_x, i)) continue;
+      const Rgb p = along_row ? pixel(r.shot, i, mid_y) : pixel(r.shot, mid_x, i);
+      if (is_blackish(p)) continue;
+      if (found[0] < 0) found[0] = i;
+      found[1] = i;
+    }
+    return found;
+  };
+  const auto row = span(true), column = span(false);
+  EXPECT_NEAR(row[0], c.x0, 1);
+  EXPECT_NEAR(row[1], c.x1, 1);
+  EXPECT_NEAR(column[0], c.y0, 1);
+  EXPECT_NEAR(column[1], c.y1, 1);
+  EXPECT_TRUE(is_magenta(pixel(r.shot, row[0], mid_y))) << "left border " << describe(pixel(r.shot, row[0], mid_y));
+  EXPECT_TRUE(is_magenta(pixel(r.shot, row[1], mid_y))) << "right border " << describe(pixel(r.shot, row[1], mid_y));
+  EXPECT_TRUE(is_magenta(pixel(r.shot, mid_x, column[0]))) << "top border " << describe(pixel(r.shot, mid_x, column[0]));
+  EXPECT_TRUE(is_magenta(pixel(r.shot, mid_x, column[1]))) << "bottom border " << describe(pixel(r.shot, mid_x, column[1]));
+  // Inside the border: the frame's inside colour.
+  EXPECT_TRUE(colour_at(r.shot, mid_x, mid_y, {100, 160, 60}, 6, "the inside"));
+}
+
+// By hand (a pixel is drawn where its centre is inside): 320x180 beside the panel at 1280x720
+// (picture 922x720): scale 922/320, 518.6 tall at y 100.7..619.3, rows 101..618. At 1920x1080 (picture 1500x1080): scale 4.6875, 843.75 tall at y 118.1..961.9.
+// The same clip turned (shown 180x320) in 640x360: scale 1.125, 202.5 wide at x 218.75..421.25.
+// 360x288 at 64:45 (shown 512x288) in 640x480: scale 1.25, 360 tall at y 60..420.
+INSTANTIATE_TEST_SUITE_P(Clips, FitModes,
+                         ::testing::Values(FitCase{"wide_border", 320, 180, "1", false, 1280, 720, true, 0, 921, 101, 618},
+                                           FitCase{"wide_border", 320, 180, "1", false, 1920, 1080, true, 0, 1499, 118, 961},
+                                           FitCase{"phone_border", 320, 180, "1", true, 640, 360, false, 219, 420, 0, 359},
+                                           FitCase{"pal_border", 360, 288, "64/45", false, 640, 480, false, 0, 639, 60, 419}),
+                         [](const auto& p) {
+                           return std::string(p.param.name) + "_" + std::to_string(p.param.w) + "x" +
+                                  std::to_string(p.param.h);
+                         });
+
+// Amber text (the note's colour, 255,200,80) in a rectangle of the screenshot.
+int amber_pixels(const media::RgbaImage& img, int x0, int y0, int x1, int y1) {
+  int n = 0;
+  for (int y = y0; y < y1; ++y) {
+    for (int x = x0; x < x1; ++x) {
+      const Rgb p = pixel(img, x, y);
+      if (p[0] > 220 && p[1] > 160 && p[1] < 225 && p[2] < 130) ++n;
+    }
+  }
+  return n;
+}
+
+// Cover beside the panel hides 28% of the clip's width: the picture says so at its top right
+// (amber text over the video), and the panel says so too (amber text in the panel); with fit 1:1
+// the same clip (320x180 in 922x720) is smaller than the picture and nothing is hidden.
+TEST(FitModes, CoverSaysHowMuchIsHidden) {
+  std::string settings = std::string(kPixelSettings) + kNoChannels;
+  settings.replace(settings.find("show_panel = false"), 18, "show_panel = true");
+  const std::string clip = quote(bordered_clip("wide_border", 320, 180, "1", false));
+  const ViewerRun cover = run_viewer(settings, clip + " --frames 8 --paused-at 0 --size 1280x720 --fit cover");
+  const KeepScreenshot keep(cover);
+  ASSERT_EQ(cover.status, 0) << context(cover);
+  ASSERT_TRUE(cover.has_shot) << context(cover);
+  EXPECT_GT(amber_pixels(cover.shot, 400, 20, 922, 90), 40) << "no note on the picture";
+  const int panel_amber = amber_pixels(cover.shot, 922, 0, 1280, 720);
+  // The left and right borders are cropped away; the top and bottom ones stay.
+  EXPECT_FALSE(is_magenta(pixel(cover.shot, 1, 360)));
+  EXPECT_TRUE(is_magenta(pixel(cover.shot, 461, 0))) << describe(pixel(cover.shot, 461, 0));
+  const ViewerRun actual = run_viewer(settings, clip + " --frames 8 --paused-at 0 --size 1280x720 --fit 1:1");
+  ASSERT_EQ(actual.status, 0) << context(actual);
+  ASSERT_TRUE(actual.has_shot) << context(actual);
+  EXPECT_EQ(amber_pixels(actual.shot, 0, 0, 922, 720), 0) << "a note although nothing is hidden";
+  // The panel's other amber lines (assumed colour tags) are in both; the note only under cover.
+  EXPECT_GT(panel_amber, amber_pixels(actual.shot, 922, 0, 1280, 720) + 40) << "no note in the panel";
+  // 1:1: 320x180 centred in 922x720 on whole pixels: x 301..620, y 270..449.
+  EXPECT_TRUE(is_magenta(pixel(actual.shot, 301, 360))) << describe(pixel(actual.shot, 301, 360));
+  EXPECT_TRUE(is_blackish(pixel(actual.shot, 300, 360))) << describe(pixel(actual.shot, 300, 360));
+  EXPECT_TRUE(is_magenta(pixel(actual.shot, 620, 449))) << describe(pixel(actual.shot, 620, 449));
+  EXPECT_TRUE(is_blackish(pixel(actual.shot, 621, 450))) << describe(pixel(actual.shot, 621, 450));
+}
 
 class PanelLayout : public ::testing::TestWithParam<std::array<int, 2>> {};
 
@@ -1057,6 +1201,115 @@ TEST(Keys, DragSetsARegionAndRClearsIt) {
   EXPECT_GT(yellow_in(s.shots[0], 258, 70, 266, 130), 40) << "no right edge";
   EXPECT_EQ(yellow_in(s.shots[0], 120, 100, 240, 130), 0) << "the region's inside is drawn over";
   EXPECT_EQ(yellow_in(s.shots[1], 0, 0, 640, 360), 0) << "R left the outline";
+}
+
+// In a letterboxed picture (320x180 fitted into 640x480: scale 2, at y 60..420) a click pins the
+// pixel under it and marks it (a yellow box with ticks) right there: (200, 150) is stored pixel
+// (100, 45), whose centre is at (201, 151). A click on a bar pins nothing, a drag that starts on
+// one sets no region, and a drag across the video outlines exactly the stored pixels it spanned:
+// from (60, 100) to (260, 180), stored columns 30..130 and rows 20..60, at x 60..262, y 100..182.
+TEST(Keys, PinAndRegionLandOnTheFittedPicture) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const ScriptedRun s = run_scripted(
+      std::string(kPixelSettings) + kNoChannels,
+      quote(two_colour_clip()) + " --size 640x480 --fit fit --paused-at 0 --quit-after 90",
+      "sleep 3; xdotool mousemove --window $W 200 150 click 1; sleep 1; xdotool mousemove --window $W 630 470; "
+      "sleep 1; xdotool key s; sleep 1; xdotool click 3; sleep 0.5; xdotool mousemove --window $W 300 30 click 1; "
+      "sleep 1.2; xdotool mousemove --window $W 300 30 mousedown 1; sleep 0.3; xdotool mousemove --window $W 350 200; "
+      "sleep 0.3; xdotool mousemove --window $W 400 250; sleep 0.3; xdotool mouseup 1; sleep 0.5; "
+      "xdotool mousemove --window $W 630 470; sleep 1; xdotool key s; sleep 1; "
+      "xdotool mousemove --window $W 60 100 mousedown 1; sleep 0.3; xdotool mousemove --window $W 160 140; sleep 0.3; "
+      "xdotool mousemove --window $W 260 180; sleep 0.3; xdotool mouseup 1; sleep 0.5; "
+      "xdotool mousemove --window $W 630 470; sleep 1; xdotool key s; sleep 1; xdotool key q");
+  EXPECT_EQ(s.run.status, 0) << context(s.run);
+  ASSERT_EQ(s.shots.size(), 3u) << context(s.run);
+  const auto yellow_in = [](const media::RgbaImage& img, int x0, int y0, int x1, int y1) {
+    int n = 0;
+    for (int y = y0; y < y1; ++y) {
+      for (int x = x0; x < x1; ++x) {
+        const Rgb p = pixel(img, x, y);
+        if (p[0] > 200 && p[1] > 170 && p[2] < 90) ++n;
+      }
+    }
+    return n;
+  };
+  // The mark: yellow within 12 pixels of (201, 151), on all four sides of it, and nowhere else.
+  EXPECT_GT(yellow_in(s.shots[0], 189, 148, 199, 155), 3) << "no mark left of the pixel";
+  EXPECT_GT(yellow_in(s.shots[0], 204, 148, 214, 155), 3) << "no mark right of the pixel";
+  EXPECT_GT(yellow_in(s.shots[0], 198, 139, 205, 149), 3) << "no mark above the pixel";
+  EXPECT_GT(yellow_in(s.shots[0], 198, 154, 205, 164), 3) << "no mark below the pixel";
+  const int near = yellow_in(s.shots[0], 189, 139, 214, 164);
+  EXPECT_EQ(yellow_in(s.shots[0], 0, 0, 640, 480), near) << "yellow away from the pinned pixel";
+  EXPECT_EQ(yellow_in(s.shots[1], 0, 0, 640, 480), 0) << "a pin or region from a press on a bar";
+  EXPECT_GT(yellow_in(s.shots[2], 57, 120, 64, 170), 40) << "no left edge";
+  EXPECT_GT(yellow_in(s.shots[2], 258, 120, 266, 170), 40) << "no right edge";
+  EXPECT_GT(yellow_in(s.shots[2], 80, 97, 240, 104), 100) << "no top edge";
+  EXPECT_GT(yellow_in(s.shots[2], 80, 178, 240, 186), 100) << "no bottom edge";
+  EXPECT_EQ(yellow_in(s.shots[2], 57, 60, 266, 95), 0) << "the outline is above the rows dragged";
+}
+
+// A (the fit key) from fit to cover: the note appears (amber, top right) and a pinned pixel the
+// cover crops away is pointed at by an arrow at the picture's edge. 320x180 in 640x480: (20, 150)
+// under fit (scale 2, y from 60) is stored (10, 45); under cover (scale 8/3, x from -106.7) its
+// centre is at (-78.7, 121.3), left of the picture: the arrow sits at x 10, y 121.
+TEST(Keys, FitKeyCoversAndPointsAtACroppedPin) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const ScriptedRun s = run_scripted(
+      std::string(kPixelSettings) + kNoChannels + "fit = fit\n",
+      quote(two_colour_clip()) + " --size 640x480 --paused-at 0 --quit-after 90",
+      "sleep 3; xdotool mousemove --window $W 20 150 click 1; sleep 1; xdotool mousemove --window $W 630 470; "
+      "sleep 0.5; xdotool key s; sleep 1; xdotool key a; sleep 1; xdotool key s; sleep 1; xdotool key q");
+  EXPECT_EQ(s.run.status, 0) << context(s.run);
+  ASSERT_EQ(s.shots.size(), 2u) << context(s.run);
+  const auto yellow_in = [](const media::RgbaImage& img, int x0, int y0, int x1, int y1) {
+    int n = 0;
+    for (int y = y0; y < y1; ++y) {
+      for (int x = x0; x < x1; ++x) {
+        const Rgb p = pixel(img, x, y);
+        if (p[0] > 200 && p[1] > 170 && p[2] < 90) ++n;
+      }
+    }
+    return n;
+  };
+  EXPECT_EQ(amber_pixels(s.shots[0], 200, 0, 640, 120), 0) << "a note under fit";
+  EXPECT_GT(yellow_in(s.shots[0], 8, 140, 34, 162), 10) << "no mark at the pinned pixel";
+  EXPECT_GT(amber_pixels(s.shots[1], 200, 0, 640, 120), 40) << "no note after A (cover)";
+  const int arrow = yellow_in(s.shots[1], 0, 108, 24, 134);
+  EXPECT_GT(arrow, 10) << "no arrow at the left edge";
+  // Away from the note (its amber passes for yellow here).
+  EXPECT_EQ(yellow_in(s.shots[1], 0, 0, 200, 90) + yellow_in(s.shots[1], 0, 90, 640, 480), arrow)
+      << "yellow away from the arrow";
+}
+
+// 1:1: the ramp clip (320x180; R = round(255 x / 319), G = round(255 y / 179)) in a 240x160
+// window sits at x -40..280, y -10..170, so window pixel (x, y) shows stored (x + 40, y + 10). A
+// middle-button drag by (-30, -5) moves it to (x + 70, y + 15); a further drag far right is held
+// where the left edge reaches the window's (stored x + 0).
+TEST(Keys, MiddleDragPansAOneToOnePicture) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const ScriptedRun s = run_scripted(
+      std::string(kPixelSettings) + kNoChannels + "fit = 1:1\n",
+      quote(ramp_clip()) + " --size 240x160 --paused-at 0 --quit-after 90",
+      "sleep 3; xdotool mousemove --window $W 300 300; sleep 0.5; xdotool key s; sleep 1; "
+      "xdotool mousemove --window $W 120 80 mousedown 2; sleep 0.3; xdotool mousemove --window $W 105 78; sleep 0.3; "
+      "xdotool mousemove --window $W 90 75; sleep 0.3; xdotool mouseup 2; xdotool mousemove --window $W 300 300; "
+      "sleep 1; xdotool key s; sleep 1; "
+      "xdotool mousemove --window $W 20 80 mousedown 2; sleep 0.3; xdotool mousemove --window $W 120 80; sleep 0.3; "
+      "xdotool mousemove --window $W 230 80; sleep 0.3; xdotool mouseup 2; xdotool mousemove --window $W 300 300; "
+      "sleep 1; xdotool key s; sleep 1; "
+      "xdotool key q");
+  EXPECT_EQ(s.run.status, 0) << context(s.run);
+  ASSERT_EQ(s.shots.size(), 3u) << context(s.run);
+  const auto shows = [](const media::RgbaImage& img, int x, int y, int sx, int sy, const std::string& what) {
+    const Rgb want{static_cast<int>(std::lround(255.0 * sx / 319)), static_cast<int>(std::lround(255.0 * sy / 179)), 128};
+    return colour_at(img, x, y, want, 1, what);
+  };
+  // Points clear of the note (top right: what 1:1 hides).
+  for (const auto& [x, y] : {std::pair{10, 60}, std::pair{60, 130}, std::pair{150, 140}}) {
+    EXPECT_TRUE(shows(s.shots[0], x, y, x + 40, y + 10, "before the drag"));
+    EXPECT_TRUE(shows(s.shots[1], x, y, x + 70, y + 15, "dragged by (-30, -5)"));
+    EXPECT_TRUE(shows(s.shots[2], x, y, x, y + 15, "dragged far right, held at the left edge"));
+  }
 }
 
 

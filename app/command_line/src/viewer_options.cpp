@@ -80,6 +80,7 @@ constexpr std::pair<std::string_view, std::string_view> kActionKeys[] = {
     {"drag on the video", "region of interest: the histograms, statistics and equalization describe it"},
     {"R", "clear the region of interest"},
     {"click / right click on the video", "pin / unpin the pixel readout"},
+    {"middle drag on the video", "pan a 1:1 picture (fit 1:1)"},
     {"Esc", "close a dialog or dropdown, else leave fullscreen"},
     {"Q", "quit"},
 };

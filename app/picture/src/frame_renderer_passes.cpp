@@ -3,6 +3,7 @@
 #include "vhist/picture/frame_renderer.h"
 
 #include "frame_renderer_slot.h"
+#include "vhist/picture/video_fit.h"
 
 #include "vhist/render/vk_check.h"
 
@@ -268,19 +269,17 @@ void FrameRenderer::record_draw_raster(VkCommandBuffer cmd, const FramePlan& pla
   vkCmdEndRenderPass(cmd);
 }
 
-// The video cover-fitted in the area, upright, at its display aspect; with the equalized frame,
-// the original left of the divider and the equalized frame right of it (all of it without the
-// split view), each scissored to its side of the area.
+// The video placed in the area by the fit mode (place_video()), upright, at its display aspect;
+// with the equalized frame, the original left of the divider and the equalized frame right of it
+// (all of it without the split view), each scissored to its side of the area.
 void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
                                        VkExtent2D extent) {
   const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
   const auto a = picture_area(style, w, h);
-  const auto [sx, sy] = cover_scale(a[2] - a[0], a[3] - a[1], shape_.width, shape_.height);
-  // The area's centre and half size in clip space, the quad that size times the cover scale.
-  const float cx = (a[0] + a[2]) / w - 1, cy = (a[1] + a[3]) / h - 1;
-  const float hx = (a[2] - a[0]) / w * sx, hy = (a[3] - a[1]) / h * sy;
+  const auto r = place_video(style, w, h, shape_.width, shape_.height).rect;
   shader::VideoPush push{};
-  std::memcpy(push.rect, std::array<float, 4>{cx - hx, cy - hy, cx + hx, cy + hy}.data(), sizeof push.rect);
+  std::memcpy(push.rect, std::array<float, 4>{r[0] / w * 2 - 1, r[1] / h * 2 - 1, r[2] / w * 2 - 1, r[3] / h * 2 - 1}.data(),
+              sizeof push.rect);
   std::memcpy(push.uv, std::array<float, 4>{0, 0, 1, 1}.data(), sizeof push.uv);
   push.code_scale =
       rgb_format_.packing == PixelPacking::rgba8 ? 1.0f : 65535.0f / static_cast<float>((1u << rgb_format_.bits) - 1u);
@@ -380,15 +379,14 @@ void FrameRenderer::record_histogram_quads(VkCommandBuffer cmd, const FramePlan&
   }
 }
 
-// The composite's geometry: the area, the cover fit, the panels and their overlay.
+// The composite's geometry: the area, the video's place in it, the panels and their overlay.
 void FrameRenderer::fill_composite_geometry(shader::CompositeParams& params, const FramePlan& plan,
                                             const DrawStyle& style, VkExtent2D extent) {
   const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
   const auto a = picture_area(style, w, h);
   std::memcpy(params.area, a.data(), sizeof params.area);
-  const auto [sx, sy] = cover_scale(a[2] - a[0], a[3] - a[1], shape_.width, shape_.height);
-  params.cover[0] = sx;
-  params.cover[1] = sy;
+  const auto video = place_video(style, w, h, shape_.width, shape_.height).rect;
+  std::memcpy(params.video_rect, video.data(), sizeof params.video_rect);
   params.rotation = shape_.rotation;
   params.split_x = split_x(style, a);
   params.marks = exposure_marks(style);

@@ -1,5 +1,7 @@
 #include "vhist/picture/picture_geometry.h"
 
+#include "vhist/picture/video_fit.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -115,10 +117,10 @@ std::optional<std::array<std::uint32_t, 2>> stored_pixel_at(const DrawStyle& sty
                                                             const PictureShape& shape, float x, float y) {
   const auto a = picture_area(style, width, height);
   if (x < a[0] || x >= a[2] || y < a[1] || y >= a[3]) return std::nullopt;
-  const auto [sx, sy] = cover_scale(a[2] - a[0], a[3] - a[1], shape.shown_w, shape.shown_h);
-  // The area in [-1, 1], the video's upright [0, 1] in it, then the stored frame's (stored_uv).
-  const float nx = (x - a[0]) / (a[2] - a[0]) * 2 - 1, ny = (y - a[1]) / (a[3] - a[1]) * 2 - 1;
-  const float u = (nx + sx) / (2 * sx), v = (ny + sy) / (2 * sy);
+  const auto r = place_video(style, width, height, shape.shown_w, shape.shown_h).rect;
+  if (x < r[0] || x >= r[2] || y < r[1] || y >= r[3]) return std::nullopt;  // a letterbox bar
+  // The video's upright [0, 1] (as the shaders' quad spans it), then the stored frame's (stored_uv).
+  const float u = (x - r[0]) / (r[2] - r[0]), v = (y - r[1]) / (r[3] - r[1]);
   float su = u, sv = v;
   if (shape.rotation == 90) su = v, sv = 1 - u;
   if (shape.rotation == 180) su = 1 - u, sv = 1 - v;
@@ -131,18 +133,15 @@ std::optional<std::array<std::uint32_t, 2>> stored_pixel_at(const DrawStyle& sty
 
 std::array<float, 4> target_rect_of(const DrawStyle& style, float width, float height, const PictureShape& shape,
                                     const PixelRect& rect) {
-  const auto a = picture_area(style, width, height);
   // Not a structured binding: clang 14 (the fuzz build) cannot capture one in the lambda below.
-  const auto scale = cover_scale(a[2] - a[0], a[3] - a[1], shape.shown_w, shape.shown_h);
-  const float sx = scale[0], sy = scale[1];
+  const auto r = place_video(style, width, height, shape.shown_w, shape.shown_h).rect;
   // A point of the stored frame in [0, 1] to the target: stored_pixel_at's steps backwards.
   const auto to_target = [&](float su, float sv) {
     float u = su, v = sv;
     if (shape.rotation == 90) u = 1 - sv, v = su;
     if (shape.rotation == 180) u = 1 - su, v = 1 - sv;
     if (shape.rotation == 270) u = sv, v = 1 - su;
-    const float nx = u * 2 * sx - sx, ny = v * 2 * sy - sy;
-    return std::array<float, 2>{a[0] + (nx + 1) / 2 * (a[2] - a[0]), a[1] + (ny + 1) / 2 * (a[3] - a[1])};
+    return std::array<float, 2>{r[0] + u * (r[2] - r[0]), r[1] + v * (r[3] - r[1])};
   };
   const auto w = static_cast<float>(shape.stored_w), h = static_cast<float>(shape.stored_h);
   const auto p = to_target(static_cast<float>(rect.x) / w, static_cast<float>(rect.y) / h);

@@ -99,6 +99,8 @@ DrawStyle frame_style(const App& app) {
                    .split_view = s.split_view,
                    .split_position = s.split_position,
                    .area = {a[0] * fb_scale.x, a[1] * fb_scale.y, a[2] * fb_scale.x, a[3] * fb_scale.y},
+                   .fit = s.fit,
+                   .pan = app.pan,
                    .guides = s.guides,
                    .ui_scale = picture_ui_scale(app.ui_scale, (a[3] - a[1]) * fb_scale.y),
                    .light = app.player.is_open() && app.player.frame()
@@ -398,11 +400,14 @@ void Viewer::handle_ui() {
   if (auto chosen = app_.browser.draw()) app_.pending_open = chosen->string();
   if (std::exchange(app_.keep_reference_requested, false)) keep_reference(app_, renderer_.statistics());
   if ((app_.settings.equalize != EqualizeMode::off || matching(app_, false)) && app_.player.is_open()) draw_split(app_);
+  update_fit(app_, frame_style(app_));  // without a frame: no note, and the key's plain OSD line
+  draw_fit_note(app_);
   if (app_.player.is_open()) {
     update_range_highlight(app_, frame_style(app_), renderer_.statistics());
     update_pixel_readout(app_, frame_style(app_), app_.range_mask != 0);
     update_region(app_, frame_style(app_), app_.range_mask != 0);
     draw_region(app_, frame_style(app_));
+    draw_pinned_mark(app_, frame_style(app_));
     draw_hover_readout(app_, frame_style(app_), renderer_.statistics());
     draw_pixel_readout(app_);
   }

@@ -61,6 +61,13 @@ struct App {
   media::CameraListing cameras;
   EqualizeMode equalize_drawn = EqualizeMode::off;  // as of the last tick
   bool dragging_divider = false;
+  // The video's place in the picture (viewer_fit.cpp): with fit 1:1, how far a middle-button drag
+  // has moved it (framebuffer pixels, held within the picture's overflow); what the fit hides,
+  // in words (empty: nothing); the fit key was pressed (say the new mode on the OSD).
+  std::array<float, 2> pan{};
+  bool panning = false;
+  std::string fit_note;
+  bool announce_fit = false;
   // The layout of this tick (viewer_layout.cpp), in window coordinates: the picture's rectangle
   // (x0, y0, x1, y1) beside the panel, and the panel's width (0: collapsed).
   std::array<float, 4> picture_area{};
@@ -127,6 +134,17 @@ void draw_reference_section(App& app, const FrameStatistics& numbers);
 bool matching(const App& app, bool ycbcr);
 // The shown frame's shape (picture_geometry.h), or none without a frame.
 std::optional<PictureShape> shown_shape(const App& app);
+
+// The fit (viewer_fit.cpp): a middle-button drag pans a 1:1 picture; app.fit_note and the OSD
+// line after the fit key, from the placement `style` draws (its pan replaced by app.pan).
+void update_fit(App& app, DrawStyle style);
+// The note on the picture (top right) when part of the frame is hidden.
+void draw_fit_note(const App& app);
+// The panel's row: the fit mode's choice and the note.
+void draw_fit_line(App& app);
+// The pinned pixel's mark on the picture: a box with four ticks at its place, in every fit mode;
+// where the fit crops it away, an arrow at the picture's edge pointing towards it.
+void draw_pinned_mark(const App& app, const DrawStyle& style);
 
 // The control panel (Tab hides it), with the statistics of the frame drawn a tick ago.
 void draw_panel(App& app, const FrameStatistics& numbers);

@@ -65,6 +65,8 @@ std::string key_message(const SettingRow& row, const Settings& s) {
   if (name == "domain") return s.domain == Domain::ycbcr ? "Histograms of the Y'CbCr planes" : "Histograms of R'G'B'";
   if (name == "split_view") return "Split view " + on_off(s.split_view);
   if (name == "show_panel") return {};  // the panel itself shows or goes
+  // With a frame shown, update_fit says it again with what it hides.
+  if (name == "fit") return "Fit: " + std::string(to_string(s.fit));
   if (name.starts_with("speed")) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "Speed %.2fx", static_cast<double>(s.speed));
@@ -130,6 +132,7 @@ void on_key(GLFWwindow* window, int key, int, int action, int mods) {
   for (const SettingRow& row : setting_rows()) {
     if (row.key != key) continue;
     press_key(row, app.settings);
+    if (row.name == "fit") app.announce_fit = true;
     std::string text = key_message(row, app.settings);
     if (row.name == "match" && app.settings.match && !app.reference) text += ": keep a reference first (K)";
     if (!text.empty()) show_message(app, std::move(text));

@@ -53,7 +53,9 @@ float panel_width_for(float width, float scale) {
 
 void update_layout(App& app, float width, float height) {
   app.compact = width <= 640.0f * app.ui_scale || height <= 360.0f * app.ui_scale;
-  app.panel_width = app.settings.show_panel ? panel_width_for(width, app.ui_scale) : 0.0f;
+  // Whole pixels: the picture's area is rounded to them (picture_area()), and the panel must start
+  // where it ends, not cover its last column.
+  app.panel_width = app.settings.show_panel ? std::round(panel_width_for(width, app.ui_scale)) : 0.0f;
   app.picture_area = {0.0f, 0.0f, std::max(width - app.panel_width, 1.0f), height};
 }
 

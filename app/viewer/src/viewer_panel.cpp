@@ -445,6 +445,7 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
   if (app.player.is_open() && !app.player.live()) draw_playback_section(app);
   draw_histogram_section(app, numbers);
   draw_status_section(app, numbers);
+  if (app.player.is_open()) draw_fit_line(app);
   if (app.compact) {  // of the rest, what a key has set: the region and the reference
     draw_region_line(app, numbers);
     if (app.reference) draw_reference_section(app, numbers);

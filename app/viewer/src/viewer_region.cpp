@@ -1,7 +1,8 @@
 // The region of interest: a rectangle of stored pixels dragged out on the video, which the
 // histograms, statistics, CDF and equalization then describe (DrawStyle::region); kept in
-// stored pixels, so it follows the picture through resizes, rotation and the cover fit.
+// stored pixels, so it follows the picture through resizes, rotation and the fit modes.
 #include "vhist/picture/picture_geometry.h"
+#include "vhist/picture/video_fit.h"
 #include "viewer_app.h"
 
 #include <imgui.h>
@@ -18,16 +19,30 @@ PixelRect span(const std::array<std::uint32_t, 2>& a, const std::array<std::uint
   return {x0, y0, std::max(a[0], b[0]) - x0 + 1, std::max(a[1], b[1]) - y0 + 1};
 }
 
-// The stored pixel under window point (x, y), the point held inside the picture area first.
+// The stored pixel under window point (x, y), the point held inside the shown video first (the
+// picture area, less a fit's letterbox bars), so a drag past an edge takes the edge's pixels.
 std::optional<std::array<std::uint32_t, 2>> pixel_under(const App& app, const DrawStyle& style, ImVec2 point) {
   const auto shape = shown_shape(app);
   if (!shape) return std::nullopt;
   const ImGuiIO& io = ImGui::GetIO();
   const ImVec2 s = io.DisplayFramebufferScale;
+  const float fb_w = io.DisplaySize.x * s.x, fb_h = io.DisplaySize.y * s.y;
   const auto& a = app.picture_area;
-  const float x = std::clamp(point.x, a[0], std::max(a[0], a[2] - 0.5f));
-  const float y = std::clamp(point.y, a[1], std::max(a[1], a[3] - 0.5f));
-  return stored_pixel_at(style, io.DisplaySize.x * s.x, io.DisplaySize.y * s.y, *shape, x * s.x, y * s.y);
+  const auto r = place_video(style, fb_w, fb_h, shape->shown_w, shape->shown_h).rect;
+  const float x0 = std::max(a[0], r[0] / s.x), x1 = std::min(a[2], r[2] / s.x);
+  const float y0 = std::max(a[1], r[1] / s.y), y1 = std::min(a[3], r[3] / s.y);
+  const float x = std::clamp(point.x, x0, std::max(x0, x1 - 0.5f));
+  const float y = std::clamp(point.y, y0, std::max(y0, y1 - 0.5f));
+  return stored_pixel_at(style, fb_w, fb_h, *shape, x * s.x, y * s.y);
+}
+
+// The stored pixel right under window point (x, y); none off the video.
+std::optional<std::array<std::uint32_t, 2>> pixel_at(const App& app, const DrawStyle& style, ImVec2 point) {
+  const auto shape = shown_shape(app);
+  if (!shape) return std::nullopt;
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 s = io.DisplayFramebufferScale;
+  return stored_pixel_at(style, io.DisplaySize.x * s.x, io.DisplaySize.y * s.y, *shape, point.x * s.x, point.y * s.y);
 }
 
 std::string region_text(const PixelRect& r) {
@@ -45,7 +60,8 @@ void update_region(App& app, const DrawStyle& style, bool over_histogram) {
     const bool free = !io.WantCaptureMouse && !app.browser.is_open() && !over_histogram && !app.dragging_divider;
     const auto& a = app.picture_area;
     const ImVec2 m = io.MousePos;
-    if (free && m.x >= a[0] && m.x < a[2] && m.y >= a[1] && m.y < a[3]) app.region_anchor = pixel_under(app, style, m);
+    // On the video only: a press on a letterbox bar starts no region.
+    if (free && m.x >= a[0] && m.x < a[2] && m.y >= a[1] && m.y < a[3]) app.region_anchor = pixel_at(app, style, m);
   }
   if (!app.region_anchor) return;
   if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 6.0f * app.ui_scale)) {

@@ -1,6 +1,7 @@
 #include "vhist/viewer/settings_table.h"
 
 #include "vhist/cli/cli.h"
+#include "vhist/picture/video_fit.h"
 
 #include <algorithm>
 #include <array>
@@ -67,6 +68,8 @@ template <>
 constexpr auto kValues<ZebraMode> = std::array{ZebraMode::off, ZebraMode::high, ZebraMode::low, ZebraMode::both};
 template <>
 constexpr auto kValues<ZebraStyle> = std::array{ZebraStyle::stripes, ZebraStyle::solid};
+template <>
+constexpr auto kValues<FitMode> = std::array{FitMode::automatic, FitMode::fit, FitMode::cover, FitMode::actual};
 
 // "auto, log or fixed".
 template <typename E>
@@ -154,6 +157,8 @@ void toggle_split(Settings& s) {
 void speed_down(Settings& s) { s.speed = slower(s.speed); }
 void speed_up(Settings& s) { s.speed = faster(s.speed); }
 
+static_assert(kAutoCoverMaxHidden == 0.05f, "the fit row's help says 5%");
+
 constexpr const char* kEqualizeLabels[] = {"off", "luma (hue kept)", "per channel"};
 
 #define VHIST_FIELD(member) [](Settings& s) -> FieldRef { return &s.member; }
@@ -239,6 +244,11 @@ const SettingRow kRows[] = {
      .key = '[', .on_key = speed_down},
     {.name = "speed_up", .remembered = false, .section = "Playback", .help = "faster: speed x 1.1 (as mpv)",
      .key = ']', .on_key = speed_up},
+    {.name = "fit", .section = "Window",
+     .help = "how the video sits in the picture: fit (all of it, letterboxed), cover (fills the picture, crops), 1:1 "
+             "(one frame pixel per screen pixel; drag with the middle button to pan) or auto (cover where that hides "
+             "at most 5% of the width or height, else fit)",
+     .field = VHIST_FIELD(fit), .flag = "--fit", .value_name = "auto|fit|cover|1:1", .label = "fit", .key = 'A'},
     {.name = "show_panel", .section = "Window", .help = "show the control panel", .field = VHIST_FIELD(show_panel),
      .key = kKeyTab},
     {.name = "osd", .section = "Window",
@@ -423,6 +433,8 @@ std::string_view to_string(ZebraMode mode) {
 }
 
 std::string_view to_string(ZebraStyle style) { return style == ZebraStyle::solid ? "solid" : "stripes"; }
+
+std::string_view to_string(FitMode mode) { return fit_name(mode); }
 
 std::string_view to_string(LightAxis axis) {
   switch (axis) {

@@ -127,7 +127,7 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_UINT(target_h);
   VHIST_UINT(quad_count);
   VHIST_UINT(mode);
-  VHIST_VEC2(cover);  // the cover scale (sx, sy)
+  VHIST_VEC2(pad5);   // was the cover scale: video_rect places the video in every fit mode
   VHIST_UINT(bins);
   VHIST_FLOAT(opacity);
   VHIST_FLOAT(pixels);
@@ -162,6 +162,7 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_UINT(pad4);
   VHIST_UVEC4(band_lo);  // as VideoPush's
   VHIST_UVEC4(band_hi);
+  VHIST_VEC4(video_rect);  // pixels: the upright video (place_video()); black outside it
 };
 
 VHIST_PUSH_BLOCK(CompositePush) {
@@ -174,7 +175,7 @@ static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 128 && sizeof(Histo
               sizeof(OverlayItemPush) == 64);
 static_assert(offsetof(CompositeParams, quad_rect) == 96 && offsetof(CompositeParams, cdf) == 224 &&
               offsetof(CompositeParams, area) == 272 && offsetof(CompositeParams, overlay) == 400 &&
-              sizeof(CompositeParams) == 496);
+              sizeof(CompositeParams) == 512);
 static_assert(sizeof(OverlayItem) == 64);
 }  // namespace vhist::shader
 #endif

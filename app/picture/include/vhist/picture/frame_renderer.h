@@ -15,7 +15,7 @@
 //               of the statistics histogram (hist_cdf.comp): the CDF and the equalization table
 //   equalize    once per frame and mode: the frame through the table (and, raster, into its
 //               own video image)
-//   draw        raster: the video cover-fitted in the picture's area, upright and at its display
+//   draw        raster: the video placed by the fit mode in the picture's area, upright and at its display
 //               aspect (equalized right of the split), the histogram panels (the articles'
 //               bit-mask shader, with the CDF where asked, and the axis, guides, legend and scale
 //               label of picture_overlay.h over them), then what the

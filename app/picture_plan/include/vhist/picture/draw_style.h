@@ -31,6 +31,11 @@ struct DrawStyle {
   // Where the picture (video and histograms) goes in the target, in target pixels (x0, y0, x1,
   // y1); all zero: the whole target. The rest of the target is left clear (the UI's side).
   std::array<float, 4> area{};
+  // How the video sits in the area (video_fit.h), and with FitMode::actual how far it is moved
+  // from the area's centre (target pixels; held so that no gap opens at an edge). Cover by
+  // default: the headless picture and the benchmarks draw it; the viewer's setting says "auto".
+  FitMode fit = FitMode::cover;
+  std::array<float, 2> pan{};
   bool guides = false;    // legal-range guides on the histograms (16/235 at 8 bits, scaled; the ends)
   float ui_scale = 1.0f;  // text and line sizes on the picture: the window's content scale (HiDPI)
   // The axis labelled in light (cd/m2) for a PQ or HLG source (light_scale.h); none: code values.

@@ -53,7 +53,8 @@ struct BinHit {
 std::optional<BinHit> hit_bin(const DrawStyle& style, float width, float height, float x, float y, std::uint32_t bins,
                               std::uint32_t bits);
 // The articles' cover scale: the video quad spans [-sx, sx] x [-sy, sy] in clip space, so the
-// video fills the window and keeps its aspect ratio (the overflow is cropped).
+// video fills the window and keeps its aspect ratio (the overflow is cropped). FitMode::cover's
+// scale; place_video() (video_fit.h) places the video in every mode.
 std::array<float, 2> cover_scale(float window_w, float window_h, float video_w, float video_h);
 
 // How a frame is shown: rotation (degrees clockwise to upright), the size it is shown at
@@ -64,12 +65,12 @@ struct PictureShape {
   std::uint32_t stored_w = 1, stored_h = 1;
 };
 // The stored pixel (column, row) drawn at target point (x, y) of a width x height target, with
-// the video cover-fitted in picture_area() as the shaders draw it (stored_uv.glsl); none
-// outside the area.
+// the video placed in picture_area() by style.fit (video_fit.h) as the shaders draw it
+// (stored_uv.glsl); none outside the area or on a letterbox bar (outside the video).
 std::optional<std::array<std::uint32_t, 2>> stored_pixel_at(const DrawStyle& style, float width, float height,
                                                             const PictureShape& shape, float x, float y);
 // The target rectangle (x0, y0, x1, y1) that the stored pixels of `rect` cover, drawn as
-// stored_pixel_at() maps them (it may reach past the picture area, where the cover fit crops).
+// stored_pixel_at() maps them (it may reach past the picture area, where cover or 1:1 crops).
 std::array<float, 4> target_rect_of(const DrawStyle& style, float width, float height, const PictureShape& shape,
                                     const PixelRect& rect);
 // The palette's 16 colours (RGBA) by channel mask (R 1, G 2, B 4, L 8).

@@ -25,5 +25,9 @@ enum class Domain { rgb, ycbcr };  // "rgb", "ycbcr"
 // moving diagonal stripes or a solid colour.
 enum class ZebraMode { off, high, low, both };  // "off", "high", "low", "both"
 enum class ZebraStyle { stripes, solid };       // "stripes", "solid"
+// How the video sits in the picture's area (video_fit.h): the whole picture (letterboxed or
+// pillarboxed), filling the area (cropped), one frame pixel per screen pixel (pannable), or
+// cover when that hides little of the picture and fit otherwise.
+enum class FitMode { automatic, fit, cover, actual };  // "auto", "fit", "cover", "1:1"
 
 }  // namespace vhist::viewer

@@ -42,6 +42,7 @@ struct Settings {
   bool zebra_rgb = false;  // zebras on R'G'B' (any channel) instead of luma
   float zebra_high = 95.0f, zebra_low = 2.0f;
   bool false_colour = false;
+  FitMode fit = FitMode::automatic;  // how the video sits in the picture (video_fit.h)
   bool osd = true;        // on-screen messages over the picture (errors show even when off)
   bool loop = true;
   float speed = 1.0f;  // playback speed, kMinSpeed..kMaxSpeed
@@ -68,6 +69,7 @@ std::string_view to_string(LightAxis axis);     // "nits", "stops", "codes"
 std::string_view to_string(Domain domain);      // "rgb", "ycbcr"
 std::string_view to_string(ZebraMode mode);     // "off", "high", "low", "both"
 std::string_view to_string(ZebraStyle style);   // "stripes", "solid"
+std::string_view to_string(FitMode mode);       // "auto", "fit", "cover", "1:1"
 std::optional<ScaleMode> parse_scale_mode(std::string_view name);
 std::optional<Layout> parse_layout(std::string_view name);
 std::optional<Palette> parse_palette(std::string_view name);

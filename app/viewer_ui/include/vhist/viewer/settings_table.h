@@ -20,7 +20,7 @@ namespace vhist::viewer {
 
 // The field a row sets, by type.
 using FieldRef = std::variant<bool*, std::uint32_t*, int*, float*, ScaleMode*, Layout*, Palette*, CdfMode*,
-                              EqualizeMode*, LightAxis*, Domain*, ZebraMode*, ZebraStyle*,
+                              EqualizeMode*, LightAxis*, Domain*, ZebraMode*, ZebraStyle*, FitMode*,
                               std::vector<std::string>*>;
 
 // How a number's range is enforced.
