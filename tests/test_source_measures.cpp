@@ -142,7 +142,10 @@ TEST(RangeVerdict, FullRangeBlacksReadAsLimited) {
   // The same 10% as clipped noise leaves it (7% at 0, 3% at 4-15): no verdict.
   EXPECT_EQ(look({{0, 0, 700}, {4, 15, 300}, {16, 31, 2000}}), RangeLook::as_tagged);
   // A black level at 7: 6.5% at one level, 16% at 16-31 (1% a level: 6.5 > 6 x 1); 5.5% is not.
-  EXPECT_EQ(look({{7, 7, 650}, {16, 31, 1600}}), RangeLook::full_as_limited);
+  const RangeVerdict at7 = judge_range(luma_of({{7, 7, 650}, {16, 31, 1600}}), ColourRange::limited);
+  EXPECT_EQ(at7.look, RangeLook::full_as_limited);
+  EXPECT_EQ(at7.peak_level, 7u);
+  EXPECT_DOUBLE_EQ(at7.peak, 0.065);
   EXPECT_EQ(look({{7, 7, 550}, {16, 31, 1600}}), RangeLook::as_tagged);
   // Both ends outside: 6% below 16 (against 1.6% at 16-31: 6 > 3 x 1.6, not 6 x) and 2% above
   // 235; without the 2% above, no verdict.

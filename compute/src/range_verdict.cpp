@@ -2,7 +2,6 @@
 
 #include "vhist/compute/source_measures.h"
 
-#include <algorithm>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -36,16 +35,12 @@ std::uint32_t percentile(const LumaLevels& luma, std::uint64_t total, double sha
 
 bool looks_full(const LumaLevels& luma, const RangeVerdict& v) {
   if (v.below < kSubBlackShare) return false;
-  std::uint64_t low_mid = 0, peak = 0;  // at 4-15, and the fullest level there
-  for (std::uint32_t level = 4; level < 16; ++level) {
-    low_mid += luma.counts[level];
-    peak = std::max(peak, luma.counts[level]);
-  }
-  const auto samples = static_cast<double>(v.samples);
-  const double mid = static_cast<double>(low_mid) / samples, peak_share = static_cast<double>(peak) / samples;
+  std::uint64_t low_mid = 0;  // at 4-15
+  for (std::uint32_t level = 4; level < 16; ++level) low_mid += luma.counts[level];
+  const double mid = static_cast<double>(low_mid) / static_cast<double>(v.samples);
   const bool unmirrored = v.below > kMirrorRatio * v.near_black;
   const bool pile = v.bottom >= kSubBlackShare && v.bottom > kPileRatio * mid;
-  const bool black_below = peak_share >= kSubBlackShare && peak_share > kPeakRatio * v.near_black / 16;
+  const bool black_below = v.peak >= kSubBlackShare && v.peak > kPeakRatio * v.near_black / 16;
   const bool both_ends = v.above >= kSubBlackShare && v.below > kBothEndsMirrorRatio * v.near_black;
   return unmirrored || pile || black_below || both_ends;
 }
@@ -70,6 +65,10 @@ RangeVerdict judge_range(const LumaLevels& luma, ColourRange nominal) {
   v.above = share(236, 255);
   v.near_black = share(16, 31);
   v.bottom = share(0, 3);
+  for (std::uint32_t level = 5; level < 16; ++level) {
+    if (luma.counts[level] > luma.counts[v.peak_level]) v.peak_level = level;
+  }
+  v.peak = share(v.peak_level, v.peak_level);
   v.p1 = percentile(luma, v.samples, 0.01);
   v.p99 = percentile(luma, v.samples, 0.99);
   if (nominal == ColourRange::limited && looks_full(luma, v)) v.look = RangeLook::full_as_limited;

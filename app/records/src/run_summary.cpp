@@ -85,7 +85,8 @@ std::string range_warning(const RunSummary& s, const ColourTag& range, bool whol
   if (v.look == RangeLook::full_as_limited) {
     return said + " but the luma's black level sits below " + std::to_string(shader::vhist_limited_low(s.bits)) +
            ": " +
-           outside_text(s, " (" + percent(v.bottom) + " at " + codes_text(0, 3, s.bits) + ", against " +
+           outside_text(s, " (" + percent(v.bottom) + " at " + codes_text(0, 3, s.bits) + ", " + percent(v.peak) +
+                               " at " + codes_text(v.peak_level, v.peak_level, s.bits) + " alone, against " +
                                percent(v.near_black) + " at " + codes_text(16, 31, s.bits) + ")") +
            "; " + percentiles_text(v, s.bits) +
            ": the stream is probably full range, mis-tagged";

@@ -64,6 +64,8 @@ struct RangeVerdict {
   double above = 0;       // above 235
   double near_black = 0;  // 16-31
   double bottom = 0;      // 0-3
+  double peak = 0;        // the fullest level at 4-15 (the lowest of equals): peak_level
+  std::uint32_t peak_level = 4;
   std::uint32_t p1 = 0, p99 = 0;  // 1st and 99th percentiles: the lowest level holding them
 };
 
