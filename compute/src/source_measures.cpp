@@ -74,6 +74,11 @@ RangeCheck range_check(const PlaneCounts& counts, ColourRange nominal) {
   out.luma = {share(counts.below[y], luma), share(counts.above[y], luma)};
   out.has_chroma = chroma != 0;
   out.chroma = {share(counts.below[cb] + counts.below[cr], chroma), share(counts.above[cb] + counts.above[cr], chroma)};
+  if (counts.histogram.bins >= 256) {
+    LumaLevels levels;
+    levels.add(counts);
+    out.verdict = judge_range(levels, nominal);
+  }
   return out;
 }
 

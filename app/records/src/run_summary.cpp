@@ -14,6 +14,7 @@ void RunSummary::add_planes(const PlaneCounts& levels, std::uint32_t frame_bits)
   luma += levels.histogram.total(kPlaneY);
   luma_below += levels.below[y];
   luma_above += levels.above[y];
+  luma_levels.add(levels);
   chroma += levels.histogram.total(kPlaneCb) + levels.histogram.total(kPlaneCr);
   chroma_below += std::uint64_t{levels.below[cb]} + levels.below[cr];
   chroma_above += std::uint64_t{levels.above[cb]} + levels.above[cr];
@@ -49,29 +50,58 @@ double share(std::uint64_t n, std::uint64_t total) {
   return total != 0 ? static_cast<double>(n) / static_cast<double>(total) : 0.0;
 }
 
+// A share as a percentage, with the count where it rounds to 0.00% but is not zero.
+std::string samples_text(std::uint64_t n, std::uint64_t total) {
+  const std::string shown = percent(share(n, total));
+  if (n == 0 || shown != "0.00%") return shown;
+  return "<0.01% (" + std::to_string(n) + (n == 1 ? " sample)" : " samples)");
+}
+
+// Levels [from, to] of the 8-bit scale as the source's codes: "0-3", or "0-15" at 10 bits.
+std::string codes_text(std::uint32_t from, std::uint32_t to, std::uint32_t bits) {
+  const std::uint32_t shift = bits > 8 ? bits - 8 : 0;
+  const std::uint32_t low = from << shift, high = ((to + 1) << shift) - 1;
+  return low == high ? std::to_string(low) : std::to_string(low) + "-" + std::to_string(high);
+}
+
+// The shares outside the limited range, exactly as counted: "12.69% of the luma samples over
+// 12 frames lie below 16 and 22.15% above 235", `detail` after "below 16".
+std::string outside_text(const RunSummary& s, const std::string& detail = {}) {
+  return samples_text(s.luma_below, s.luma) + " of the luma samples over " + std::to_string(s.plane_frames) +
+         " frames lie below " + std::to_string(shader::vhist_limited_low(s.bits)) + detail + " and " +
+         samples_text(s.luma_above, s.luma) + " above " + std::to_string(shader::vhist_limited_high(s.bits, false));
+}
+
+std::string percentiles_text(const RangeVerdict& v, std::uint32_t bits) {
+  return "its 1st percentile is " + codes_text(v.p1, v.p1, bits) + " and its 99th " + codes_text(v.p99, v.p99, bits);
+}
+
 }  // namespace
 
 std::string range_warning(const RunSummary& s, const ColourTag& range, bool whole_input) {
   if (s.plane_frames == 0 || (s.plane_frames < kVerdictFrames && !whole_input)) return {};
-  const std::string over = " over " + std::to_string(s.plane_frames) + " frames";
+  const RangeVerdict v = judge_range(s.luma_levels, range.value == "full" ? ColourRange::full : ColourRange::limited);
   const std::string said = "the range is " + range.value + " (" + range.source + ")";
-  const double outside = share(s.luma_below + s.luma_above, s.luma);
-  const bool near_zero = s.luma_min <= (kNearZero << (s.bits - 8));
-  if (range.value == "limited" &&
-      (outside >= kFullLookingShare || (outside >= kFullLookingNearZeroShare && near_zero))) {
-    return said + " but " + percent(outside) + " of the luma samples" + over + " lie outside " + limits_text(s.bits) +
-           " (" + percent(share(s.luma_below, s.luma)) + " below, " + percent(share(s.luma_above, s.luma)) +
-           " above; the darkest is " + std::to_string(s.luma_min) + "): the stream is probably full range, mis-tagged";
+  if (v.look == RangeLook::full_as_limited) {
+    return said + " but the luma's black level sits below " + std::to_string(shader::vhist_limited_low(s.bits)) +
+           ": " +
+           outside_text(s, " (" + percent(v.bottom) + " at " + codes_text(0, 3, s.bits) + ", " + percent(v.peak) +
+                               " at " + codes_text(v.peak_level, v.peak_level, s.bits) + " alone, against " +
+                               percent(v.near_black) + " at " + codes_text(16, 31, s.bits) + ")") +
+           "; " + percentiles_text(v, s.bits) +
+           ": the stream is probably full range, mis-tagged";
   }
-  const std::uint32_t reach = kLimitedLookingReach << (s.bits - 8);
-  const std::uint32_t low = shader::vhist_limited_low(s.bits), high = shader::vhist_limited_high(s.bits, false);
-  if (range.value == "full" && s.luma_below + s.luma_above == 0 && s.luma_min <= low + reach &&
-      s.luma_max + reach >= high) {
-    return said + " but every luma sample" + over + " lies within " + limits_text(s.bits) + " (from " +
-           std::to_string(s.luma_min) + " to " + std::to_string(s.luma_max) +
-           "): the stream is probably limited range, mis-tagged";
+  if (v.look == RangeLook::limited_as_full) {
+    return said + " but the luma's black and white levels sit at the limited range's ends: " +
+           percentiles_text(v, s.bits) + ", and " + outside_text(s) +
+           ": the stream is probably limited range, mis-tagged";
   }
   return {};
+}
+
+std::string legal_range_note(const RunSummary& s, const ColourTag& range, bool warned) {
+  if (warned || range.value != "limited" || s.luma_below + s.luma_above == 0) return {};
+  return "legal range: " + outside_text(s) + ": sub-black and super-white excursions (a QC finding, not a range verdict)";
 }
 
 LightExcess light_excess(double max_cll, double fall, const SourceColour& colour) {
@@ -150,6 +180,11 @@ void append_jsonl_summary(std::string& out, const RunSummary& s, const SourceCol
              ",\"c_above\":" + number(limited ? share(s.chroma_above, s.chroma) : 0, 8);
     }
     out += ",\"y_min\":" + std::to_string(s.luma_min) + ",\"y_max\":" + std::to_string(s.luma_max);
+    const RangeVerdict v = judge_range(s.luma_levels, ColourRange::limited);
+    const std::uint32_t shift = s.bits > 8 ? s.bits - 8 : 0;  // the verdict's levels: steps of 2^(bits-8) codes
+    out += ",\"y_p1\":" + std::to_string(v.p1 << shift) + ",\"y_p99\":" + std::to_string(v.p99 << shift);
+    const std::string legal = legal_range_note(s, colour.range, !warning.empty());
+    if (!legal.empty()) out += ",\"legal\":" + quoted_json(legal);
     if (!warning.empty()) out += ",\"warning\":" + quoted_json(warning);
     out += "}";
   }
@@ -178,6 +213,10 @@ void append_csv_summary(std::string& out, const RunSummary& s, const SourceColou
            " range): luma samples outside the limited range " + limits_text(s.bits) + ": " +
            percent(share(s.luma_below, s.luma)) + " below, " + percent(share(s.luma_above, s.luma)) +
            " above; luma codes " + std::to_string(s.luma_min) + " to " + std::to_string(s.luma_max) + "\n";
+    const RangeVerdict v = judge_range(s.luma_levels, ColourRange::limited);
+    out += "# luma percentiles: 1st " + codes_text(v.p1, v.p1, s.bits) + ", 99th " + codes_text(v.p99, v.p99, s.bits) + "\n";
+    const std::string legal = legal_range_note(s, colour.range, !warning.empty());
+    if (!legal.empty()) out += "# " + comment_text(legal) + "\n";
     if (!warning.empty()) out += "# warning: " + comment_text(warning) + "\n";
   }
   if (s.light_frames > 0) {

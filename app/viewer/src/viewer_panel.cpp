@@ -386,22 +386,38 @@ void draw_stats_table(const FrameStatistics& numbers) {
   ImGui::EndTable();
 }
 
-// The range check of the frame (limited-range frames: the share of samples outside 16-235/240,
-// scaled) and a PQ frame's light, as analyze's records give them.
+// The frame's verdict on its range tag (range_verdict.h, analyze's rule on this frame's luma), in
+// amber when its codes contradict the tag, with what was seen.
+void draw_range_verdict(const RangeVerdict& v, std::uint32_t bits) {
+  if (v.look == RangeLook::as_tagged) return;
+  const std::uint32_t shift = bits > 8 ? bits - 8 : 0;  // the verdict's levels are on the 8-bit scale
+  const ImVec4 amber(1, 0.8f, 0.4f, 1);
+  if (v.look == RangeLook::full_as_limited) {
+    ImGui::TextColored(amber, "this frame looks full range");
+    ImGui::TextColored(amber, "  (tagged limited): Y' %.1f%% below %u,", 100 * v.below, 16u << shift);
+    ImGui::TextColored(amber, "  1st percentile %u", v.p1 << shift);
+  } else {
+    ImGui::TextColored(amber, "this frame looks limited range");
+    ImGui::TextColored(amber, "  (tagged full): Y' 1st-99th percentile");
+    ImGui::TextColored(amber, "  %u-%u, %.2f%% beyond", v.p1 << shift, v.p99 << shift, 100 * (v.below + v.above));
+  }
+}
+
+// The range check of the frame: the tag's verdict, and for limited-range frames the legal range
+// (the share of samples outside 16-235/240, scaled), a QC figure in the text colour, not a
+// warning: sub-blacks and super-whites occur in honest footage. And a PQ frame's light, as
+// analyze's records give them.
 void draw_source_measures(const App& app, const FrameStatistics& numbers) {
   const Player& p = app.player;
+  if (numbers.range && p.frame()) draw_range_verdict(numbers.range->verdict, numbers.bits);
   if (numbers.range && p.frame() && p.frame()->format.range == ColourRange::limited) {
     const RangeCheck& r = *numbers.range;
-    const bool outside = r.luma.below + r.luma.above + r.chroma.below + r.chroma.above > 0;
-    const ImVec4 colour = outside ? ImVec4(1, 0.8f, 0.4f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1);
-    ImGui::PushStyleColor(ImGuiCol_Text, colour);
     // A line per plane, not wrapped text: ImGui may wrap after the '.' of a number.
-    ImGui::TextUnformatted("outside the limited range:");
+    ImGui::TextUnformatted("legal range (QC), outside:");
     ImGui::Text("  Y'   %.2f%% below, %.2f%% above", 100 * r.luma.below, 100 * r.luma.above);
     if (r.has_chroma) {
       ImGui::Text("  CbCr %.2f%% below, %.2f%% above", 100 * r.chroma.below, 100 * r.chroma.above);
     }
-    ImGui::PopStyleColor();
   }
   if (numbers.light) {
     ImGui::Text("this frame: MaxCLL %.1f  FALL %.1f cd/m2", numbers.light->max_cll, numbers.light->fall);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "vhist/compute/histogram_types.h"
+#include "vhist/compute/range_verdict.h"
 #include "vhist/compute/region.h"
 #include "vhist/compute/video_frame.h"
 #include "vhist/source_shared.h"
@@ -46,7 +47,8 @@ void count_plane_rows(const VideoFormat& format, const VideoPlanes& planes, std:
                       std::uint32_t y1, PlaneCounts& out);
 
 // The share of one plane's samples outside the nominal range of the frame's (tagged or assumed)
-// range: the limited range's counts for limited frames, none for full-range ones.
+// range: the limited range's counts for limited frames, none for full-range ones; and the
+// frame's verdict on that range (range_verdict.h; none when the counts have fewer than 256 bins).
 struct RangeShare {
   double below = 0, above = 0;
 };
@@ -54,6 +56,7 @@ struct RangeCheck {
   RangeShare luma;
   RangeShare chroma;  // Cb and Cr together
   bool has_chroma = false;
+  RangeVerdict verdict;
 };
 RangeCheck range_check(const PlaneCounts& counts, ColourRange nominal);
 

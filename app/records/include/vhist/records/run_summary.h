@@ -5,6 +5,7 @@
 // and docs/colour.md the verdict's rule.
 #pragma once
 
+#include "vhist/compute/range_verdict.h"
 #include "vhist/compute/source_colour.h"
 #include "vhist/compute/source_measures.h"
 
@@ -37,6 +38,7 @@ struct RunSummary {
   std::uint64_t chroma = 0, chroma_below = 0, chroma_above = 0;
   std::uint32_t bits = 8;
   std::uint32_t luma_min = std::numeric_limits<std::uint32_t>::max(), luma_max = 0;  // codes
+  LumaLevels luma_levels;  // every frame's Y' on the 8-bit scale: the range verdict's input
   // Over the PQ frames: the brightest pixel and the brightest frame average, and where.
   std::int64_t light_frames = 0;
   double max_cll = 0, max_fall = 0;
@@ -47,23 +49,18 @@ struct RunSummary {
   void add_light(const LightLevel& light, std::int64_t frame);
 };
 
-// Thresholds of the verdict (docs/colour.md). A limited-range stream looks full range when at
-// least kFullLookingShare of its luma samples lie outside the limited range, or at least
-// kFullLookingNearZeroShare do and its luma reaches within kNearZero 8-bit codes of 0
-// (footroom excursions and a PLUGE's sub-black, code 7, stay above that; full-range blacks
-// need not). A full-range stream looks limited when no luma sample lies outside the limited
-// range and its luma reaches within kLimitedLookingReach 8-bit codes of both limited-range
-// ends. Either needs kVerdictFrames frames, or the whole input.
-inline constexpr double kFullLookingShare = 0.05;
-inline constexpr double kFullLookingNearZeroShare = 0.01;
-inline constexpr std::uint32_t kNearZero = 4;
-inline constexpr std::uint32_t kLimitedLookingReach = 4;
+// The verdict on the range tag needs kVerdictFrames frames, or the whole input; its rule and
+// thresholds are range_verdict.h's (docs/colour.md), judged on the run's luma distribution.
 inline constexpr std::int64_t kVerdictFrames = 10;
 
 // Empty when the codes fit the range the frames were read with (`range`: tagged or assumed),
-// else a one-line warning: what was seen and what it suggests. `whole_input`: the run read
-// every frame of the input.
+// else a one-line warning: what was seen (the shares below 16 and above 235, the 1st and 99th
+// percentiles) and what it suggests. `whole_input`: the run read every frame of the input.
 std::string range_warning(const RunSummary& s, const ColourTag& range, bool whole_input);
+// The legal-range QC line of a limited-range run whose luma leaves 16-235 (sub-blacks,
+// super-whites) without the tag being in doubt: the shares, and that this is no tagging verdict.
+// Empty for a full-range run, a run within the range, or one the range warning is about.
+std::string legal_range_note(const RunSummary& s, const ColourTag& range, bool warned);
 
 // The PQ frames' light against the stream's own HDR metadata: empty when the pixels stay within
 // what it says, else a one-line warning naming each figure the pixels exceed, by more than
