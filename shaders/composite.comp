@@ -75,7 +75,7 @@ void main() {
     vec4 r = p.quad_rect[i];
     if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) continue;
     const Bars b = Bars(p.histogram, p.scale, p.cdf, p.bins, p.levels, p.mode, p.pixels, p.quad_mult[i], p.cdf_fill,
-                        p.cdf_line, p.reference, p.reference_line);
+                        p.cdf_line, p.reference, p.reference_line, p.level_counts, p.ends);
     const vec4 c = panel_colour(b, p.palette, p.opacity, p.quad_bars[i], p.overlay, p.overlay_first[i],
                                 p.overlay_count[i], p.overlay_over_bars[i], centre);
     colour = mix(colour, c.rgb, c.a);

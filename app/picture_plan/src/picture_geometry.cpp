@@ -1,5 +1,7 @@
 #include "vhist/picture/picture_geometry.h"
 
+#include "vhist/clip_shared.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -83,6 +85,18 @@ std::vector<HistogramQuad> layout_quads(const DrawStyle& style, float w, float h
     place_bars(q, text_scale(style));
   }
   return quads;
+}
+
+std::optional<bool> clip_corner_at(const DrawStyle& style, float w, float h, float x, float y) {
+  for (const HistogramQuad& q : layout_quads(style, w, h)) {
+    const auto& b = q.bars;
+    if (x < b[0] || x >= b[2] || y < b[1] || y >= b[3]) continue;
+    const float largest = shader::vhist_clip_marker(1.0f, 1.0f, b[3] - b[1]);
+    const float dy = y - b[1];
+    if (x - b[0] + dy < largest) return false;
+    if (b[2] - x + dy < largest) return true;
+  }
+  return std::nullopt;
 }
 
 std::optional<BinHit> hit_bin(const DrawStyle& style, float w, float h, float x, float y, std::uint32_t bins,

@@ -98,6 +98,7 @@ DrawStyle frame_style(const App& app) {
                    .split_view = s.split_view,
                    .split_position = s.split_position,
                    .area = {a[0] * fb_scale.x, a[1] * fb_scale.y, a[2] * fb_scale.x, a[3] * fb_scale.y},
+                   .end_scale = s.end_scale,
                    .guides = s.guides,
                    .ui_scale = picture_ui_scale(app.ui_scale, (a[3] - a[1]) * fb_scale.y),
                    .light = app.player.is_open() && app.player.frame()

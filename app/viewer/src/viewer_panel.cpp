@@ -246,6 +246,7 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   ImGui::SameLine();
   setting_widget("palette", s, half);
   setting_widget("opacity", s, share({"opacity"}));
+  setting_widget("end_scale", s);
   setting_widget("domain", s, share({"domain"}));
   draw_exposure_section(app, numbers);
   // Only a PQ or HLG source has a light scale to label the axis with.

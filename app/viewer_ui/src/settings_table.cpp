@@ -199,6 +199,11 @@ const SettingRow kRows[] = {
     {.name = "guides", .section = "Histogram",
      .help = "legal-range guides on the histograms (16 and 235 at 8 bits, 64 and 940 at 10, and the ends): on or off",
      .field = VHIST_FIELD(guides), .flag = "--guides", .value_name = "on|off", .label = "guides", .key = 'G'},
+    {.name = "end_scale", .section = "Histogram",
+     .help = "the end bins (codes 0 and the top) drawn to a scale of their own, a full-height end bar being every "
+             "pixel, and the other bins scaled without them, so a spike of clipped pixels does not flatten the rest: "
+             "on or off",
+     .field = VHIST_FIELD(end_scale), .flag = "--end-scale", .value_name = "on|off", .label = "ends own scale"},
     {.name = "light_axis", .section = "Histogram",
      .help = "a PQ or HLG source's axis: nits (cd/m2, a decade apart), stops (from HDR reference white, 203 cd/m2) "
              "or codes (code values, as for SDR)",

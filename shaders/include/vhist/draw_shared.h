@@ -90,12 +90,13 @@ VHIST_PUSH_BLOCK(HistogramPush) {
   VHIST_FLOAT(pixels);
   VHIST_FLOAT(opacity);
   VHIST_UINT(levels);
-  VHIST_UINT(cdf_fill);
-  VHIST_UINT(cdf_line);
-  VHIST_UINT(reference_line);       // channels whose reference is outlined
-  VHIST_ADDRESS(uvec2, reference);  // `bins` records of 4 floats: the reference at the live scale
+  // Channel masks, 4 bits each (the push constants' 128 bytes are full): cdf_fill, cdf_line
+  // << 4, reference_line << 8 (the channels whose reference is outlined).
+  VHIST_UINT(masks);
+  VHIST_ADDRESS(uvec2, level_counts);  // the statistics histogram, `levels` records: the clip markers' counts
+  VHIST_ADDRESS(uvec2, reference);     // `bins` records of 4 floats: the reference at the live scale
+  VHIST_UINT(ends);                    // clip_shared.h kEnds*
   VHIST_UINT(pad0);
-  VHIST_UINT(pad1);
 } VHIST_PC;
 #endif
 
@@ -137,7 +138,7 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_ADDRESS(uvec2, cdf);        // the cumulative histogram, `levels` records
   VHIST_ADDRESS(uvec2, equalized);  // the equalized frame (equalize.comp), shown right of split_x; 0: none
   VHIST_UINT(levels);
-  VHIST_UINT(pad1);
+  VHIST_UINT(ends);  // as HistogramPush's
   VHIST_UINT(cdf_fill);
   VHIST_UINT(cdf_line);
   VHIST_FLOAT(split_x);  // pixels
@@ -157,9 +158,8 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_UINT(range_low);
   VHIST_UINT(range_high);
   VHIST_UINT(reference_line);       // as HistogramPush's
-  VHIST_ADDRESS(uvec2, reference);  // as HistogramPush's
-  VHIST_UINT(pad3);
-  VHIST_UINT(pad4);
+  VHIST_ADDRESS(uvec2, reference);     // as HistogramPush's
+  VHIST_ADDRESS(uvec2, level_counts);  // as HistogramPush's
   VHIST_UVEC4(band_lo);  // as VideoPush's
   VHIST_UVEC4(band_hi);
 };

@@ -31,6 +31,9 @@ struct DrawStyle {
   // Where the picture (video and histograms) goes in the target, in target pixels (x0, y0, x1,
   // y1); all zero: the whole target. The rest of the target is left clear (the UI's side).
   std::array<float, 4> area{};
+  // The end bins (the lowest and highest codes) drawn to their own scale (full height = every
+  // pixel counted), the bins between them scaled as if the end bins were empty.
+  bool end_scale = false;
   bool guides = false;    // legal-range guides on the histograms (16/235 at 8 bits, scaled; the ends)
   float ui_scale = 1.0f;  // text and line sizes on the picture: the window's content scale (HiDPI)
   // The axis labelled in light (cd/m2) for a PQ or HLG source (light_scale.h); none: code values.

@@ -52,6 +52,10 @@ struct BinHit {
 // `bins` as drawn (a power of two, at most 2^bits).
 std::optional<BinHit> hit_bin(const DrawStyle& style, float width, float height, float x, float y, std::uint32_t bins,
                               std::uint32_t bits);
+// Which end's clip marker corner (clip_shared.h) holds window point (x, y): the top left of a
+// panel's bars (the lowest code; false) or its top right (the highest; true), within the largest
+// marker's legs; none elsewhere.
+std::optional<bool> clip_corner_at(const DrawStyle& style, float width, float height, float x, float y);
 // The articles' cover scale: the video quad spans [-sx, sx] x [-sy, sy] in clip space, so the
 // video fills the window and keeps its aspect ratio (the overflow is cropped).
 std::array<float, 2> cover_scale(float window_w, float window_h, float video_w, float video_h);
