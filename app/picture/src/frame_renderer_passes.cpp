@@ -5,6 +5,7 @@
 #include "frame_renderer_slot.h"
 
 #include "vhist/clip_shared.h"
+#include "vhist/hdr_display_shared.h"
 
 #include "vhist/render/vk_check.h"
 
@@ -55,6 +56,12 @@ std::uint32_t reference_mask(const DrawStyle& style) {
 // histograms (a plane's share is not of the pixels).
 std::uint32_t ends_flags(const DrawStyle& style) {
   return (style.ycbcr ? 0u : shader::kEndsMarkers) | (style.end_scale ? shader::kEndsOwnScale : 0u);
+}
+
+// The shaders' display mapping of an HDR picture (hdr_display_shared.h).
+std::uint32_t hdr_mode(const DrawStyle& style) {
+  return style.hdr.mapped == LightScale::pq ? shader::kHdrPq : style.hdr.mapped == LightScale::hlg ? shader::kHdrHlg
+                                                                                                   : shader::kHdrNone;
 }
 
 }  // namespace
@@ -309,6 +316,9 @@ void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& pla
   push.range_mask = style.range_mask;
   push.range_low = style.range_low;
   push.range_high = style.range_high;
+  push.hdr = hdr_mode(style);
+  push.hdr_peak = style.hdr.source_peak;
+  push.hdr_target = style.hdr.target;
   const auto bands = band_codes(rgb_format_.bits, style.light);
   std::memcpy(push.band_lo, bands.data(), sizeof push.band_lo);
   std::memcpy(push.band_hi, bands.data() + 4, sizeof push.band_hi);
@@ -329,6 +339,7 @@ void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& pla
   if (split < x1) {
     const VkRect2D right{{static_cast<std::int32_t>(split), area.offset.y}, {x1 - split, area.extent.height}};
     vkCmdSetScissor(cmd, 0, 1, &right);
+    push.hdr = shader::kHdrNone;  // the equalized picture is shown as codes
     video_pipeline_.draw_quad(cmd, push, equalized_video_.set);
   }
   vkCmdSetScissor(cmd, 0, 1, &area);
@@ -420,6 +431,9 @@ void FrameRenderer::fill_composite_geometry(shader::CompositeParams& params, con
   params.range_mask = style.range_mask;
   params.range_low = style.range_low;
   params.range_high = style.range_high;
+  params.hdr = hdr_mode(style);
+  params.hdr_peak = style.hdr.source_peak;
+  params.hdr_target = style.hdr.target;
   const auto bands = band_codes(rgb_format_.bits, style.light);
   std::memcpy(params.band_lo, bands.data(), sizeof params.band_lo);
   std::memcpy(params.band_hi, bands.data() + 4, sizeof params.band_hi);

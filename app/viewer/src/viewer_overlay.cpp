@@ -7,6 +7,7 @@
 // edge (where reading and the OSD start) when the panel is shown or hidden, as in DaVinci
 // Resolve's inspector and mpv's stats page.
 #include "vhist/media/png.h"
+#include "vhist/picture/light_scale.h"
 #include "vhist/picture/picture_geometry.h"
 #include "viewer_app.h"
 
@@ -121,6 +122,23 @@ void update_range_highlight(App& app, const DrawStyle& style, const FrameStatist
   const std::uint64_t codes = std::uint64_t{1} << numbers.bits;
   app.range_low = static_cast<std::uint32_t>(from * codes / style.bins);
   app.range_high = static_cast<std::uint32_t>((to + 1) * codes / style.bins - 1);
+}
+
+void draw_hdr_label(const App& app, const DrawStyle& style) {
+  const std::string text = hdr_display_text(style.light, style.hdr);
+  if (text.empty()) return;
+  // At the picture's top right, left of the panel's tab when the panel is hidden.
+  const auto& a = app.picture_area;
+  const float pad = 4.0f * app.ui_scale, right = a[2] - (app.settings.show_panel ? 8.0f : 34.0f) * app.ui_scale;
+  const float wrap = std::max(a[2] - a[0] - 24.0f * app.ui_scale, 40.0f);
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, std::min(wrap, 0.6f * (a[2] - a[0])));
+  const ImVec2 at(std::max(right - size.x, a[0] + pad), a[1] + 8.0f * app.ui_scale);
+  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + size.x + pad, at.y + size.y + pad),
+                      IM_COL32(0, 0, 0, 150), 3.0f * app.ui_scale);
+  draw->AddText(nullptr, 0.0f, at, style.hdr.mapped == LightScale::none ? IM_COL32(255, 200, 90, 255)
+                                                                       : IM_COL32(220, 220, 220, 255),
+                text.c_str(), nullptr, std::min(wrap, 0.6f * (a[2] - a[0])));
 }
 
 void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStatistics& numbers) {

@@ -255,6 +255,12 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
                                : LightScale::none;
   if (light != LightScale::none) {
     setting_widget("light_axis", s, share({"light axis"}));
+    // What the picture shows (the histograms count code values either way).
+    setting_widget("tone_map", s);
+    const auto& colour = app.player.frame()->colour;
+    const std::string shown =
+        hdr_display_text(light, hdr_display_for(light, s.tone_map, colour.mastering ? colour.mastering->max_luminance : 0));
+    text_wrapped_at_spaces("%s", shown.c_str());
     // HLG's light depends on the display: say which one the axis and the bands assume.
     if (light == LightScale::hlg) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

@@ -67,9 +67,9 @@ VHIST_PUSH_BLOCK(VideoPush) {
   VHIST_UINT(range_mask);   // kMarkRange: the channels (R 1, G 2, B 4, L 8) and their codes' range
   VHIST_UINT(range_low);
   VHIST_UINT(range_high);
-  VHIST_UINT(pad0);
-  VHIST_UINT(pad1);
-  VHIST_UINT(pad2);
+  VHIST_UINT(hdr);          // how an HDR source is shown (hdr_display_shared.h kHdr*); kHdrNone: codes as they are
+  VHIST_FLOAT(hdr_peak);    // cd/m2: the source's peak (PQ: its mastering display's, else 1000)
+  VHIST_FLOAT(hdr_target);  // cd/m2: shown as SDR white
   VHIST_UVEC4(band_lo);  // false colour: the first codes of bands 1-4 and 5-8 (band_codes())
   VHIST_UVEC4(band_hi);
 } VHIST_PC;
@@ -162,6 +162,10 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_ADDRESS(uvec2, level_counts);  // as HistogramPush's
   VHIST_UVEC4(band_lo);  // as VideoPush's
   VHIST_UVEC4(band_hi);
+  VHIST_UINT(hdr);  // as VideoPush's (the original picture; the equalized one is shown as codes)
+  VHIST_FLOAT(hdr_peak);
+  VHIST_FLOAT(hdr_target);
+  VHIST_UINT(pad5);
 };
 
 VHIST_PUSH_BLOCK(CompositePush) {
@@ -174,7 +178,7 @@ static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 128 && sizeof(Histo
               sizeof(OverlayItemPush) == 64);
 static_assert(offsetof(CompositeParams, quad_rect) == 96 && offsetof(CompositeParams, cdf) == 224 &&
               offsetof(CompositeParams, area) == 272 && offsetof(CompositeParams, overlay) == 400 &&
-              sizeof(CompositeParams) == 496);
+              sizeof(CompositeParams) == 512);
 static_assert(sizeof(OverlayItem) == 64);
 }  // namespace vhist::shader
 #endif
