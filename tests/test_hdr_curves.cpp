@@ -76,3 +76,49 @@ TEST(HdrDisplay, ChosenForPqAndHlgOnlyAndSaidInWords) {
 
 }  // namespace
 }  // namespace vhist
+
+#include "vhist/compute/colour_names.h"
+
+namespace vhist {
+namespace {
+
+TEST(ColourNames, IdentifiersAsPeopleSayThem) {
+  EXPECT_EQ(spoken_colour(ColourPart::transfer, "smpte2084"), "PQ");
+  EXPECT_EQ(spoken_colour(ColourPart::transfer, "arib-std-b67"), "HLG");
+  EXPECT_EQ(spoken_colour(ColourPart::transfer, "bt709"), "BT.709");
+  EXPECT_EQ(spoken_colour(ColourPart::transfer, "iec61966-2-1"), "sRGB");
+  EXPECT_EQ(spoken_colour(ColourPart::transfer, "smpte170m"), "BT.601");
+  EXPECT_EQ(spoken_colour(ColourPart::matrix, "bt2020"), "BT.2020");  // vhist's name
+  EXPECT_EQ(spoken_colour(ColourPart::matrix, "bt2020nc"), "BT.2020");  // FFmpeg's
+  EXPECT_EQ(spoken_colour(ColourPart::matrix, "bt601"), "BT.601");
+  EXPECT_EQ(spoken_colour(ColourPart::matrix, "bt470bg"), "BT.601");
+  EXPECT_EQ(spoken_colour(ColourPart::primaries, "bt2020"), "BT.2020");
+  EXPECT_EQ(spoken_colour(ColourPart::primaries, "smpte432"), "Display P3");
+  EXPECT_EQ(spoken_colour(ColourPart::primaries, "bt470bg"), "BT.601 625-line (PAL)");
+  // Words already, and identifiers it does not know: as they are.
+  EXPECT_EQ(spoken_colour(ColourPart::range, "limited"), "limited");
+  EXPECT_EQ(spoken_colour(ColourPart::transfer, "something-new"), "something-new");
+  // The same identifier names different things in different parts.
+  EXPECT_EQ(spoken_colour(ColourPart::transfer, "bt470bg"), "gamma 2.8");
+}
+
+TEST(ColourNames, SummaryInAFewWords) {
+  SourceColour c;
+  c.matrix.value = "bt2020";
+  c.range.value = "limited";
+  c.primaries.value = "bt2020";
+  c.transfer.value = "smpte2084";
+  EXPECT_EQ(spoken_colour_summary(c), "BT.2020 limited, PQ");
+  c.transfer.value = "arib-std-b67";
+  EXPECT_EQ(spoken_colour_summary(c), "BT.2020 limited, HLG");
+  c.matrix.value = "bt709";
+  c.transfer.value = "bt709";
+  EXPECT_EQ(spoken_colour_summary(c), "BT.709 limited, BT.709, primaries BT.2020");
+  c.matrix.value = "none";
+  c.range.value = "full";
+  c.transfer.value = "iec61966-2-1";
+  EXPECT_EQ(spoken_colour_summary(c), "sRGB R'G'B' full");
+}
+
+}  // namespace
+}  // namespace vhist

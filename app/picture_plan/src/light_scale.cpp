@@ -1,5 +1,7 @@
 #include "vhist/picture/light_scale.h"
 
+#include "vhist/compute/colour_names.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -23,7 +25,7 @@ HdrDisplay hdr_display_for(LightScale source, bool tone_map, double mastering_pe
 
 std::string hdr_display_text(LightScale source, const HdrDisplay& hdr) {
   if (source == LightScale::none) return "";
-  const std::string name = source == LightScale::pq ? "PQ" : "HLG";
+  const std::string name = spoken_colour(ColourPart::transfer, source == LightScale::pq ? "smpte2084" : "arib-std-b67");
   if (hdr.mapped == LightScale::none) return "HDR " + name + " shown as code values, not tone-mapped";
   char text[160];
   if (source == LightScale::pq) {
