@@ -741,3 +741,19 @@ TEST(ClipMarker, EndScaleIsLabelledInTheHeader) {
 
 }  // namespace
 }  // namespace vhist::viewer
+
+namespace vhist::viewer {
+namespace {
+
+TEST(ClipMarker, HoverTextGivesTheSharesAtTheEndCode) {
+  Histogram levels(256);
+  levels.at(Channel::r, 0) = 395;  // of 10000 pixels
+  levels.at(Channel::b, 255) = 1;
+  levels.at(Channel::l, 255) = 2500;
+  EXPECT_EQ(clip_share_text(levels, 10000, {1, 2, 4, 0}, false), "at code 0:  R 3.95%  G 0.00%  B 0.00%");
+  EXPECT_EQ(clip_share_text(levels, 10000, {1, 2, 4, 0}, true), "at the top code:  R 0.00%  G 0.00%  B 0.01%");
+  EXPECT_EQ(clip_share_text(levels, 10000, {0, 0, 0, 8}, true), "at the top code:  L 25.00%");
+}
+
+}  // namespace
+}  // namespace vhist::viewer

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdio>
 
 namespace vhist::viewer {
 
@@ -97,6 +98,22 @@ std::optional<bool> clip_corner_at(const DrawStyle& style, float w, float h, flo
     if (b[2] - x + dy < largest) return true;
   }
   return std::nullopt;
+}
+
+std::string clip_share_text(const Histogram& levels, std::uint64_t pixels, const std::array<std::uint32_t, 4>& channel_mult,
+                            bool high) {
+  std::string line = high ? "at the top code:" : "at code 0:";
+  if (levels.bins == 0) return line;
+  const std::uint32_t level = high ? levels.bins - 1 : 0;
+  for (std::uint32_t c = 0; c < 4; ++c) {
+    if (channel_mult[c] == 0) continue;
+    const auto count = static_cast<double>(levels.at(static_cast<Channel>(c), level));
+    char part[48];
+    std::snprintf(part, sizeof part, "  %s %.2f%%", channel_label(c, false),
+                  100.0 * count / static_cast<double>(std::max<std::uint64_t>(pixels, 1)));
+    line += part;
+  }
+  return line;
 }
 
 std::optional<BinHit> hit_bin(const DrawStyle& style, float w, float h, float x, float y, std::uint32_t bins,

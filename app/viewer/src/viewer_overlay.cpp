@@ -46,22 +46,6 @@ std::optional<HoveredBin> bin_under(const DrawStyle& style, float fb_w, float fb
   return std::nullopt;
 }
 
-// The clip markers' numbers: the share of the pixels at the lowest (`high` false) or highest code
-// of each channel the quad draws (above 10 bits, the end level's codes).
-void clip_share_lines(const FrameStatistics& numbers, const std::array<std::uint32_t, 4>& channel_mult, bool high) {
-  const std::uint32_t level = high ? numbers.levels.bins - 1 : 0;
-  const std::uint64_t pixels = std::max<std::uint64_t>(std::uint64_t{numbers.width} * numbers.height, 1);
-  std::string line = high ? "at the top code:" : "at code 0:";
-  for (std::uint32_t c = 0; c < 4; ++c) {
-    if (channel_mult[c] == 0) continue;
-    const auto count = static_cast<double>(numbers.levels.at(static_cast<Channel>(c), level));
-    char part[48];
-    std::snprintf(part, sizeof part, "  %s %.2f%%", channel_label(c, false), 100.0 * count / static_cast<double>(pixels));
-    line += part;
-  }
-  ImGui::TextUnformatted(line.c_str());
-}
-
 }  // namespace
 
 float panel_width_for(float width, float scale) {
@@ -183,7 +167,9 @@ void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStati
                                      io.MousePos.y * io.DisplayFramebufferScale.y);
   if (!numbers.ycbcr && (corner || hovered->bin == 0 || hovered->bin + 1 == style.bins)) {
     ImGui::Separator();
-    clip_share_lines(numbers, hovered->channel_mult, corner ? *corner : hovered->bin != 0);
+    const std::uint64_t pixels = std::uint64_t{numbers.width} * numbers.height;
+    ImGui::TextUnformatted(
+        clip_share_text(numbers.levels, pixels, hovered->channel_mult, corner ? *corner : hovered->bin != 0).c_str());
   }
   ImGui::EndTooltip();
 }
