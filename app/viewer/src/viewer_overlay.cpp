@@ -167,7 +167,6 @@ void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStati
                                      io.MousePos.y * io.DisplayFramebufferScale.y);
   if (!numbers.ycbcr && (corner || hovered->bin == 0 || hovered->bin + 1 == style.bins)) {
     ImGui::Separator();
-    const std::uint64_t pixels = std::uint64_t{numbers.width} * numbers.height;
     ImGui::TextUnformatted(
         clip_share_text(numbers.levels, pixels, hovered->channel_mult, corner ? *corner : hovered->bin != 0).c_str());
   }
