@@ -700,21 +700,22 @@ TEST(FramePlan, InnerScaleEveryDrawnTickWithTheEndsOnTheirOwnScale) {
 }
 
 TEST(ClipMarker, SizeGrowsWithTheShareAndIsNoneWithoutPixels) {
-  const float h = 200;  // bars 200 pixels tall: legs from 8 (4%) to 80 (40%)
+  const float h = 200;  // bars 200 pixels tall: legs from 10 (5%) to 80 (40%)
   EXPECT_EQ(shader::vhist_clip_marker(0, 1000, h), 0.0f);
-  EXPECT_FLOAT_EQ(shader::vhist_clip_marker(1, 1e6f, h), 8.0f);  // 0.0001%: the smallest
-  EXPECT_FLOAT_EQ(shader::vhist_clip_marker(1, 1e4f, h), 8.0f);  // 0.01%
+  EXPECT_FLOAT_EQ(shader::vhist_clip_marker(1, 1e6f, h), 10.0f);  // 0.0001%: the smallest
+  EXPECT_FLOAT_EQ(shader::vhist_clip_marker(1, 1e4f, h), 10.0f);  // 0.01%
   EXPECT_FLOAT_EQ(shader::vhist_clip_marker(1000, 1000, h), 80.0f);
-  // log2 of the share: each tenfold step adds a quarter of the range (8 + 72 / 4 at 0.1%).
-  EXPECT_NEAR(shader::vhist_clip_marker(1, 1000, h), 26.0f, 1e-3f);
-  EXPECT_NEAR(shader::vhist_clip_marker(1, 10, h), 62.0f, 1e-3f);
+  // log2 of the share: each tenfold step adds a quarter of the range (10 + 70 / 4 at 0.1%).
+  EXPECT_NEAR(shader::vhist_clip_marker(1, 1000, h), 27.5f, 1e-3f);
+  EXPECT_NEAR(shader::vhist_clip_marker(1, 10, h), 62.5f, 1e-3f);
   float last = 0;
   for (float share = 1e-5f; share <= 1.0f; share *= 1.7f) {
     const float leg = shader::vhist_clip_marker(share * 1e6f, 1e6f, h);
     EXPECT_GE(leg, last);
     last = leg;
   }
-  EXPECT_FLOAT_EQ(shader::vhist_clip_marker(1, 1, 20), 8.0f);  // short bars: at least 4 pixels, 4 more at most
+  EXPECT_FLOAT_EQ(shader::vhist_clip_marker(1, 1, 20), 12.0f);  // short bars: at least 6 pixels, 6 more at most
+  EXPECT_FLOAT_EQ(shader::vhist_clip_marker(1, 1e6f, 20), 6.0f);
 }
 
 TEST(ClipMarker, CornersOfTheBarsHitTestToTheirEnd) {

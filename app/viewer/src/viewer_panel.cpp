@@ -241,6 +241,11 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   if (app.compact) {
     // Only the marks that are on (their keys turn them on): their shares and legend.
     if (s.zebra != ZebraMode::off || s.false_colour) draw_exposure_section(app, numbers);
+    // An HDR picture's mapping: the one setting that changes what it looks like.
+    if (app.player.is_open() && app.player.frame() &&
+        light_scale_of(app.player.frame()->colour.transfer.value) != LightScale::none) {
+      setting_widget("tone_map", s);
+    }
     return;
   }
   const float half = share({"layout", "palette"});

@@ -37,12 +37,12 @@ const float kClipCapB = 0.2f;
 const float kClipLog2Floor = -13.287712f;
 
 // The marker's leg in pixels for `count` pixels at the end code out of `total` (> 0), in bars
-// `height` pixels tall: 0 for none, else from the smallest (max(4, 4% of the height)) to the
-// largest (40% of the height, at least 4 pixels more), growing with log2 of the share.
+// `height` pixels tall: 0 for none, else from the smallest (max(6, 5% of the height)) to the
+// largest (40% of the height, at least 6 pixels more), growing with log2 of the share.
 VHIST_CLIP_FN float vhist_clip_marker(float count, float total, float height) {
   if (count <= 0.0f || total <= 0.0f) return 0.0f;
-  const float smallest = height * 0.04f > 4.0f ? height * 0.04f : 4.0f;
-  const float largest = height * 0.4f > smallest + 4.0f ? height * 0.4f : smallest + 4.0f;
+  const float smallest = height * 0.05f > 6.0f ? height * 0.05f : 6.0f;
+  const float largest = height * 0.4f > smallest + 6.0f ? height * 0.4f : smallest + 6.0f;
   float t = (VHIST_LOG2(count / total) - kClipLog2Floor) / -kClipLog2Floor;
   t = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
   return smallest + (largest - smallest) * t;
