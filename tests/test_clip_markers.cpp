@@ -10,8 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <cstdint>
 
 namespace vhist {
@@ -62,14 +60,6 @@ int corner_pixels(const std::vector<std::uint8_t>& pixels, const viewer::Histogr
     }
   }
   return n;
-}
-
-void dump(const std::vector<std::uint8_t>& pixels, const char* name) {
-  if (!std::getenv("VHIST_TEST_DUMP")) return;
-  FILE* f = std::fopen(name, "wb");
-  std::fprintf(f, "P6 %u %u 255\n", kExtent.width, kExtent.height);
-  for (std::size_t i = 0; i < pixels.size(); i += 4) std::fwrite(&pixels[i], 1, 3, f);
-  std::fclose(f);
 }
 
 TEST_P(ClipMarkerTest, MarkersGrowWithTheShareAtTheEndCode) {
@@ -130,10 +120,8 @@ TEST_P(ClipMarkerTest, BarCutByTheScaleGetsACap) {
   EXPECT_EQ(top[3], column_top(pixels, quads[1], 12, 16, mid - static_cast<int>(quads[1].bars[1]) + 1).back())
       << "the bar below the cap";
   EXPECT_EQ(column_top(pixels, quads[0], 12, 16, 1)[0], cap) << "the RGB panel's bar is capped too";
-  dump(pixels, "/tmp/h24clip_cap.ppm");
   style.scale = viewer::ScaleMode::logarithmic;
   pixels = draw_once(context(), renderer, target, frame, style, composite());
-  dump(pixels, "/tmp/h24clip_caplog.ppm");
   top = column_top(pixels, quads[0], 12, 16, 3);
   for (const auto& p : top) EXPECT_NE(p, cap) << "a full bar that is not cut has no cap";
 }
@@ -170,7 +158,6 @@ TEST_P(ClipMarkerTest, EndBinsOnTheirOwnScale) {
   pixels = draw_once(context(), renderer, target, frame, style, composite());
   EXPECT_EQ(bar_height(pixels, q, 7, 16), static_cast<int>(h));
   EXPECT_NEAR(bar_height(pixels, q, 15, 16), 0.25 * h, 1.0);
-  dump(pixels, "/tmp/h24clip_ends.ppm");
   // No cap on the full mid-tone bars: exactly the scale's top.
   for (const auto& p : column_top(pixels, q, 7, 16, 3)) EXPECT_NE(p, (std::array<int, 3>{255, 140, 51}));
 }
