@@ -109,8 +109,13 @@ void update_range_highlight(App& app, const DrawStyle& style, const FrameStatist
 }
 
 void draw_hdr_label(const App& app, const DrawStyle& style) {
-  const std::string text = hdr_display_text(style.light, style.hdr);
+  std::string text = hdr_display_text(style.light, style.hdr);
   if (text.empty()) return;
+  // Too wide for the picture: break after the colon rather than inside "BT.2390".
+  if (const auto colon = text.find(": ");
+      colon != std::string::npos && ImGui::CalcTextSize(text.c_str()).x > 0.6f * (app.picture_area[2] - app.picture_area[0])) {
+    text.replace(colon, 2, ":\n");
+  }
   // At the picture's top right, left of the panel's tab when the panel is hidden.
   const auto& a = app.picture_area;
   const float pad = 4.0f * app.ui_scale, right = a[2] - (app.settings.show_panel ? 8.0f : 34.0f) * app.ui_scale;
