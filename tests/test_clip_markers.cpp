@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
 
 namespace vhist {
 namespace {
@@ -76,6 +77,8 @@ TEST_P(ClipMarkerTest, MarkersGrowWithTheShareAtTheEndCode) {
     EXPECT_EQ(corner_pixels(pixels, quads[1], false), 0) << "no pixel at code 0, no marker; band " << band;
     EXPECT_EQ(corner_pixels(pixels, quads[0], false), 0) << "band " << band;
   }
+  RecordProperty("marker_pixels_0_0.39_3.1_25_percent", std::to_string(sizes[0]) + " " + std::to_string(sizes[1]) + " " +
+                                                           std::to_string(sizes[2]) + " " + std::to_string(sizes[3]));
   EXPECT_EQ(sizes[0], 0);
   EXPECT_GT(sizes[1], 5) << "a small share still shows a marker";
   EXPECT_LT(sizes[1], sizes[2]);
