@@ -25,6 +25,7 @@ layout(buffer_reference, buffer_reference_align = 4, std430) writeonly buffer Ou
 #include "overlay.glsl"
 #include "stored_uv.glsl"
 #include "exposure.glsl"
+#include "hdr_display.glsl"
 
 // The frame's codes at q (clamped to the edges), of the equalized frame when asked, in [0, 1].
 // The codes of stored pixel q (clamped to the frame), of the equalized frame or the original.
@@ -56,7 +57,9 @@ vec3 video_colour(CompositeParams p, vec2 centre) {
   const uvec3 c01 = texel(p, q + ivec2(0, 1), eq), c11 = texel(p, q + ivec2(1, 1), eq);
   if (p.divider != 0u && abs(centre.x - p.split_x) < 1.0) return vec3(0.9);
   const vec3 top = mix(vec3(c00), vec3(c10), f.x), bottom = mix(vec3(c01), vec3(c11), f.x);
-  const vec3 colour = mix(top, bottom, f.y) / float((1u << p.bits) - 1u);
+  // An HDR original tone-mapped for display (the equalized frame is shown as codes).
+  const vec3 colour = hdr_to_sdr(mix(top, bottom, f.y) / float((1u << p.bits) - 1u), eq ? kHdrNone : p.hdr, p.hdr_peak,
+                                 p.hdr_target);
   if (p.marks == 0u) return colour;
   // The marks are decided per stored pixel: the one under this pixel's centre (floor(uv * size),
   // which is q plus one where f >= 0.5: one of the four), its codes exact.
@@ -77,7 +80,7 @@ void main() {
     vec4 r = p.quad_rect[i];
     if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) continue;
     const Bars b = Bars(p.histogram, p.scale, p.cdf, p.bins, p.levels, p.mode, p.pixels, p.quad_mult[i], p.cdf_fill,
-                        p.cdf_line, p.reference, p.reference_line);
+                        p.cdf_line, p.reference, p.reference_line, p.level_counts, p.ends);
     const vec4 c = panel_colour(b, p.palette, p.opacity, p.quad_bars[i], p.overlay, p.overlay_first[i],
                                 p.overlay_count[i], p.overlay_over_bars[i], centre);
     colour = mix(colour, c.rgb, c.a);

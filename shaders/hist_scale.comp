@@ -1,6 +1,7 @@
 #version 460
 // The scale pass (articles' part 2): per channel, the factor that maps a bin count to a bar
-// height in [0, 1]: scale = max(1 / max_count, 0.2 * bins / pixels).
+// height in [0, 1]: scale = max(1 / max_count, 0.2 * bins / pixels). With skip_ends, max_count
+// is that of the bins between the end bins (the end bins drawn to their own scale).
 // Both quotients are computed as the correctly rounded float of an exact integer quotient
 // (1 / max_count and bins / (5 * pixels)), by long division in integers, so the GPU result does
 // not depend on the device's float division precision and equals the CPU's bit for bit.
@@ -19,7 +20,8 @@ shared uvec4 partial_max[kScaleWorkgroupSize];
 void main() {
   const uint lid = gl_LocalInvocationIndex;
   uvec4 m = uvec4(0u);
-  for (uint bin = lid; bin < kBins; bin += kScaleWorkgroupSize) {
+  const uint first = pc.skip_ends != 0u ? 1u : 0u, end = pc.skip_ends != 0u ? kBins - 1u : kBins;
+  for (uint bin = first + lid; bin < end; bin += kScaleWorkgroupSize) {
     const uint base = bin * kChannelCount;
     m = max(m, uvec4(pc.histogram.count[base], pc.histogram.count[base + 1u],
                      pc.histogram.count[base + 2u], pc.histogram.count[base + 3u]));

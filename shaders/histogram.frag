@@ -16,7 +16,8 @@ layout(location = 0) out vec4 colour;
 
 void main() {
   const Bars b = Bars(pc.histogram, pc.scale, pc.cdf, pc.bins, pc.levels, pc.mode, pc.pixels, pc.channel_mult,
-                      pc.cdf_fill, pc.cdf_line, pc.reference, pc.reference_line);
+                      pc.masks & 15u, (pc.masks >> 4u) & 15u, pc.reference, (pc.masks >> 8u) & 15u, pc.level_counts,
+                      pc.ends);
   // The overlay is drawn after the panel by overlay_item.frag: no items here.
   colour = panel_colour(b, pc.palette, pc.opacity, pc.uv, uvec2(0u), 0u, 0u, 0u, gl_FragCoord.xy);
 }

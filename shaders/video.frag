@@ -6,9 +6,11 @@
 // The split view draws this quad twice, scissored: the original frame left of the divider, the
 // equalized one (equalize.comp) right of it; with `divider` set, a line marks the split.
 // v_uv runs across the upright picture; stored_uv() turns it into the stored frame's.
+// A PQ or HLG frame is tone-mapped for display when `hdr` asks (hdr_display.glsl).
 #extension GL_GOOGLE_include_directive : require
 #include "stored_uv.glsl"
 #include "exposure.glsl"
+#include "hdr_display.glsl"
 layout(set = 0, binding = 0) uniform sampler2D video;
 
 #define VHIST_SHADER_video_frag
@@ -23,7 +25,8 @@ void main() {
     return;
   }
   const vec2 uv = stored_uv(v_uv, pc.rotation);
-  vec3 rgb = texture(video, uv).rgb * pc.code_scale;
+  // An HDR source tone-mapped for this SDR target (hdr_display.glsl); the marks read the codes.
+  vec3 rgb = hdr_to_sdr(texture(video, uv).rgb * pc.code_scale, pc.hdr, pc.hdr_peak, pc.hdr_target);
   if (pc.marks != 0u) {
     // The marks are decided per stored pixel: the one under this fragment, its codes exact.
     const ivec2 size = textureSize(video, 0);

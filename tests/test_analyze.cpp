@@ -731,6 +731,14 @@ TEST(Analyze, ProvenanceHeaderCarriesHdrMetadata) {
   h = header_of(r.out);
   EXPECT_TRUE(has_tag(h, "transfer", "arib-std-b67", "stream"));
   EXPECT_EQ(h.find("mastering_display"), std::string::npos) << h;
+  // The person reading stderr gets the names people use; the records keep the identifiers.
+  r = run_vhist("analyze '" + pq + "' --bins 16 --engine cpu -v --format csv");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("vhist analyze: colour BT.2020 limited, PQ\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("# transfer: smpte2084 (stream)\n"), std::string::npos) << r.out.substr(0, 800);
+  r = run_vhist("analyze '" + hlg + "' --bins 16 --engine cpu -v");
+  EXPECT_NE(r.err.find("vhist analyze: colour BT.2020 limited, HLG\n"), std::string::npos) << r.err;
+  EXPECT_TRUE(has_tag(header_of(r.out), "transfer", "arib-std-b67", "stream"));
 }
 
 }  // namespace

@@ -9,10 +9,12 @@
 #include "vhist/picture/picture_geometry.h"
 #include "vhist/picture/picture_overlay.h"
 
+#include "vhist/clip_shared.h"
 #include "vhist/font_shared.h"
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <gtest/gtest.h>
 
@@ -667,6 +669,91 @@ TEST(FalseColourBands, HdrBandsAreInLight) {
     }
   }
   EXPECT_EQ(band_codes(8, LightScale::none)[0], shader::vhist_permille_code(shader::vhist_band_top(0), 8));
+}
+
+}  // namespace
+}  // namespace vhist::viewer
+
+namespace vhist::viewer {
+namespace {
+
+TEST(FramePlan, CpuEngineUploadsTheStatisticsHistogramWithEveryCount) {
+  // The clip markers read the end codes' counts from it on every drawn tick.
+  PictureState state;
+  FramePlan plan = tick(state, request(Engine::cpu, TargetKind::raster, true));
+  EXPECT_TRUE(plan.upload_counts && plan.upload_levels);
+  plan = tick(state, request(Engine::cpu, TargetKind::raster, false));
+  EXPECT_FALSE(plan.upload_counts || plan.upload_levels);  // kept from the count
+}
+
+TEST(FramePlan, InnerScaleEveryDrawnTickWithTheEndsOnTheirOwnScale) {
+  PictureState state;
+  TickRequest r = request(Engine::gpu, TargetKind::composite, false);
+  r.style.end_scale = true;
+  EXPECT_FALSE(tick(state, r).inner_scale);  // nothing shown yet
+  r.new_frame = true;
+  EXPECT_TRUE(tick(state, r).inner_scale);
+  r.new_frame = false;
+  EXPECT_TRUE(tick(state, r).inner_scale);
+  r.style.end_scale = false;
+  EXPECT_FALSE(tick(state, r).inner_scale);
+}
+
+TEST(ClipMarker, SizeGrowsWithTheShareAndIsNoneWithoutPixels) {
+  const float h = 200;  // bars 200 pixels tall: legs from 10 (5%) to 80 (40%)
+  EXPECT_EQ(shader::vhist_clip_marker(0, 1000, h), 0.0f);
+  EXPECT_FLOAT_EQ(shader::vhist_clip_marker(1, 1e6f, h), 10.0f);  // 0.0001%: the smallest
+  EXPECT_FLOAT_EQ(shader::vhist_clip_marker(1, 1e4f, h), 10.0f);  // 0.01%
+  EXPECT_FLOAT_EQ(shader::vhist_clip_marker(1000, 1000, h), 80.0f);
+  // log2 of the share: each tenfold step adds a quarter of the range (10 + 70 / 4 at 0.1%).
+  EXPECT_NEAR(shader::vhist_clip_marker(1, 1000, h), 27.5f, 1e-3f);
+  EXPECT_NEAR(shader::vhist_clip_marker(1, 10, h), 62.5f, 1e-3f);
+  float last = 0;
+  for (float share = 1e-5f; share <= 1.0f; share *= 1.7f) {
+    const float leg = shader::vhist_clip_marker(share * 1e6f, 1e6f, h);
+    EXPECT_GE(leg, last);
+    last = leg;
+  }
+  EXPECT_FLOAT_EQ(shader::vhist_clip_marker(1, 1, 20), 12.0f);  // short bars: at least 6 pixels, 6 more at most
+  EXPECT_FLOAT_EQ(shader::vhist_clip_marker(1, 1e6f, 20), 6.0f);
+}
+
+TEST(ClipMarker, CornersOfTheBarsHitTestToTheirEnd) {
+  DrawStyle style;
+  const auto quads = layout_quads(style, 1280, 720);
+  const auto& b = quads[0].bars;
+  EXPECT_EQ(clip_corner_at(style, 1280, 720, b[0] + 1, b[1] + 1), std::optional<bool>(false));
+  EXPECT_EQ(clip_corner_at(style, 1280, 720, b[2] - 2, b[1] + 1), std::optional<bool>(true));
+  EXPECT_EQ(clip_corner_at(style, 1280, 720, (b[0] + b[2]) / 2, b[1] + 1), std::nullopt);
+  EXPECT_EQ(clip_corner_at(style, 1280, 720, b[0] + 1, b[3] - 1), std::nullopt);
+}
+
+TEST(ClipMarker, EndScaleIsLabelledInTheHeader) {
+  DrawStyle style;
+  const auto quads = layout_quads(style, 1920, 1080);
+  ASSERT_TRUE(quads[0].header);
+  const OverlayInput in{8, 256, 2073600};
+  const std::size_t plain = overlay_items(style, quads, in).items.size();
+  style.end_scale = true;
+  const std::size_t labelled = overlay_items(style, quads, in).items.size();
+  // "ends  max 2,073,600": 4 + 3 + 9 glyphs (spaces are not items) per panel.
+  EXPECT_EQ(labelled, plain + 2 * 16);
+}
+
+}  // namespace
+}  // namespace vhist::viewer
+
+namespace vhist::viewer {
+namespace {
+
+TEST(ClipMarker, HoverTextGivesTheSharesAtTheEndCode) {
+  Histogram levels(256);
+  levels.at(Channel::r, 0) = 395;  // of 10000 pixels
+  levels.at(Channel::b, 255) = 1;
+  levels.at(Channel::l, 255) = 2500;
+  EXPECT_EQ(clip_share_text(levels, 10000, {1, 2, 4, 0}, false), "at code 0:  R 3.95%  G 0.00%  B 0.00%");
+  EXPECT_EQ(clip_share_text(levels, 10000, {1, 2, 4, 0}, true), "at the top code:  R 0.00%  G 0.00%  B 0.01%");
+  EXPECT_EQ(clip_share_text(levels, 10000, {0, 0, 0, 8}, true), "at the top code:  L 25.00%");
 }
 
 }  // namespace

@@ -257,4 +257,49 @@ TEST_F(EngineChecks, OneTargetFrameAfterFrame) {
   }
 }
 
+// The scale of the bins between the end bins (the viewer's end bins on their own scale):
+// record_inner_scale equals reference_scale() of the histogram with its end bins emptied, bit
+// for bit, on frames whose end bins hold the largest counts.
+class InnerScale : public vhist::test::GpuTest {};
+
+TEST_F(InnerScale, EqualsTheReferenceScaleWithoutTheEndBins) {
+  vhist::HistogramEngine engine(context());
+  const FrameFormat f{64, 32, PixelPacking::rgba8, 8};
+  vhist::HistogramTarget target = engine.create_target("counts"), inner = engine.create_target("inner scale");
+  for (Content content : vhist::kAllContents) {
+    auto pixels = vhist::make_frame(f, content, 3);
+    for (std::uint32_t i = 0; i < f.pixel_count(); ++i) {  // 24 columns black, 16 white: the ends' spikes
+      const std::uint32_t x = i % f.width;
+      if (x < 24 || x >= 48) std::memset(&pixels[std::size_t{i} * 4], x < 24 ? 0 : 255, 3);
+    }
+    auto frame = engine.create_frame_buffer(f, "frame");
+    vhist::upload_blocking(context(), frame, pixels);
+    for (std::uint32_t bins : kAllBins8) {
+      context().submit_and_wait([&](VkCommandBuffer cmd) {
+        vhist::render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+        engine.record(cmd, frame.address(), f, bins, Strategy::fast, target);
+        vhist::render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+        engine.record_inner_scale(cmd, target.histogram, inner.scale, bins, f.pixel_count());
+        vhist::results_to_transfer(cmd);
+      });
+      vhist::Histogram without_ends = vhist::reference_histogram(pixels, f, bins);
+      for (std::uint32_t c = 0; c < 4; ++c) {
+        without_ends.counts[c] = 0;
+        without_ends.counts[std::size_t{bins - 1} * 4 + c] = 0;
+      }
+      const auto expected = vhist::reference_scale(without_ends, f.pixel_count());
+      const auto got = vhist::read_back_blocking(context(), inner, bins).scale;
+      EXPECT_EQ(got.max_count, expected.max_count) << vhist::content_name(content) << " " << bins << " bins";
+      for (int c = 0; c < 4; ++c) {
+        std::uint32_t a = 0, b = 0;
+        std::memcpy(&a, &got.scale[static_cast<std::size_t>(c)], 4);
+        std::memcpy(&b, &expected.scale[static_cast<std::size_t>(c)], 4);
+        EXPECT_EQ(a, b) << "channel " << c << ", " << bins << " bins";
+      }
+    }
+  }
+}
+
 }  // namespace

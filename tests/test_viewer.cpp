@@ -182,12 +182,23 @@ constexpr int kBins = 16;
 // 3 pixels in from the quad's edges; without `bottom`, only the first two): `expected[b]` in
 // column b. With bins = 16 and two flat colours every occupied bin is a full-height bar, so a
 // column is one colour top to bottom.
+// The clip markers (user guide, "Clipping on the histograms") cover the bars' top corners, up to
+// legs of 40% of the bars' height (at least 6 + 6 pixels): a column under one is checked "near
+// the top" just below the largest marker instead.
+int below_clip_markers(const Rect& q, int x, int y) {
+  const float h = q.y1 - q.y0, largest = std::max(0.4f * h, std::max(6.0f, 0.05f * h) + 6.0f);
+  const float dx = std::min(static_cast<float>(x) + 0.5f - q.x0, q.x1 - static_cast<float>(x) - 0.5f);
+  const float dy = static_cast<float>(y) + 0.5f - q.y0;
+  return dx + dy < largest ? static_cast<int>(std::ceil(q.y0 + largest - dx)) + 1 : y;
+}
+
 void expect_bins(const media::RgbaImage& img, const Rect& q, const std::array<Rgb, kBins>& expected,
                  const std::string& what, bool bottom = true) {
   const float width = (q.x1 - q.x0) / kBins;
   for (int b = 0; b < kBins; ++b) {
     const int x = static_cast<int>(std::floor(q.x0 + (static_cast<float>(b) + 0.5f) * width));
-    std::vector<int> rows = {static_cast<int>(std::ceil(q.y0)) + 3, static_cast<int>(std::floor((q.y0 + q.y1) / 2))};
+    std::vector<int> rows = {below_clip_markers(q, x, static_cast<int>(std::ceil(q.y0)) + 3),
+                             static_cast<int>(std::floor((q.y0 + q.y1) / 2))};
     if (bottom) rows.push_back(static_cast<int>(std::floor(q.y1)) - 4);
     for (const int y : rows) {
       EXPECT_TRUE(colour_at(img, x, y, expected[static_cast<std::size_t>(b)], 2,
@@ -1370,6 +1381,69 @@ TEST(ExposureTools, MatchingToAGreyReferenceTurnsThePictureGrey) {
   ASSERT_TRUE(r.has_shot) << context(r);
   EXPECT_TRUE(area_is(r.shot, 8, 300, {255, 0, 0}, 2, "original, left of the divider"));
   EXPECT_TRUE(area_is(r.shot, 340, 632, {128, 128, 128}, 3, "matched, right of the divider"));
+}
+
+// Clipping in a real window: the red | blue clip has R and B half at 0 and half at 255, G all at
+// 0, luma none at either end. The RGB panel's top left corner holds R, G and B's markers (grey,
+// all three), its top right R and B's (magenta); the luma panel's corners none.
+TEST(ClipMarkers, CornersShowTheClippedChannels) {
+  const ViewerRun r = run_viewer(kPixelSettings, quote(two_colour_clip()) + " --frames 3 --size 640x360");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  // The bars are 67 px tall: a marker of 50% of the pixels has legs of 25 px (6 + 20.8 x 0.925).
+  // Probe 20 px in and 2 down, past the end bin's own column (18 px at 16 bins), where only the
+  // marker can colour the background.
+  const Rect rgb = split_rgb(640, 360), luma = split_luma(640, 360);
+  const int top = static_cast<int>(std::ceil(rgb.y0)) + 2;
+  EXPECT_TRUE(colour_at(r.shot, static_cast<int>(rgb.x0) + 20, top, kGrey, 2, "low-end marker: R, G and B"));
+  EXPECT_TRUE(colour_at(r.shot, static_cast<int>(rgb.x1) - 21, top, kMagenta, 2, "high-end marker: R and B"));
+  EXPECT_TRUE(colour_at(r.shot, static_cast<int>(rgb.x0) + 20, top + 20, kBlack, 2, "below the marker: background"));
+  EXPECT_TRUE(colour_at(r.shot, static_cast<int>(luma.x0) + 20, top, kBlack, 2, "no luma at code 0: no marker"));
+  EXPECT_TRUE(colour_at(r.shot, static_cast<int>(luma.x1) - 21, top, kBlack, 2, "no luma at 255: no marker"));
+}
+
+// A PQ clip (10-bit HEVC, BT.2020) decoded and drawn in a real window: tone-mapped by default,
+// as code values with --tone-map off; the picture says which (amber when not mapped); the
+// histogram panels (opaque) are the same pixel for pixel either way.
+TEST(Hdr, PqClipIsToneMappedAndSaysSo) {
+  // A grey ramp across (saturated primaries at the top code would map to themselves).
+  const std::string pq = make_clip("pq_ramp.mp4", "-f lavfi -i nullsrc=s=320x180:r=25,format=gbrp,"
+                                                  "geq=r='X*255/319':g='X*255/319':b='X*255/319' -frames:v 3 -c:v libx265 "
+                                                  "-pix_fmt yuv420p10le -x265-params "
+                                                     "'colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:"
+                                                     "log-level=error'");
+  const ViewerRun on = run_viewer(kPixelSettings, quote(pq) + " --frames 3 --paused-at 0 --size 640x360");
+  const ViewerRun off = run_viewer(kPixelSettings, quote(pq) + " --frames 3 --paused-at 0 --size 640x360 --tone-map off");
+  const KeepScreenshot keep_on(on), keep_off(off);
+  ASSERT_EQ(on.status, 0) << context(on);
+  ASSERT_EQ(off.status, 0) << context(off);
+  ASSERT_TRUE(on.has_shot && off.has_shot);
+  const auto amber = [](const media::RgbaImage& img) {
+    int n = 0;
+    for (int y = 0; y < 30; ++y) {
+      for (int x = 200; x < 640; ++x) {
+        const Rgb p = pixel(img, x, y);
+        n += p[0] > 220 && p[1] > 160 && p[1] < 230 && p[2] < 130 ? 1 : 0;
+      }
+    }
+    return n;
+  };
+  EXPECT_GT(amber(off.shot), 30) << "'HDR PQ shown as code values, not tone-mapped' in amber";
+  EXPECT_LT(amber(on.shot), 5);
+  EXPECT_GT(white_pixels(on.shot, 200, 0, 600, 30), 30) << "'HDR PQ tone-mapped to SDR: ...'";
+  // Mid-grey (code 512 of 1023, about 92 cd/m2) is shown near (92 / 203)^(1 / 2.4), about 180
+  // of 255, not at its code's 128.
+  const Rgb mid_on = pixel(on.shot, 320, 150), mid_off = pixel(off.shot, 320, 150);
+  EXPECT_NEAR(mid_off[1], 128, 8) << "the code as it is";
+  EXPECT_NEAR(mid_on[1], 180, 10) << "the light of the code, tone-mapped";
+  for (const Rect& q : {split_rgb(640, 360), split_luma(640, 360)}) {
+    for (int y = static_cast<int>(std::ceil(q.y0)); y < static_cast<int>(q.y1); ++y) {
+      for (int x = static_cast<int>(std::ceil(q.x0)); x < static_cast<int>(q.x1); ++x) {
+        ASSERT_EQ(pixel(on.shot, x, y), pixel(off.shot, x, y)) << "the histograms count codes either way, at " << x << "," << y;
+      }
+    }
+  }
 }
 
 // The keys: K keeps frame 0's histograms (red | blue) as the reference, period steps to frame 1

@@ -274,6 +274,12 @@ void HistogramEngine::record_scale(VkCommandBuffer cmd, const HistogramTarget& t
   pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0, 0, 0, 0}).dispatch(cmd, push, 1);
 }
 
+void HistogramEngine::record_inner_scale(VkCommandBuffer cmd, const render::Buffer& histogram,
+                                         const render::Buffer& scale, std::uint32_t bins, std::uint64_t pixel_count) {
+  const ScalePush push{histogram.address(), scale.address(), static_cast<std::uint32_t>(pixel_count), 1};
+  pipeline({Kernel::scale, bins, 0, 0, 0, 0, 0, 0, 0, 0, 0}).dispatch(cmd, push, 1);
+}
+
 void HistogramEngine::record_cdf(VkCommandBuffer cmd, const render::Buffer& histogram, std::uint32_t levels,
                                  std::uint32_t bits, const CdfTarget& target) {
   const bool power_of_two = levels != 0 && (levels & (levels - 1)) == 0;

@@ -18,6 +18,7 @@
 #include "vhist/compute/region.h"
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/colour.h"
+#include "vhist/compute/colour_names.h"
 #include "vhist/compute/cpu_engine.h"
 #include "vhist/compute/engine_choice.h"
 #include "vhist/compute/frame_stats.h"
@@ -197,6 +198,8 @@ void Analyzer::write_source_header(const media::DecodedFrame& frame) {
   h.domain = o_.ycbcr ? "ycbcr" : "rgb";
   h.region = o_.roi;
   colour_ = frame.colour;
+  // In words for the person reading; the records keep the identifiers (smpte2084, bt2020nc).
+  if (o_.verbose) std::fprintf(stderr, "vhist analyze: colour %s\n", spoken_colour_summary(frame.colour).c_str());
   if (*o_.format == RecordFormat::jsonl) {
     append_jsonl_header(buffer_, h);
   } else {

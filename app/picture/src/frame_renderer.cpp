@@ -53,6 +53,8 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
                                              sizeof(shader::VideoPush), false, "video", set_layout_.get());
   display_ = engine_.create_target("viewer display");
   levels_ = engine_.create_target("viewer levels");
+  inner_scale_ = render::Buffer(context, 32, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, render::MemoryUse::device, true,
+                                "viewer inner scale");
   cdf_ = engine_.create_cdf_target("viewer");
   match_ = engine_.create_cdf_target("viewer match");
   plane_counts_ = source_pass_.create_plane_counts("viewer");

@@ -5,6 +5,9 @@
 #include "frame_renderer_slot.h"
 #include "vhist/picture/video_fit.h"
 
+#include "vhist/clip_shared.h"
+#include "vhist/hdr_display_shared.h"
+
 #include "vhist/render/vk_check.h"
 
 #include <algorithm>
@@ -50,6 +53,18 @@ std::uint32_t reference_mask(const DrawStyle& style) {
   return mask;
 }
 
+// The clip markers and the ends' own scale (clip_shared.h kEnds*): markers on the R'G'B'
+// histograms (a plane's share is not of the pixels).
+std::uint32_t ends_flags(const DrawStyle& style) {
+  return (style.ycbcr ? 0u : shader::kEndsMarkers) | (style.end_scale ? shader::kEndsOwnScale : 0u);
+}
+
+// The shaders' display mapping of an HDR picture (hdr_display_shared.h).
+std::uint32_t hdr_mode(const DrawStyle& style) {
+  return style.hdr.mapped == LightScale::pq ? shader::kHdrPq : style.hdr.mapped == LightScale::hlg ? shader::kHdrHlg
+                                                                                                   : shader::kHdrNone;
+}
+
 }  // namespace
 
 void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& plan, const VideoFormat* format,
@@ -75,6 +90,14 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
   if (plan.count_on_gpu) record_count(cmd, plan.next.counted_bins, style.ycbcr);
   if (plan.scan) record_scan(cmd);
   if (plan.equalize) record_equalize(cmd, plan, style);
+  if (plan.inner_scale) {
+    // The display histogram's writes are visible: the count's or the upload's barrier, or the
+    // opening one.
+    engine_.record_inner_scale(cmd, display_.histogram, inner_scale_, plan.next.counted_bins,
+                               counted_format_.pixel_count());
+    compute_writes_to(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  }
 }
 
 // convert: the staged planes to the device, then the convert pass into the R'G'B' buffer.
@@ -292,6 +315,9 @@ void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& pla
   push.range_mask = style.range_mask;
   push.range_low = style.range_low;
   push.range_high = style.range_high;
+  push.hdr = hdr_mode(style);
+  push.hdr_peak = style.hdr.source_peak;
+  push.hdr_target = style.hdr.target;
   const auto bands = band_codes(rgb_format_.bits, style.light);
   std::memcpy(push.band_lo, bands.data(), sizeof push.band_lo);
   std::memcpy(push.band_hi, bands.data() + 4, sizeof push.band_hi);
@@ -312,6 +338,7 @@ void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& pla
   if (split < x1) {
     const VkRect2D right{{static_cast<std::int32_t>(split), area.offset.y}, {x1 - split, area.extent.height}};
     vkCmdSetScissor(cmd, 0, 1, &right);
+    push.hdr = shader::kHdrNone;  // the equalized picture is shown as codes
     video_pipeline_.draw_quad(cmd, push, equalized_video_.set);
   }
   vkCmdSetScissor(cmd, 0, 1, &area);
@@ -329,12 +356,16 @@ std::size_t FrameRenderer::write_overlay(const std::vector<shader::OverlayItem>&
   return n;
 }
 
+VkDeviceAddress FrameRenderer::shown_scale(const DrawStyle& style) const {
+  return style.end_scale ? inner_scale_.address() : display_.scale.address();
+}
+
 void FrameRenderer::record_overlay_items(VkCommandBuffer cmd, const OverlayItems& overlay, std::size_t written,
-                                         std::size_t i, VkExtent2D extent) {
+                                         const DrawStyle& style, std::size_t i, VkExtent2D extent) {
   const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
   shader::OverlayItemPush push{};
   push.overlay = slots_[next_slot_]->overlay.address();
-  push.scale = display_.scale.address();
+  push.scale = shown_scale(style);
   for (std::uint32_t k = overlay.first[i]; k < overlay.first[i] + overlay.count[i] && k < written; ++k) {
     const float* r = overlay.items[k].rect;
     const float clip[4] = {r[0] / w * 2 - 1, r[1] / h * 2 - 1, r[2] / w * 2 - 1, r[3] / h * 2 - 1};
@@ -361,7 +392,7 @@ void FrameRenderer::record_histogram_quads(VkCommandBuffer cmd, const FramePlan&
     hp.rect[3] = q.rect[3] / h * 2 - 1;
     std::memcpy(hp.uv, q.bars.data(), sizeof hp.uv);
     hp.histogram = display_.histogram.address();
-    hp.scale = display_.scale.address();
+    hp.scale = shown_scale(style);
     hp.palette = palettes_[static_cast<std::size_t>(style.palette)].address();
     for (int c = 0; c < 4; ++c) hp.channel_mult[c] = q.channel_mult[static_cast<std::size_t>(c)];
     hp.bins = plan.next.counted_bins;
@@ -370,12 +401,14 @@ void FrameRenderer::record_histogram_quads(VkCommandBuffer cmd, const FramePlan&
     hp.opacity = style.opacity;
     hp.cdf = cdf_.cdf.address();
     hp.levels = stats_levels(rgb_format_.bits);
-    hp.cdf_fill = plan.draw_cdf ? cdf_mask(style, CdfMode::instead) : 0;
-    hp.cdf_line = plan.draw_cdf ? cdf_mask(style, CdfMode::over) : 0;
+    const std::uint32_t cdf_fill = plan.draw_cdf ? cdf_mask(style, CdfMode::instead) : 0;
+    const std::uint32_t cdf_line = plan.draw_cdf ? cdf_mask(style, CdfMode::over) : 0;
+    hp.masks = cdf_fill | cdf_line << 4 | reference_mask(style) << 8;
     hp.reference = slots_[next_slot_]->reference.address();
-    hp.reference_line = reference_mask(style);
+    hp.level_counts = levels_source_->histogram.address();
+    hp.ends = ends_flags(style);
     histogram_pipeline_.draw_quad(cmd, hp);
-    record_overlay_items(cmd, overlay, written, i, extent);
+    record_overlay_items(cmd, overlay, written, style, i, extent);
   }
 }
 
@@ -396,6 +429,9 @@ void FrameRenderer::fill_composite_geometry(shader::CompositeParams& params, con
   params.range_mask = style.range_mask;
   params.range_low = style.range_low;
   params.range_high = style.range_high;
+  params.hdr = hdr_mode(style);
+  params.hdr_peak = style.hdr.source_peak;
+  params.hdr_target = style.hdr.target;
   const auto bands = band_codes(rgb_format_.bits, style.light);
   std::memcpy(params.band_lo, bands.data(), sizeof params.band_lo);
   std::memcpy(params.band_hi, bands.data() + 4, sizeof params.band_hi);
@@ -428,7 +464,7 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
   params.frame = rgb_.address();
   params.output_ = target.output;
   params.histogram = display_.histogram.address();
-  params.scale = display_.scale.address();
+  params.scale = shown_scale(style);
   params.palette = palettes_[static_cast<std::size_t>(style.palette)].address();
   params.width = rgb_format_.width;
   params.height = rgb_format_.height;
@@ -449,6 +485,8 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
   params.divider = style.split_view && plan.draw_equalized ? 1u : 0u;
   params.reference = slots_[next_slot_]->reference.address();
   params.reference_line = reference_mask(style);
+  params.level_counts = levels_source_->histogram.address();
+  params.ends = ends_flags(style);
   Slot& slot = *slots_[next_slot_];
   std::memcpy(slot.composite_params.mapped(), &params, sizeof params);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,

@@ -72,7 +72,7 @@ void plan_scan_and_equalize(const PictureState& state, const TickRequest& reques
   PictureState& next = plan.next;
   const EqualizeMode mode = request.style.equalize;
   plan.scan = next.has_frame && needs_cdf(request.style) && !next.cdf_fresh;
-  plan.upload_levels = plan.scan && request.engine == Engine::cpu;
+  plan.upload_levels = (plan.scan || plan.upload_counts) && request.engine == Engine::cpu;
   if (plan.scan) next.cdf_fresh = true;
   // A new frame or a new prefix sum outdates the equalized frame. Without the current frame in
   // the R'G'B' buffer (the CPU engine's frame from before equalization was asked for) the
@@ -107,6 +107,7 @@ FramePlan plan_tick(const PictureState& state, const TickRequest& request) {
   plan.draw_composite = composite;
   plan.draw_histograms = next.has_frame;
   plan.draw_video = next.has_frame && request.style.video;
+  plan.inner_scale = plan.draw_histograms && request.style.end_scale;
   // Draw with the prefix sum only when it is that of the frame shown.
   plan.draw_cdf = next.cdf_fresh && needs_cdf(request.style);
   plan.draw_equalized = request.style.equalize != EqualizeMode::off && next.equalized_fresh &&

@@ -1,6 +1,9 @@
 #include "vhist/picture/light_scale.h"
 
+#include "vhist/compute/colour_names.h"
+
 #include <cmath>
+#include <cstdio>
 
 namespace vhist::viewer {
 
@@ -8,6 +11,31 @@ LightScale light_scale_of(std::string_view transfer) {
   if (transfer == "smpte2084") return LightScale::pq;
   if (transfer == "arib-std-b67") return LightScale::hlg;
   return LightScale::none;
+}
+
+HdrDisplay hdr_display_for(LightScale source, bool tone_map, double mastering_peak) {
+  HdrDisplay d;
+  if (source == LightScale::none || !tone_map) return d;
+  d.mapped = source;
+  d.source_peak = source == LightScale::pq && mastering_peak > 0 ? static_cast<float>(mastering_peak)
+                                                                  : static_cast<float>(kHlgPeak);
+  d.target = static_cast<float>(kReferenceWhite);
+  return d;
+}
+
+std::string hdr_display_text(LightScale source, const HdrDisplay& hdr) {
+  if (source == LightScale::none) return "";
+  const std::string name = spoken_colour(ColourPart::transfer, source == LightScale::pq ? "smpte2084" : "arib-std-b67");
+  if (hdr.mapped == LightScale::none) return "HDR " + name + " shown as code values, not tone-mapped";
+  char text[160];
+  if (source == LightScale::pq) {
+    std::snprintf(text, sizeof text, "HDR PQ tone-mapped to SDR: BT.2390 EETF, %g to %g cd/m2",
+                  static_cast<double>(hdr.source_peak), static_cast<double>(hdr.target));
+  } else {
+    std::snprintf(text, sizeof text, "HDR HLG tone-mapped to SDR: %g cd/m2 display, BT.2390 EETF to %g cd/m2",
+                  kHlgPeak, static_cast<double>(hdr.target));
+  }
+  return text;
 }
 
 namespace {

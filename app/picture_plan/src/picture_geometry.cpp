@@ -1,10 +1,12 @@
 #include "vhist/picture/picture_geometry.h"
 
 #include "vhist/picture/video_fit.h"
+#include "vhist/clip_shared.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdio>
 
 namespace vhist::viewer {
 
@@ -85,6 +87,34 @@ std::vector<HistogramQuad> layout_quads(const DrawStyle& style, float w, float h
     place_bars(q, text_scale(style));
   }
   return quads;
+}
+
+std::optional<bool> clip_corner_at(const DrawStyle& style, float w, float h, float x, float y) {
+  for (const HistogramQuad& q : layout_quads(style, w, h)) {
+    const auto& b = q.bars;
+    if (x < b[0] || x >= b[2] || y < b[1] || y >= b[3]) continue;
+    const float largest = shader::vhist_clip_marker(1.0f, 1.0f, b[3] - b[1]);
+    const float dy = y - b[1];
+    if (x - b[0] + dy < largest) return false;
+    if (b[2] - x + dy < largest) return true;
+  }
+  return std::nullopt;
+}
+
+std::string clip_share_text(const Histogram& levels, std::uint64_t pixels, const std::array<std::uint32_t, 4>& channel_mult,
+                            bool high) {
+  std::string line = high ? "at the top code:" : "at code 0:";
+  if (levels.bins == 0) return line;
+  const std::uint32_t level = high ? levels.bins - 1 : 0;
+  for (std::uint32_t c = 0; c < 4; ++c) {
+    if (channel_mult[c] == 0) continue;
+    const auto count = static_cast<double>(levels.at(static_cast<Channel>(c), level));
+    char part[48];
+    std::snprintf(part, sizeof part, "  %s %.2f%%", channel_label(c, false),
+                  100.0 * count / static_cast<double>(std::max<std::uint64_t>(pixels, 1)));
+    line += part;
+  }
+  return line;
 }
 
 std::optional<BinHit> hit_bin(const DrawStyle& style, float w, float h, float x, float y, std::uint32_t bins,

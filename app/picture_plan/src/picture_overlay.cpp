@@ -135,7 +135,8 @@ void add_markers(std::vector<shader::OverlayItem>& out, const DrawStyle& style, 
   }
 }
 
-// The header: the scale label at the left (its count drawn by the GPU), the legend at the right.
+// The header: the scale label at the left (its count drawn by the GPU), with the end bins on
+// their own scale that scale's label, the legend at the right.
 void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, const HistogramQuad& q,
                 const OverlayInput& in, int s) {
   const auto fs = static_cast<float>(s);
@@ -166,7 +167,13 @@ void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, c
     letters += std::string_view(channel_label(c, style.ycbcr)).size();
     ++names;
   }
-  const float label_end = x + text_width(words.size() + kCountChars, s);
+  float label_end = x + text_width(words.size() + kCountChars, s);
+  if (style.end_scale) {
+    // The end bins' own scale: a full-height end bar is every pixel counted.
+    const std::string ends = "ends  max " + count_text(in.pixels);
+    add_text(out, label_end + 2 * fs, y, s, kOverlayText, ends);
+    label_end += 2 * fs + text_width(ends.size(), s);
+  }
   float lx = std::floor(q.rect[2]) - 2 * fs - text_width(letters + names - 1, s);
   if (names == 0 || lx < label_end + 2 * fs) return;  // no room: the scale label matters more
   for (std::size_t c = 0; c < 4; ++c) {

@@ -86,6 +86,9 @@ DrawStyle frame_style(const App& app) {
   // The planes only of a frame that has them; equalization maps R'G'B', so it stays off then.
   const bool ycbcr = s.domain == Domain::ycbcr && app.player.is_open() && app.player.frame() &&
                      has_planes(app.player.frame()->format);
+  const media::DecodedFrame* frame = app.player.is_open() && app.player.frame() ? &*app.player.frame() : nullptr;
+  const LightScale light = frame ? light_scale_of(frame->colour.transfer.value) : LightScale::none;
+  const double mastering_peak = frame && frame->colour.mastering ? frame->colour.mastering->max_luminance : 0.0;
   return DrawStyle{.channels = {s.channel_r, s.channel_g, s.channel_b, s.channel_l},
                    .scale = s.scale,
                    .bins = s.bins,
@@ -101,12 +104,12 @@ DrawStyle frame_style(const App& app) {
                    .area = {a[0] * fb_scale.x, a[1] * fb_scale.y, a[2] * fb_scale.x, a[3] * fb_scale.y},
                    .fit = s.fit,
                    .pan = app.pan,
+                   .end_scale = s.end_scale,
                    .guides = s.guides,
                    .ui_scale = picture_ui_scale(app.ui_scale, (a[3] - a[1]) * fb_scale.y),
-                   .light = app.player.is_open() && app.player.frame()
-                                ? light_scale_of(app.player.frame()->colour.transfer.value)
-                                : LightScale::none,
+                   .light = light,
                    .light_axis = s.light_axis,
+                   .hdr = hdr_display_for(light, s.tone_map, mastering_peak),
                    .ycbcr = ycbcr,
                    .zebra = s.zebra,
                    .zebra_style = s.zebra_style,
@@ -412,6 +415,7 @@ void Viewer::handle_ui() {
     draw_pixel_readout(app_);
   }
   draw_osd(app_);
+  draw_hdr_label(app_, frame_style(app_));
   if (!app_.player.is_open() && !app_.settings.show_panel) {
     ImGui::SetNextWindowPos(ImVec2(10, 60 * app_.ui_scale));
     ImGui::Begin("##hint", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize);

@@ -105,6 +105,8 @@ void update_layout(App& app, float width, float height);
 void draw_panel_tab(App& app);
 // The OSD line at the top of the picture area, fading out after about two seconds.
 void draw_osd(App& app);
+// What the picture of a PQ or HLG source shows (tone-mapped, or code values), at its top right.
+void draw_hdr_label(const App& app, const DrawStyle& style);
 // Saves the window's pixels (RGBA, top row first) as CLIP-00m12.345s.png in $XDG_PICTURES_DIR
 // when that is a folder, else the current folder, and says where on the OSD (or why not).
 void save_window_screenshot(App& app, const std::vector<std::uint8_t>& pixels, std::uint32_t width,

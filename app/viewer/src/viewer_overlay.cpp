@@ -7,6 +7,7 @@
 // edge (where reading and the OSD start) when the panel is shown or hidden, as in DaVinci
 // Resolve's inspector and mpv's stats page.
 #include "vhist/media/png.h"
+#include "vhist/picture/light_scale.h"
 #include "vhist/picture/picture_geometry.h"
 #include "vhist/util/text.h"
 #include "viewer_app.h"
@@ -18,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <string>
 
 namespace vhist::viewer {
 
@@ -109,6 +111,28 @@ void update_range_highlight(App& app, const DrawStyle& style, const FrameStatist
   app.range_high = static_cast<std::uint32_t>((to + 1) * codes / style.bins - 1);
 }
 
+void draw_hdr_label(const App& app, const DrawStyle& style) {
+  std::string text = hdr_display_text(style.light, style.hdr);
+  if (text.empty()) return;
+  // Too wide for the picture: break after the colon rather than inside "BT.2390".
+  if (const auto colon = text.find(": ");
+      colon != std::string::npos && ImGui::CalcTextSize(text.c_str()).x > 0.6f * (app.picture_area[2] - app.picture_area[0])) {
+    text.replace(colon, 2, ":\n");
+  }
+  // At the picture's top right, left of the panel's tab when the panel is hidden.
+  const auto& a = app.picture_area;
+  const float pad = 4.0f * app.ui_scale, right = a[2] - (app.settings.show_panel ? 8.0f : 34.0f) * app.ui_scale;
+  const float wrap = std::max(a[2] - a[0] - 24.0f * app.ui_scale, 40.0f);
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, std::min(wrap, 0.6f * (a[2] - a[0])));
+  const ImVec2 at(std::max(right - size.x, a[0] + pad), a[1] + 8.0f * app.ui_scale);
+  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + size.x + pad, at.y + size.y + pad),
+                      IM_COL32(0, 0, 0, 150), 3.0f * app.ui_scale);
+  draw->AddText(nullptr, 0.0f, at, style.hdr.mapped == LightScale::none ? IM_COL32(255, 200, 90, 255)
+                                                                       : IM_COL32(220, 220, 220, 255),
+                text.c_str(), nullptr, std::min(wrap, 0.6f * (a[2] - a[0])));
+}
+
 void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStatistics& numbers) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantCaptureMouse || app.browser.is_open() || !numbers.valid || style.bins == 0) return;
@@ -145,6 +169,14 @@ void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStati
     }
     ImGui::Text("%s  %llu  (%.2f%%)", channel_label(c, numbers.ycbcr), static_cast<unsigned long long>(count),
                 100.0 * static_cast<double>(count) / static_cast<double>(numbers.ycbcr ? std::max<std::uint64_t>(samples, 1) : pixels));
+  }
+  // Over an end bin or a clip marker's corner: the share at the end code (what the marker's size shows).
+  const auto corner = clip_corner_at(style, fb_w, fb_h, io.MousePos.x * io.DisplayFramebufferScale.x,
+                                     io.MousePos.y * io.DisplayFramebufferScale.y);
+  if (!numbers.ycbcr && (corner || hovered->bin == 0 || hovered->bin + 1 == style.bins)) {
+    ImGui::Separator();
+    ImGui::TextUnformatted(
+        clip_share_text(numbers.levels, pixels, hovered->channel_mult, corner ? *corner : hovered->bin != 0).c_str());
   }
   ImGui::EndTooltip();
 }

@@ -3,6 +3,7 @@
 #include "vhist/viewer/panel_widgets.h"
 #include "viewer_app.h"
 
+#include "vhist/compute/colour_names.h"
 #include "vhist/compute/transfer.h"
 #include "vhist/picture/light_scale.h"
 #include "vhist/records/run_summary.h"
@@ -16,6 +17,7 @@
 #include <cstdlib>
 #include <cstdio>
 #include <initializer_list>
+#include <iterator>
 #include <string>
 
 namespace vhist::viewer {
@@ -239,6 +241,11 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   if (app.compact) {
     // Only the marks that are on (their keys turn them on): their shares and legend.
     if (s.zebra != ZebraMode::off || s.false_colour) draw_exposure_section(app, numbers);
+    // An HDR picture's mapping: the one setting that changes what it looks like.
+    if (app.player.is_open() && app.player.frame() &&
+        light_scale_of(app.player.frame()->colour.transfer.value) != LightScale::none) {
+      setting_widget("tone_map", s);
+    }
     return;
   }
   const float half = share({"layout", "palette"});
@@ -246,6 +253,7 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   ImGui::SameLine();
   setting_widget("palette", s, half);
   setting_widget("opacity", s, share({"opacity"}));
+  setting_widget("end_scale", s);
   setting_widget("domain", s, share({"domain"}));
   draw_exposure_section(app, numbers);
   // Only a PQ or HLG source has a light scale to label the axis with.
@@ -254,6 +262,12 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
                                : LightScale::none;
   if (light != LightScale::none) {
     setting_widget("light_axis", s, share({"light axis"}));
+    // What the picture shows (the histograms count code values either way).
+    setting_widget("tone_map", s);
+    const auto& colour = app.player.frame()->colour;
+    const std::string shown =
+        hdr_display_text(light, hdr_display_for(light, s.tone_map, colour.mastering ? colour.mastering->max_luminance : 0));
+    text_wrapped_at_spaces("%s", shown.c_str());
     // HLG's light depends on the display: say which one the axis and the bands assume.
     if (light == LightScale::hlg) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -276,15 +290,21 @@ void draw_provenance(const SourceColour& c) {
   int assumed_parts = 0;
   for (int i = 0; i < 4; ++i) assumed_parts += rows[i].second->source == "assumed" ? 1 : 0;
   const char* how = assumed_parts == 0 ? "" : assumed_parts == 4 ? " (assumed)" : " (partly assumed)";
-  if (!ImGui::TreeNodeEx("source", ImGuiTreeNodeFlags_DefaultOpen, "colour: %s %s, %s%s", c.matrix.value.c_str(),
-                         c.range.value.c_str(), c.transfer.value.c_str(), how)) {
+  if (!ImGui::TreeNodeEx("source", ImGuiTreeNodeFlags_DefaultOpen, "colour: %s%s", spoken_colour_summary(c).c_str(),
+                         how)) {
     return;
   }
-  for (const auto& [name, tag] : rows) {
+  // Each part as people say it, then where it came from and the identifier the records carry.
+  const ColourPart parts[] = {ColourPart::matrix, ColourPart::range, ColourPart::primaries, ColourPart::transfer,
+                              ColourPart::chroma_location};
+  for (std::size_t i = 0; i < std::size(rows); ++i) {
+    const auto& [name, tag] = rows[i];
     const bool assumed = tag->source == "assumed";
-    ImGui::TextColored(assumed ? ImVec4(1, 0.8f, 0.4f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1), "%s %s (%s%s%s)", name,
-                       tag->value.c_str(), tag->source.c_str(), assumed && !tag->tag.empty() ? ", stream says " : "",
-                       assumed ? tag->tag.c_str() : "");
+    const std::string spoken = spoken_colour(parts[i], tag->value);
+    const std::string id = spoken != tag->value ? " " + tag->value : "";
+    ImGui::TextColored(assumed ? ImVec4(1, 0.8f, 0.4f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1), "%s %s (%s%s%s%s)", name,
+                       spoken.c_str(), tag->source.c_str(), id.c_str(),
+                       assumed && !tag->tag.empty() ? ", stream says " : "", assumed ? tag->tag.c_str() : "");
   }
   if (c.mastering) {
     ImGui::Text("mastering display %.4g to %.5g cd/m2", c.mastering->min_luminance, c.mastering->max_luminance);
@@ -322,9 +342,11 @@ void draw_status_section(App& app, const FrameStatistics& numbers) {
   const VideoFormat& f = p.frame()->format;
   const media::DecodeReport report = p.report();
   const SourceColour& colour = p.frame()->colour;
-  text_wrapped_at_spaces("%ux%u %s %s %s %s%s", f.width, f.height, f.pixel_format.c_str(), colour.matrix.value.c_str(),
-                     std::string(range_name(f.range)).c_str(), colour.transfer.value.c_str(),
-                     p.frame()->converted ? " (via swscale)" : "");
+  text_wrapped_at_spaces("%ux%u %s %s %s %s%s", f.width, f.height, f.pixel_format.c_str(),
+                         spoken_colour(ColourPart::matrix, colour.matrix.value).c_str(),
+                         std::string(range_name(f.range)).c_str(),
+                         spoken_colour(ColourPart::transfer, colour.transfer.value).c_str(),
+                         p.frame()->converted ? " (via swscale)" : "");
   draw_provenance(colour);
   draw_stream_choice(app);
   if (f.rotation != 0 || f.display_width() != f.width || f.display_height() != f.height) {

@@ -204,10 +204,20 @@ const SettingRow kRows[] = {
     {.name = "guides", .section = "Histogram",
      .help = "legal-range guides on the histograms (16 and 235 at 8 bits, 64 and 940 at 10, and the ends): on or off",
      .field = VHIST_FIELD(guides), .flag = "--guides", .value_name = "on|off", .label = "guides", .key = 'G'},
+    {.name = "end_scale", .section = "Histogram",
+     .help = "the end bins (codes 0 and the top) drawn to a scale of their own, a full-height end bar being every "
+             "pixel, and the other bins scaled without them, so a spike of clipped pixels does not flatten the rest: "
+             "on or off",
+     .field = VHIST_FIELD(end_scale), .flag = "--end-scale", .value_name = "on|off", .label = "ends own scale"},
     {.name = "light_axis", .section = "Histogram",
      .help = "a PQ or HLG source's axis: nits (cd/m2, a decade apart), stops (from HDR reference white, 203 cd/m2) "
              "or codes (code values, as for SDR)",
      .field = VHIST_FIELD(light_axis), .flag = "--light-axis", .value_name = "A", .label = "light axis", .key = 'N'},
+    {.name = "tone_map", .section = "Histogram",
+     .help = "a PQ or HLG picture tone-mapped to SDR for display (BT.2390 EETF, 203 cd/m2 shown as white; "
+             "docs/colour.md), or off: its code values shown as they are; the histograms count code values either way: "
+             "on or off",
+     .field = VHIST_FIELD(tone_map), .flag = "--tone-map", .value_name = "on|off", .label = "tone-map HDR"},
     {.name = "domain", .section = "Histogram",
      .help = "what the histograms count: rgb (R', G', B' and luma after conversion) or ycbcr (the Y', Cb and Cr "
              "planes as decoded: Y' drawn as luma, Cb blue, Cr red)",

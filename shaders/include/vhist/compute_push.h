@@ -46,7 +46,7 @@ VHIST_PUSH_BLOCK(ScalePush) {
   VHIST_ADDRESS(Histogram, histogram);
   VHIST_ADDRESS(Scale, scale);
   VHIST_UINT(pixel_count);
-  VHIST_UINT(unused);
+  VHIST_UINT(skip_ends);  // 1: bins 0 and bins - 1 left out of the maximum
 } VHIST_PC;
 #endif
 

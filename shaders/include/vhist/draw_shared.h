@@ -67,9 +67,9 @@ VHIST_PUSH_BLOCK(VideoPush) {
   VHIST_UINT(range_mask);   // kMarkRange: the channels (R 1, G 2, B 4, L 8) and their codes' range
   VHIST_UINT(range_low);
   VHIST_UINT(range_high);
-  VHIST_UINT(pad0);
-  VHIST_UINT(pad1);
-  VHIST_UINT(pad2);
+  VHIST_UINT(hdr);          // how an HDR source is shown (hdr_display_shared.h kHdr*); kHdrNone: codes as they are
+  VHIST_FLOAT(hdr_peak);    // cd/m2: the source's peak (PQ: its mastering display's, else 1000)
+  VHIST_FLOAT(hdr_target);  // cd/m2: shown as SDR white
   VHIST_UVEC4(band_lo);  // false colour: the first codes of bands 1-4 and 5-8 (band_codes())
   VHIST_UVEC4(band_hi);
 } VHIST_PC;
@@ -90,12 +90,13 @@ VHIST_PUSH_BLOCK(HistogramPush) {
   VHIST_FLOAT(pixels);
   VHIST_FLOAT(opacity);
   VHIST_UINT(levels);
-  VHIST_UINT(cdf_fill);
-  VHIST_UINT(cdf_line);
-  VHIST_UINT(reference_line);       // channels whose reference is outlined
-  VHIST_ADDRESS(uvec2, reference);  // `bins` records of 4 floats: the reference at the live scale
+  // Channel masks, 4 bits each (the push constants' 128 bytes are full): cdf_fill, cdf_line
+  // << 4, reference_line << 8 (the channels whose reference is outlined).
+  VHIST_UINT(masks);
+  VHIST_ADDRESS(uvec2, level_counts);  // the statistics histogram, `levels` records: the clip markers' counts
+  VHIST_ADDRESS(uvec2, reference);     // `bins` records of 4 floats: the reference at the live scale
+  VHIST_UINT(ends);                    // clip_shared.h kEnds*
   VHIST_UINT(pad0);
-  VHIST_UINT(pad1);
 } VHIST_PC;
 #endif
 
@@ -137,7 +138,7 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_ADDRESS(uvec2, cdf);        // the cumulative histogram, `levels` records
   VHIST_ADDRESS(uvec2, equalized);  // the equalized frame (equalize.comp), shown right of split_x; 0: none
   VHIST_UINT(levels);
-  VHIST_UINT(pad1);
+  VHIST_UINT(ends);  // as HistogramPush's
   VHIST_UINT(cdf_fill);
   VHIST_UINT(cdf_line);
   VHIST_FLOAT(split_x);  // pixels
@@ -157,12 +158,15 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_UINT(range_low);
   VHIST_UINT(range_high);
   VHIST_UINT(reference_line);       // as HistogramPush's
-  VHIST_ADDRESS(uvec2, reference);  // as HistogramPush's
-  VHIST_UINT(pad3);
-  VHIST_UINT(pad4);
+  VHIST_ADDRESS(uvec2, reference);     // as HistogramPush's
+  VHIST_ADDRESS(uvec2, level_counts);  // as HistogramPush's
   VHIST_UVEC4(band_lo);  // as VideoPush's
   VHIST_UVEC4(band_hi);
   VHIST_VEC4(video_rect);  // pixels: the upright video (place_video()); black outside it
+  VHIST_UINT(hdr);  // as VideoPush's (the original picture; the equalized one is shown as codes)
+  VHIST_FLOAT(hdr_peak);
+  VHIST_FLOAT(hdr_target);
+  VHIST_UINT(pad6);
 };
 
 VHIST_PUSH_BLOCK(CompositePush) {
@@ -175,7 +179,7 @@ static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 128 && sizeof(Histo
               sizeof(OverlayItemPush) == 64);
 static_assert(offsetof(CompositeParams, quad_rect) == 96 && offsetof(CompositeParams, cdf) == 224 &&
               offsetof(CompositeParams, area) == 272 && offsetof(CompositeParams, overlay) == 400 &&
-              sizeof(CompositeParams) == 512);
+              sizeof(CompositeParams) == 528);
 static_assert(sizeof(OverlayItem) == 64);
 }  // namespace vhist::shader
 #endif

@@ -110,6 +110,12 @@ class HistogramEngine {
   // frame of `pixel_count` pixels, into target.scale. Before: the histogram's writes visible to
   // compute reads. After: the scale is written by the compute stage.
   void record_scale(VkCommandBuffer cmd, const HistogramTarget& target, std::uint32_t bins, std::uint64_t pixel_count);
+  // The same over the bins between the end bins (bins 1 to bins - 2: the scale of a histogram
+  // whose end bins are drawn to a scale of their own), from `histogram` into `scale` (32 bytes,
+  // laid out as HistogramTarget::scale); equal to reference_scale() of the histogram with its
+  // end bins zeroed.
+  void record_inner_scale(VkCommandBuffer cmd, const render::Buffer& histogram, const render::Buffer& scale,
+                          std::uint32_t bins, std::uint64_t pixel_count);
 
   // Records the prefix sum (hist_cdf.comp) of `histogram`, `levels` records of a `bits`-bit
   // frame's counts, into target.cdf, and the equalization table computed from it into

@@ -190,8 +190,11 @@ class FrameRenderer {
   // `slots` written to this slot's overlay buffer (at most kMaxOverlayItems); how many were.
   std::size_t write_overlay(const std::vector<shader::OverlayItem>& slots);
   // Panel i's overlay items drawn each as its own quad (overlay_item.frag), in their order.
-  void record_overlay_items(VkCommandBuffer cmd, const OverlayItems& overlay, std::size_t written, std::size_t i,
-                            VkExtent2D extent);
+  void record_overlay_items(VkCommandBuffer cmd, const OverlayItems& overlay, std::size_t written,
+                            const DrawStyle& style, std::size_t i, VkExtent2D extent);
+  // The scale block the bars are drawn with: the display histogram's, or with
+  // DrawStyle::end_scale that of the bins between the end bins.
+  VkDeviceAddress shown_scale(const DrawStyle& style) const;
 
   void make_descriptors();
   // `image` sized and formatted for frames of `format` (recreated on change).
@@ -217,6 +220,7 @@ class FrameRenderer {
   render::Buffer planes_, rgb_;
   PlaneOffsets plane_layout_;  // of the frame staged this tick (GPU engine)
   HistogramTarget display_, levels_;
+  render::Buffer inner_scale_;  // DrawStyle::end_scale: the scale of the display bins between the end bins
   // The statistics histogram of the current frame: levels_, or display_ when the display bins
   // are one per code; set at each recount.
   const HistogramTarget* levels_source_ = &display_;

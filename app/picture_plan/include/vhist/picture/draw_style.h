@@ -14,6 +14,14 @@
 
 namespace vhist::viewer {
 
+// How a PQ or HLG source's picture is shown on the SDR target (hdr_display_shared.h): tone-mapped
+// for display only, or its codes as they are. The histograms and marks count codes either way.
+struct HdrDisplay {
+  LightScale mapped = LightScale::none;  // pq or hlg: tone-mapped; none: the codes as they are
+  float source_peak = 1000.0f;           // cd/m2: PQ, the mastering display's peak (else 1000); HLG, 1000
+  float target = 203.0f;                 // cd/m2 shown as SDR white (BT.2408's HDR reference white)
+};
+
 // What one tick draws (from the viewer's settings and UI state).
 struct DrawStyle {
   std::array<bool, 4> channels{true, true, true, true};  // R, G, B, L
@@ -36,11 +44,15 @@ struct DrawStyle {
   // default: the headless picture and the benchmarks draw it; the viewer's setting says "auto".
   FitMode fit = FitMode::cover;
   std::array<float, 2> pan{};
+  // The end bins (the lowest and highest codes) drawn to their own scale (full height = every
+  // pixel counted), the bins between them scaled as if the end bins were empty.
+  bool end_scale = false;
   bool guides = false;    // legal-range guides on the histograms (16/235 at 8 bits, scaled; the ends)
   float ui_scale = 1.0f;  // text and line sizes on the picture: the window's content scale (HiDPI)
   // The axis labelled in light (cd/m2) for a PQ or HLG source (light_scale.h); none: code values.
   LightScale light = LightScale::none;
   LightAxis light_axis = LightAxis::nits;  // how a light scale labels the axis
+  HdrDisplay hdr;  // the picture of a PQ or HLG source (display only)
   // The histograms count the frame's Y'CbCr planes (Domain::ycbcr, for a frame that has them).
   bool ycbcr = false;
   // Exposure marks over the video (exposure_shared.h): zebras at thresholds in percent of the

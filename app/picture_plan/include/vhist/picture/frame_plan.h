@@ -55,10 +55,13 @@ struct FramePlan {
   // GPU, or uploaded from the CPU engine's counts.
   bool count_on_gpu = false;
   bool upload_counts = false;
-  // Scan: the prefix sum of the statistics histogram (CDF and equalization table); with the CPU
-  // engine the statistics histogram is uploaded for it first.
+  // Scan: the prefix sum of the statistics histogram (CDF and equalization table). The CPU
+  // engine uploads the statistics histogram with every count (the clip markers read its end
+  // codes) and for the scan.
   bool scan = false;
   bool upload_levels = false;
+  // The scale of the bins between the end bins (DrawStyle::end_scale), every tick it is drawn.
+  bool inner_scale = false;
   // Equalize: the current frame through the table; raster: into its own video image as well.
   bool equalize = false;
   bool upload_equalized_image = false;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "vhist/compute/transfer.h"
+#include "vhist/picture/draw_style.h"
 #include "vhist/picture/picture_modes.h"
 
 #include <array>
@@ -18,6 +19,13 @@ namespace vhist::viewer {
 
 // The light scale of a transfer named as FFmpeg names it ("smpte2084", "arib-std-b67").
 LightScale light_scale_of(std::string_view transfer);
+
+// How a source of light scale `source` is shown: tone-mapped when `tone_map` (a PQ source from
+// `mastering_peak` cd/m2, its mastering display's, 0 or less when unknown: 1000), else as codes.
+HdrDisplay hdr_display_for(LightScale source, bool tone_map, double mastering_peak);
+// What the picture of such a source shows, in words: "HDR PQ tone-mapped to SDR: BT.2390 EETF,
+// 1000 to 203 cd/m2", "HDR HLG shown as code values, not tone-mapped"; empty for SDR.
+std::string hdr_display_text(LightScale source, const HdrDisplay& hdr);
 struct LightTick {
   std::uint32_t code;  // the code value whose signal is nearest the tick's light
   std::string label;   // "0.1", "100", "10000 nits"

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace vhist::viewer {
@@ -52,6 +53,15 @@ struct BinHit {
 // `bins` as drawn (a power of two, at most 2^bits).
 std::optional<BinHit> hit_bin(const DrawStyle& style, float width, float height, float x, float y, std::uint32_t bins,
                               std::uint32_t bits);
+// Which end's clip marker corner (clip_shared.h) holds window point (x, y): the top left of a
+// panel's bars (the lowest code; false) or its top right (the highest; true), within the largest
+// marker's legs; none elsewhere.
+std::optional<bool> clip_corner_at(const DrawStyle& style, float width, float height, float x, float y);
+// The hover readout's line for a clip marker: the share of `pixels` at the lowest (`high` false)
+// or highest level of `levels` (one level per code up to 10 bits) for each channel whose
+// channel_mult is set: "at code 0:  R 3.95%  B 0.00%", "at the top code:  L 0.01%".
+std::string clip_share_text(const Histogram& levels, std::uint64_t pixels, const std::array<std::uint32_t, 4>& channel_mult,
+                            bool high);
 // The articles' cover scale: the video quad spans [-sx, sx] x [-sy, sy] in clip space, so the
 // video fills the window and keeps its aspect ratio (the overflow is cropped). FitMode::cover's
 // scale; place_video() (video_fit.h) places the video in every mode.

@@ -34,7 +34,9 @@ struct Settings {
   std::array<CdfMode, 4> cdf{};  // R, G, B, L
   float opacity = 0.75f;  // histogram background opacity, 0..1
   bool guides = false;    // legal-range guides on the histograms
+  bool end_scale = false;  // the end bins (codes 0 and the top) on their own scale
   LightAxis light_axis = LightAxis::nits;  // a PQ or HLG source's axis labels
+  bool tone_map = true;                    // a PQ or HLG picture tone-mapped to SDR for display
   Domain domain = Domain::rgb;             // R'G'B' after conversion, or the Y'CbCr planes
   // Exposure marks over the video: zebras (thresholds in percent of the code range) and false colour.
   ZebraMode zebra = ZebraMode::off;
