@@ -23,7 +23,8 @@ using test::clip_dir;
 using test::make_clip;
 
 // The amber pixels in the panel (the window's right part: the documented panel width at
-// 1280x720 is 0.28 x 1280 = 358 px) of a screenshot of `clip` after 8 frames, panel shown,
+// 1280x960 is 0.28 x 1280 = 358 px; tall enough that the verdict at the panel's foot is not scrolled
+// out of view as rows are added above it) of a screenshot of `clip` after 16 frames, panel shown,
 // with the given engine (the GPU engine reads the plane counts back from the GPU).
 int panel_amber_pixels(const std::string& clip, const std::string& name, const std::string& engine) {
   const fs::path dir = clip_dir() / ("range_panel_" + name + "_" + engine);
@@ -33,7 +34,7 @@ int panel_amber_pixels(const std::string& clip, const std::string& name, const s
   const std::string cmd = "cd '" + dir.string() + "' && VHIST_ENGINE=" + engine + " XDG_CONFIG_HOME='" +
                           (dir / "config").string() +
                           "' VHIST_VALIDATION=1 timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' '" +
-                          std::string(VHIST_BINARY) + "' '" + clip + "' --size 1280x720 --frames 8 --screenshot '" +
+                          std::string(VHIST_BINARY) + "' '" + clip + "' --size 1280x960 --frames 16 --screenshot '" +
                           shot.string() + "' > '" + (dir / "out.txt").string() + "' 2>&1";
   EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd << "\n" << test::read_file(dir / "out.txt");
   if (!fs::exists(shot)) return -1;
@@ -49,11 +50,12 @@ int panel_amber_pixels(const std::string& clip, const std::string& name, const s
   return amber;
 }
 
-// 10 frames of 320x180 H.264, `filters` applied, tagged BT.709 and `range`.
+// 10 frames of 320x180 H.264, `filters` applied, tagged BT.709 and `range`; `quality` x264's rate
+// option (lossless -qp 0 keeps limited-range codes free of ringing past 16 and 235).
 std::string clip_of(const std::string& name, const std::string& source, const std::string& filters,
-                    const std::string& range) {
+                    const std::string& range, const std::string& quality = "-crf 20") {
   return make_clip(name, "-f lavfi -i " + source + " -frames:v 10 -vf '" + filters +
-                             "' -c:v libx264 -preset veryfast -crf 20 -colorspace bt709 -color_primaries bt709 -color_trc bt709 "
+                             "' -c:v libx264 -preset veryfast " + quality + " -colorspace bt709 -color_primaries bt709 -color_trc bt709 "
                              "-color_range " + range);
 }
 
@@ -70,7 +72,7 @@ TEST(RangePanel, MisTaggedFramesSayWhatTheyLookLikeInAmber) {
     EXPECT_GT(panel_amber_pixels(full_as_limited, "full_as_limited", engine), 200) << engine;
   }
   const std::string limited_as_full = clip_of("panel_limited_as_full.mp4", "testsrc=s=320x180:r=10",
-                                              "scale=out_range=tv,format=yuv420p", "pc");
+                                              "scale=out_range=tv,format=yuv420p", "pc", "-qp 0");
   for (const char* engine : {"cpu", "gpu"}) {
     EXPECT_GT(panel_amber_pixels(limited_as_full, "limited_as_full", engine), 200) << engine;
   }

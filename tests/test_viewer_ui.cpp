@@ -195,7 +195,7 @@ TEST(ViewerSettings, SaveKeepsCommentsUnknownKeysAndTheirOrder) {
   EXPECT_NE(between, std::string::npos) << text;
   EXPECT_EQ(text.find("/old/"), std::string::npos) << text;
   EXPECT_EQ(text.find("scale = sqrt"), std::string::npos) << text;
-  EXPECT_EQ(text.find("scale ="), text.rfind("scale =")) << "scale written twice:\n" << text;
+  EXPECT_EQ(text.find("\nscale ="), text.rfind("\nscale =")) << "scale written twice:\n" << text;
   EXPECT_NE(text.find("\nbins = ", between), std::string::npos) << "settings the file lacked are appended:\n" << text;
   // Saving again changes nothing.
   ASSERT_EQ(save_settings(saved, file), "");

@@ -3,6 +3,7 @@
 #include "decode_report_text.h"
 #include "output.h"
 #include "progress.h"
+#include "stop_signals.h"
 
 #include "vhist/camera_options/camera_options.h"
 #include "vhist/cli/peak_rss.h"
@@ -47,40 +48,6 @@ namespace vhist::app {
 namespace {
 
 using util::quoted;
-
-std::atomic<bool> g_interrupted{false};
-std::atomic<int> g_signal{0};  // the signal that stopped the run: SIGINT, SIGTERM or SIGHUP
-
-std::string_view signal_name(int sig) {
-  return sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGINT";
-}
-
-extern "C" void on_interrupt(int sig) {
-  g_signal.store(sig);
-  g_interrupted.store(true);
-  media::interrupt_all_inputs();  // a read stalled in the open gives up too
-}
-
-// Ctrl-C, SIGTERM and a hangup (a closed terminal or SSH session) stop the run, from the open on
-// (a FIFO whose writer stalls): the records written so far are flushed. No SA_RESTART, so a read
-// blocked in the kernel returns. A closed pipe is seen as EPIPE on write and ends the run quietly.
-void install_stop_handlers() {
-  struct sigaction action{};
-  action.sa_handler = on_interrupt;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-  sigaction(SIGHUP, &action, nullptr);
-  std::signal(SIGPIPE, SIG_IGN);
-}
-
-// A signal came while the input was being opened: the shell's 128 + its number, no records.
-int interrupted_while_opening() {
-  const int sig = g_signal.load();
-  std::fprintf(stderr, "vhist analyze: interrupted (%s) while opening the input; no records written\n",
-               std::string(signal_name(sig)).c_str());
-  return 128 + sig;
-}
 
 // The reader of standard output went away (OutputClosed, output.h): the status a tool killed by
 // SIGPIPE would give.
@@ -401,7 +368,7 @@ std::int64_t Analyzer::expected_frames() const {
 void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
   std::deque<Pending> pending;
   media::DecodedFrame frame;
-  while (!g_interrupted.load() && (o_.frames < 0 || tally.decoded < o_.frames)) {
+  while (!stop_requested() && (o_.frames < 0 || tally.decoded < o_.frames)) {
     const auto st = source_.next(frame, std::chrono::milliseconds(100));
     if (st == media::MediaSource::Status::timeout) continue;
     if (st == media::MediaSource::Status::end) break;
@@ -464,7 +431,7 @@ int Analyzer::run() {
   }
   // Whatever happened, the complete records so far reach the output, then the summary of them.
   if (written_ > 0 && !engines.decode_only) {
-    write_summary(status == 0 && !g_interrupted.load() && (o_.frames < 0 || tally.decoded < o_.frames));
+    write_summary(status == 0 && !stop_requested() && (o_.frames < 0 || tally.decoded < o_.frames));
   }
   flush_buffer();
   out_.flush();
@@ -478,8 +445,8 @@ int Analyzer::run() {
     std::fprintf(stderr, "vhist analyze: %s (%s)\n", util::printable(failure).c_str(), written_to().c_str());
     return status;
   }
-  if (g_interrupted.load()) {
-    const int sig = g_signal.load();
+  if (stop_requested()) {
+    const int sig = stop_signal();
     std::fprintf(stderr, "vhist analyze: interrupted (%s); %s\n", std::string(signal_name(sig)).c_str(),
                  written_to().c_str());
     return 128 + sig;  // 130 for Ctrl-C, 143 for SIGTERM, 129 for a hangup: the shell's convention
@@ -558,7 +525,7 @@ int run_analyze(const AnalyzeOptions& options) {
   try {
     source = open_source(options);
   } catch (const media::MediaError& e) {
-    if (g_interrupted.load()) return interrupted_while_opening();
+    if (stop_requested()) return interrupted_while_opening();
     std::fprintf(stderr, "vhist analyze: %s\n", util::printable(e.what()).c_str());
     return 2;
   } catch (const std::exception& e) {  // out of memory or threads: said as such
