@@ -58,6 +58,7 @@ class FfmpegSource final : public MediaSource {
   void seek_frame(std::int64_t index) override;
   void set_loop(bool loop) override { loop_ = loop; }
   DecodeReport report() const override;
+  std::array<std::int64_t, 2> queue_depth() const override;
 
  private:
   struct Seek {

@@ -71,9 +71,11 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
       record_image_upload(cmd, video_, rgb_.get(), 0);
     }
   }
+  slots_[next_slot_]->timer->write(cmd, 1);  // upload and convert done (the stats page's times)
   if (plan.count_on_gpu) record_count(cmd, plan.next.counted_bins, style.ycbcr);
   if (plan.scan) record_scan(cmd);
   if (plan.equalize) record_equalize(cmd, plan, style);
+  slots_[next_slot_]->timer->write(cmd, 2);  // histograms, CDF and equalization done
 }
 
 // convert: the staged planes to the device, then the convert pass into the R'G'B' buffer.

@@ -9,9 +9,11 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <utility>
 
 namespace vhist::viewer {
 
@@ -21,6 +23,7 @@ namespace {
 constexpr double kDoubleClickSeconds = 0.4;
 
 void toggle_fullscreen(App& app) {
+  ++app.fullscreen_toggles;
   GLFWmonitor* monitor = glfwGetPrimaryMonitor();
   if (!app.fullscreen && monitor) {
     glfwGetWindowPos(app.window, &app.windowed_x, &app.windowed_y);
@@ -31,6 +34,33 @@ void toggle_fullscreen(App& app) {
   } else if (app.fullscreen) {
     glfwSetWindowMonitor(app.window, nullptr, app.windowed_x, app.windowed_y, app.windowed_w, app.windowed_h, 0);
     app.fullscreen = false;
+  }
+}
+
+// Seeks as mpv's default input.conf does: Left/Right 5 s, Up/Down 60 s, the wheel 10 s a notch.
+constexpr double kSeekShort = 5, kSeekLong = 60, kSeekWheel = 10;
+
+void seek_by(App& app, double seconds) {
+  Player& p = app.player;
+  if (!p.is_open()) return;
+  if (p.live()) {
+    show_message(app, "A camera cannot seek");
+    return;
+  }
+  p.seek(std::max(0.0, p.clock() + seconds));
+  app.announce_frame = seconds < 0 ? "Seek back" : "Seek";
+}
+
+// The wheel over the picture (histograms included) seeks, 10 s a notch as in mpv; over the panel
+// it scrolls the panel (ImGui's). A touchpad's fractions add up to whole notches.
+void on_scroll(GLFWwindow* window, double, double y) {
+  auto& app = *static_cast<App*>(glfwGetWindowUserPointer(window));
+  if (ImGui::GetIO().WantCaptureMouse || app.browser.is_open()) return;
+  app.scroll_notches += y;
+  while (app.scroll_notches >= 1 || app.scroll_notches <= -1) {
+    const double step = app.scroll_notches > 0 ? 1 : -1;
+    app.scroll_notches -= step;
+    seek_by(app, step * kSeekWheel);
   }
 }
 
@@ -82,9 +112,13 @@ bool action_key(App& app, int key, int mods, int action) {
       show_message(app, p.paused() ? "Paused" : "Playing");
       return true;
     case GLFW_KEY_LEFT:
-    case GLFW_KEY_RIGHT:
-      p.seek(p.clock() + (key == GLFW_KEY_LEFT ? -5 : 5));
-      app.announce_frame = "Seek";
+    case GLFW_KEY_RIGHT: seek_by(app, key == GLFW_KEY_LEFT ? -kSeekShort : kSeekShort); return true;
+    case GLFW_KEY_UP:
+    case GLFW_KEY_DOWN: seek_by(app, key == GLFW_KEY_DOWN ? -kSeekLong : kSeekLong); return true;
+    case GLFW_KEY_I:
+      if (action != GLFW_PRESS) return true;
+      app.stats_page = !app.stats_page;
+      show_message(app, app.stats_page ? "Stats page on (i hides it)" : "Stats page off");
       return true;
     case GLFW_KEY_COMMA:
     case GLFW_KEY_PERIOD:
@@ -153,12 +187,30 @@ void on_mouse_button(GLFWwindow* window, int button, int action, int) {
   if (on_picture && now - app.last_click_time <= kDoubleClickSeconds) {
     toggle_fullscreen(app);
     app.last_click_time = -1;
+    // A double click is a fullscreen toggle and nothing else: its first click's pin is dropped,
+    // and this press (held while the window changes size under the pointer) drags nothing.
+    // At a low frame rate ImGui may see both clicks as one press: what the first began ends here.
+    app.pending_pin.reset();
+    app.region_anchor.reset();
+    app.region_drag.reset();
+    app.range_drag_bin.reset();
+    app.left_press_spent = true;
     return;
   }
   app.last_click_time = on_picture ? now : -1;
 }
 
 }  // namespace
+
+void settle_clicks(App& app) {
+  if (app.pending_pin && glfwGetTime() - app.last_click_time > kDoubleClickSeconds) {
+    app.pinned_pixel = std::exchange(app.pending_pin, std::nullopt);
+  }
+  if (app.left_press_spent && !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+      !ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+    app.left_press_spent = false;
+  }
+}
 
 void show_message(App& app, std::string text, bool error) {
   app.osd_text = std::move(text);
@@ -198,6 +250,7 @@ void install_callbacks(GLFWwindow* window) {
   glfwSetKeyCallback(window, on_key);
   glfwSetDropCallback(window, on_drop);
   glfwSetMouseButtonCallback(window, on_mouse_button);
+  glfwSetScrollCallback(window, on_scroll);
 }
 
 }  // namespace vhist::viewer

@@ -11,6 +11,7 @@
 #include "viewer_app.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the tooltip windows, hidden from a screenshot
 
 #include <algorithm>
 #include <cmath>
@@ -67,6 +68,12 @@ void draw_panel_tab(App& app) {
   ImGui::End();
 }
 
+double osd_seconds_left(const App& app) {
+  if ((!app.settings.osd && !app.osd_error) || app.osd_text.empty()) return 0;
+  const double age = std::chrono::duration<double>(std::chrono::steady_clock::now() - app.osd_since).count();
+  return std::max(0.0, (app.osd_error ? kOsdErrorSeconds : kOsdSeconds) + kOsdFadeSeconds - age);
+}
+
 void draw_osd(App& app) {
   if (!app.settings.osd && !app.osd_error) return;
   if (app.osd_text.empty()) return;
@@ -97,7 +104,7 @@ void update_range_highlight(App& app, const DrawStyle& style, const FrameStatist
   }
   if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) app.range_drag_bin.reset();
   if (!hovered) return;
-  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.range_drag_bin = hovered->bin;
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !app.left_press_spent) app.range_drag_bin = hovered->bin;
   const std::uint32_t from = std::min(hovered->bin, app.range_drag_bin.value_or(hovered->bin));
   const std::uint32_t to = std::max(hovered->bin, app.range_drag_bin.value_or(hovered->bin));
   for (std::uint32_t c = 0; c < 4; ++c) app.range_mask |= hovered->channel_mult[c] != 0 ? 1u << c : 0u;
@@ -144,6 +151,12 @@ void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStati
                 100.0 * static_cast<double>(count) / static_cast<double>(numbers.ycbcr ? std::max<std::uint64_t>(samples, 1) : pixels));
   }
   ImGui::EndTooltip();
+}
+
+void hide_tooltips() {
+  for (ImGuiWindow* window : ImGui::GetCurrentContext()->Windows) {
+    if (window->Flags & ImGuiWindowFlags_Tooltip) window->Hidden = true;
+  }
 }
 
 void save_window_screenshot(App& app, const std::vector<std::uint8_t>& pixels, std::uint32_t width,

@@ -331,8 +331,11 @@ void draw_status_section(App& app, const FrameStatistics& numbers) {
     ImGui::Text("shown %ux%u (rotated %u°, sample aspect %u:%u)", f.display_width(), f.display_height(), f.rotation,
                 f.sar_num, f.sar_den);
   }
-  text_wrapped_at_spaces("%.1f fps  decode wait %.2f ms  GPU %.2f ms  dropped %lld  engine %s", app.fps,
-                         p.decode_wait_ms(), numbers.gpu_ms, static_cast<long long>(p.dropped()), app.engine_name);
+  // The video's rate (frames shown a second), not redraws: a paused picture is not redrawn.
+  char rate[32] = "paused";
+  if (!p.paused()) std::snprintf(rate, sizeof rate, "%.1f fps", app.video_fps);
+  text_wrapped_at_spaces("%s  decode wait %.2f ms  GPU %.2f ms  dropped %lld  engine %s", rate, p.decode_wait_ms(),
+                         numbers.gpu_ms, static_cast<long long>(p.dropped()), app.engine_name);
   if (report.lost > 0 || report.damaged > 0 || report.errors > 0) {
     ImGui::TextColored(ImVec4(1, 0.7f, 0.2f, 1), "corrupt data: %lld lost, %lld damaged, %lld decoder errors",
                        static_cast<long long>(report.lost), static_cast<long long>(report.damaged),

@@ -42,7 +42,8 @@ void update_region(App& app, const DrawStyle& style, bool over_histogram) {
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     app.region_anchor.reset();
     app.region_drag.reset();
-    const bool free = !io.WantCaptureMouse && !app.browser.is_open() && !over_histogram && !app.dragging_divider;
+    const bool free = !io.WantCaptureMouse && !app.browser.is_open() && !over_histogram && !app.dragging_divider &&
+                      !app.left_press_spent;
     const auto& a = app.picture_area;
     const ImVec2 m = io.MousePos;
     if (free && m.x >= a[0] && m.x < a[2] && m.y >= a[1] && m.y < a[3]) app.region_anchor = pixel_under(app, style, m);

@@ -1,0 +1,251 @@
+// The viewer's input and its calm, end to end in a real window under Xvfb: `vhist CLIP` runs as
+// a process, xdotool types keys and clicks, and the test reads what the run ended in (the state
+// line test runs print at exit: position, fullscreen, pin, region, stats page) and the window's
+// screenshots (the S key). The CPU test reads the viewer's own CPU time from /proc.
+#include "test_clips.h"
+
+#include "vhist/media/png.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace vhist {
+namespace {
+
+namespace fs = std::filesystem;
+using test::clip_dir;
+using test::make_clip;
+using test::read_file;
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+bool have_xdotool() { return std::system("command -v xdotool > /dev/null 2>&1") == 0; }
+
+// No panel, no OSD, so that screenshots show the picture and histograms alone.
+constexpr const char* kQuietSettings = "show_panel = false\nosd = false\nbins = 64\n";
+
+// 200 s of a moving test pattern, 10 frames a second with a keyframe each second, so that
+// seeks of 10 and 60 s land on the frame asked for.
+std::string long_clip() {
+  return make_clip("long_testsrc.mkv", "-f lavfi -i testsrc2=s=320x180:r=10:d=200 -c:v mpeg4 -q:v 8 -g 10");
+}
+
+struct ViewerRun {
+  int status = -1;
+  std::string err, command;
+  fs::path dir;
+  std::vector<media::RgbaImage> shots;  // the S key's, oldest first
+  // The state line's fields.
+  std::string state;
+};
+
+// Runs `vhist ARGS` under Xvfb with `settings`; `script` runs beside it once the window is up
+// (shell; $W is the window's id, $pid the viewer's). Collects stderr and the S screenshots.
+ViewerRun run_scripted(const std::string& settings, const std::string& args, const std::string& script) {
+  static int counter = 0;
+  ViewerRun r;
+  r.dir = clip_dir() / ("input-" + std::to_string(counter++));
+  fs::create_directories(r.dir / "config" / "vhist");
+  std::ofstream(r.dir / "config" / "vhist" / "settings.ini", std::ios::binary) << settings;
+  const std::string inner = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " " + args + " 2> stderr.txt & pid=$!; " +
+                            "echo $pid > pid.txt; W=$(xdotool search --sync --name '^vhist'); " +
+                            "xdotool windowfocus --sync $W; " + script + "; wait $pid";
+  r.command = "cd " + quote(r.dir.string()) + " && env -u XDG_PICTURES_DIR XDG_CONFIG_HOME=" +
+              quote((r.dir / "config").string()) +
+              " timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' sh -c " + quote(inner) + " > stdout.txt";
+  const int raw = std::system(r.command.c_str());
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.err = read_file(r.dir / "stderr.txt");
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(r.dir)) {
+    if (e.path().extension() == ".png") files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end(),
+            [](const fs::path& a, const fs::path& b) { return fs::last_write_time(a) < fs::last_write_time(b); });
+  for (const auto& f : files) r.shots.push_back(media::read_png(f.string()));
+  const auto at = r.err.find("vhist: state: ");
+  if (at != std::string::npos) r.state = r.err.substr(at, r.err.find('\n', at) - at);
+  return r;
+}
+
+std::string context(const ViewerRun& r) { return "command: " + r.command + "\nstderr:\n" + r.err; }
+
+// A number in the state line after `label` ("position 65.000 s": label "position ").
+std::optional<double> state_number(const ViewerRun& r, const std::string& label) {
+  const auto at = r.state.find(label);
+  if (at == std::string::npos) return std::nullopt;
+  return std::strtod(r.state.c_str() + at + label.size(), nullptr);
+}
+
+bool state_has(const ViewerRun& r, const std::string& text) { return r.state.find(text) != std::string::npos; }
+
+// --- calm when idle ----------------------------------------------------------------------------
+
+// The CPU time (user + system) of process `pid` in clock ticks; -1 when it is gone.
+long cpu_ticks(long pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(in, line)) return -1;
+  // Fields after the command name (which is in parentheses and may hold spaces): state is 3rd.
+  std::istringstream rest(line.substr(line.rfind(')') + 2));
+  std::vector<std::string> f;
+  for (std::string x; rest >> x;) f.push_back(x);
+  if (f.size() < 13) return -1;
+  return std::stol(f[11]) + std::stol(f[12]);  // utime (14th field) + stime (15th)
+}
+
+// The share of one core the viewer used from 4 to 8 s after it started, running `args`.
+double cpu_share(const std::string& args, std::string* err) {
+  ViewerRun r;
+  std::thread viewer([&] { r = run_scripted(kQuietSettings, args, "true"); });
+  // The run's folder is the newest input-N; wait for its pid file.
+  long pid = -1;
+  const auto start = std::chrono::steady_clock::now();
+  while (pid < 0 && std::chrono::steady_clock::now() - start < std::chrono::seconds(60)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    for (const auto& e : fs::directory_iterator(clip_dir())) {
+      const fs::path p = e.path() / "pid.txt";
+      if (e.path().filename().string().starts_with("input-") && fs::exists(p) && !fs::exists(e.path() / "measured")) {
+        std::ifstream(p) >> pid;
+        std::ofstream(e.path() / "measured") << "1";
+      }
+    }
+  }
+  double share = -1;
+  if (pid > 0) {
+    std::this_thread::sleep_for(std::chrono::seconds(4));  // the window up, the OSD gone
+    const long a = cpu_ticks(pid);
+    const auto t0 = std::chrono::steady_clock::now();
+    std::this_thread::sleep_for(std::chrono::seconds(4));
+    const long b = cpu_ticks(pid);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (a >= 0 && b >= 0) share = static_cast<double>(b - a) / static_cast<double>(sysconf(_SC_CLK_TCK)) / seconds;
+  }
+  viewer.join();
+  *err = context(r) + "\nstate: " + r.state;
+  return share;
+}
+
+// Paused with nothing changing, the viewer waits for events: under 2% of a core. Playing (the
+// control) it draws every frame and uses more.
+TEST(Idle, PausedUsesUnderTwoPercentOfACore) {
+  const std::string clip = long_clip();
+  std::string err;
+  const double paused = cpu_share(quote(clip) + " --size 640x360 --paused-at 1 --quit-after 11", &err);
+  ASSERT_GE(paused, 0) << "could not measure\n" << err;
+  EXPECT_LT(paused, 0.02) << "paused: " << paused * 100 << "% of a core\n" << err;
+  EXPECT_NE(err.find("idle waits "), std::string::npos) << err;
+  const double playing = cpu_share(quote(clip) + " --size 640x360 --quit-after 11", &err);
+  ASSERT_GE(playing, 0) << "could not measure\n" << err;
+  EXPECT_GT(playing, 0.05) << "playing: " << playing * 100 << "% of a core (the control)\n" << err;
+  EXPECT_GT(playing, 5 * std::max(paused, 0.001)) << err;
+  std::printf("[idle] paused %.2f%% of a core, playing %.1f%%\n", paused * 100, playing * 100);
+}
+
+// --- gestures ----------------------------------------------------------------------------------
+
+// A double click toggles fullscreen and nothing else: twice (in and out) leaves no pinned pixel,
+// no region, and the same picture and histograms as before.
+TEST(Gestures, DoubleClickTogglesFullscreenAndNothingElse) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const std::string clip = long_clip();
+  const ViewerRun r = run_scripted(kQuietSettings, quote(clip) + " --size 640x360 --paused-at 1 --quit-after 16",
+                             "sleep 3; xdotool mousemove --window $W 200 150; sleep 1; xdotool key s; sleep 1; "
+                             "xdotool click --repeat 2 --delay 80 1; sleep 2; "
+                             "xdotool getwindowgeometry $W > fullscreen.txt; "
+                             "xdotool mousemove --window $W 300 200 click --repeat 2 --delay 80 1; sleep 2; "
+                             "xdotool mousemove --window $W 200 150; sleep 1; xdotool key s");
+  ASSERT_EQ(r.status, 0) << context(r);
+  const std::string geometry = read_file(r.dir / "fullscreen.txt");
+  EXPECT_NE(geometry.find("1920x1200"), std::string::npos) << "not fullscreen after a double click:\n" << geometry;
+  EXPECT_TRUE(state_has(r, "fullscreen off (2 toggles)")) << r.state << "\n" << context(r);
+  EXPECT_TRUE(state_has(r, "pinned none")) << r.state;
+  EXPECT_TRUE(state_has(r, "region none")) << r.state;
+  ASSERT_EQ(r.shots.size(), 2u) << context(r);
+  ASSERT_EQ(r.shots[0].width, r.shots[1].width);
+  ASSERT_EQ(r.shots[0].height, r.shots[1].height);
+  EXPECT_TRUE(r.shots[0].pixels == r.shots[1].pixels) << "the window changed after fullscreen in and out";
+}
+
+// A single click pins the pixel under it (once the double click's time has passed) and a drag
+// sets a region: the gestures documented for them still work.
+TEST(Gestures, ClickPinsAndDragSetsARegion) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const ViewerRun r = run_scripted(kQuietSettings, quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 12",
+                             "sleep 3; xdotool mousemove --window $W 100 60 mousedown 1; sleep 0.3; "
+                             "xdotool mousemove --window $W 200 120; sleep 0.3; xdotool mousemove --window $W 300 160; "
+                             "sleep 0.3; xdotool mouseup 1; sleep 1; "
+                             "xdotool mousemove --window $W 320 180 click 1; sleep 1");
+  ASSERT_EQ(r.status, 0) << context(r);
+  // 320x180 shown 2x in 640x360: window (320, 180) is stored pixel (160, 90).
+  EXPECT_TRUE(state_has(r, "pinned 160,90")) << r.state << "\n" << context(r);
+  EXPECT_TRUE(state_has(r, "region 50,30 ")) << r.state;
+  EXPECT_TRUE(state_has(r, "fullscreen off (0 toggles)")) << r.state;
+}
+
+// --- seeking as in mpv ---------------------------------------------------------------------------
+
+// Up/Down seek 60 s, the wheel 10 s a notch (over the picture and the histograms alike),
+// Left/Right 5 s: from 1 s, Up (61), two notches up (81), Down (21), a notch down (11), Right (16).
+TEST(Seeking, UpDownAndTheWheelMoveByMpvsAmounts) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const ViewerRun r = run_scripted(kQuietSettings, quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 20",
+                                   "sleep 3; xdotool mousemove --window $W 320 100; "
+                                   "xdotool key Up; sleep 1.5; xdotool click 4; sleep 1.5; "
+                                   "xdotool mousemove --window $W 100 320; xdotool click 4; sleep 1.5; "
+                                   "xdotool key Down; sleep 1.5; xdotool click 5; sleep 1.5; xdotool key Right; sleep 1.5");
+  ASSERT_EQ(r.status, 0) << context(r);
+  const auto frame = state_number(r, "frame at ");
+  ASSERT_TRUE(frame) << r.state << "\n" << context(r);
+  EXPECT_NEAR(*frame, 16.0, 0.11) << r.state;
+  EXPECT_TRUE(state_has(r, "paused")) << r.state;
+}
+
+// --- the stats page ----------------------------------------------------------------------------
+
+// i shows the stats page over the picture (light text on a dark box at the top left, where the
+// clip's picture is a flat grey) and a second i hides it.
+TEST(StatsPage, IShowsAndHidesIt) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const std::string grey = make_clip("grey_long.mkv", "-f lavfi -i color=c=0x808080:s=320x180:r=10:d=30 -c:v ffv1");
+  const ViewerRun r = run_scripted(kQuietSettings, quote(grey) + " --size 640x360 --quit-after 14",
+                                   "sleep 3; xdotool key s; sleep 1; xdotool key i; sleep 2; xdotool key s; sleep 1; "
+                                   "xdotool key i; sleep 1; xdotool key i; sleep 1");
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_TRUE(state_has(r, "stats page on")) << r.state << "\n" << context(r);
+  ASSERT_EQ(r.shots.size(), 2u) << context(r);
+  const auto count = [](const media::RgbaImage& img, bool bright) {
+    int n = 0;
+    for (std::uint32_t y = 20; y < 200; ++y) {
+      for (std::uint32_t x = 0; x < 300; ++x) {
+        const auto p = img.at(x, y);
+        n += bright ? (p[0] > 200 && p[1] > 200 && p[2] > 200) : (p[0] < 80 && p[1] < 80 && p[2] < 80);
+      }
+    }
+    return n;
+  };
+  EXPECT_EQ(count(r.shots[0], true), 0) << "text over the grey picture before i";
+  EXPECT_GT(count(r.shots[1], true), 500) << "no stats text after i";
+  EXPECT_GT(count(r.shots[1], false), 10000) << "no stats box after i";
+}
+
+}  // namespace
+}  // namespace vhist
