@@ -219,6 +219,26 @@ TEST(Seeking, UpDownAndTheWheelMoveByMpvsAmounts) {
   EXPECT_TRUE(state_has(r, "paused")) << r.state;
 }
 
+// --- keys that speak -----------------------------------------------------------------------------
+
+// The OSD speaks words, not true/false; a key that does not apply says why and changes nothing:
+// N (the HDR axis) on an SDR clip, M without a reference. With a reference kept (K), M matches.
+TEST(KeysSpeak, WordsAndKeysThatDoNotApply) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const ViewerRun r = run_scripted(std::string(kQuietSettings) + "osd = true\n",
+                                   quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 14",
+                                   "sleep 3; xdotool key n; sleep 0.5; xdotool key m; sleep 0.5; xdotool key g; "
+                                   "sleep 0.5; xdotool key k; sleep 1; xdotool key m; sleep 1");
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_TRUE(state_has(r, "HDR axis: only for PQ or HLG video (this one's transfer is ")) << r.state;
+  EXPECT_TRUE(state_has(r, "light axis nits")) << r.state;
+  EXPECT_TRUE(state_has(r, "Matching needs a reference: keep one first (K); nothing changed")) << r.state;
+  EXPECT_TRUE(state_has(r, "Legal-range guides on")) << r.state;
+  EXPECT_TRUE(state_has(r, "Matching on")) << r.state;
+  EXPECT_TRUE(state_has(r, "match on")) << r.state;
+  EXPECT_FALSE(state_has(r, "true") || state_has(r, "false")) << r.state;
+}
+
 // --- the stats page ----------------------------------------------------------------------------
 
 // i shows the stats page over the picture (light text on a dark box at the top left, where the

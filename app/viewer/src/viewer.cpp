@@ -416,7 +416,7 @@ void Viewer::handle_ui() {
     ImGui::End();
   }
   draw_stats_page(app_, renderer_.statistics());
-  if (app_.screenshot_requested) hide_tooltips();
+  if (app_.screenshot_requested && !app_.settings.screenshot_tooltips) hide_tooltips();
   ImGui::Render();
 }
 

@@ -82,6 +82,7 @@ struct App {
   std::string osd_text;
   std::chrono::steady_clock::time_point osd_since{};
   bool osd_error = false;
+  std::vector<std::string> osd_log;  // the last 16 OSD lines, for the test state line
   bool screenshot_requested = false;  // the screenshot key: save the next frame drawn
   bool close_popups = false;          // Esc with the browser or a dropdown open: close it at the next UI frame
   bool camera_connected = true;       // as of the last tick, to report a camera lost or back

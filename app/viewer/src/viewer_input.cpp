@@ -2,6 +2,8 @@
 // click; and opening a file, whose failure is shown in the window (OSD and panel), not only on
 // stderr. Each action that changes what is seen says so on the OSD, so the panel may stay hidden.
 #include "vhist/camera_options/camera_options.h"
+#include "vhist/compute/source_measures.h"
+#include "vhist/picture/light_scale.h"
 #include "vhist/viewer/settings_table.h"
 #include "viewer_app.h"
 
@@ -95,12 +97,35 @@ std::string key_message(const SettingRow& row, const Settings& s) {
   if (name == "domain") return s.domain == Domain::ycbcr ? "Histograms of the Y'CbCr planes" : "Histograms of R'G'B'";
   if (name == "split_view") return "Split view " + on_off(s.split_view);
   if (name == "show_panel") return {};  // the panel itself shows or goes
+  if (name == "match") return s.match ? "Matching on" : "Matching off";
   if (name.starts_with("speed")) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "Speed %.2fx", static_cast<double>(s.speed));
     return buf;
   }
-  return name + " " + setting_text(row, s);
+  // Any other row: its label (or name) in words, and on/off rather than true/false.
+  std::string what(row.label.empty() || row.label.starts_with("##") ? row.name : row.label);
+  std::replace(what.begin(), what.end(), '_', ' ');
+  std::string value = setting_text(row, s);
+  if (value == "true" || value == "false") value = value == "true" ? "on" : "off";
+  return what + " " + value;
+}
+
+// Why a setting's key does not apply to what is shown (and so changes nothing); empty: it applies.
+std::string key_not_applicable(const App& app, const SettingRow& row) {
+  const media::DecodedFrame* frame = app.player.is_open() && app.player.frame() ? &*app.player.frame() : nullptr;
+  if (row.name == "light_axis" && frame && light_scale_of(frame->colour.transfer.value) == LightScale::none) {
+    return "HDR axis: only for PQ or HLG video (this one's transfer is " + frame->colour.transfer.value +
+           "); nothing changed";
+  }
+  if (row.name == "domain" && app.settings.domain == Domain::rgb && frame && !has_planes(frame->format)) {
+    return "Y'CbCr histograms: this video is stored as " + frame->format.pixel_format +
+           ", without Y'CbCr planes; nothing changed";
+  }
+  if (row.name == "match" && !app.settings.match && !app.reference) {
+    return "Matching needs a reference: keep one first (K); nothing changed";
+  }
+  return {};
 }
 
 // Keys that act on playback and the window; returns false for the others.
@@ -163,9 +188,12 @@ void on_key(GLFWwindow* window, int key, int, int action, int mods) {
   if (action_key(app, key, mods, action)) return;
   for (const SettingRow& row : setting_rows()) {
     if (row.key != key) continue;
+    if (std::string why = key_not_applicable(app, row); !why.empty()) {
+      show_message(app, std::move(why));
+      continue;
+    }
     press_key(row, app.settings);
     std::string text = key_message(row, app.settings);
-    if (row.name == "match" && app.settings.match && !app.reference) text += ": keep a reference first (K)";
     if (!text.empty()) show_message(app, std::move(text));
   }
 }
@@ -216,6 +244,8 @@ void show_message(App& app, std::string text, bool error) {
   app.osd_text = std::move(text);
   app.osd_since = std::chrono::steady_clock::now();
   app.osd_error = error;
+  if (app.osd_log.size() >= 16) app.osd_log.erase(app.osd_log.begin());
+  app.osd_log.push_back(app.osd_text);
   if (error) app.error = app.osd_text;
 }
 
