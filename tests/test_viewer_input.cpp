@@ -5,6 +5,7 @@
 #include "test_clips.h"
 
 #include "vhist/media/png.h"
+#include "vhist/picture/picture_geometry.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -265,6 +266,79 @@ TEST(StatsPage, IShowsAndHidesIt) {
   EXPECT_EQ(count(r.shots[0], true), 0) << "text over the grey picture before i";
   EXPECT_GT(count(r.shots[1], true), 500) << "no stats text after i";
   EXPECT_GT(count(r.shots[1], false), 10000) << "no stats box after i";
+}
+
+// --- readable at every size ---------------------------------------------------------------------
+
+// The window at `w` x `h` (panel hidden) on a flat grey clip, its last frame saved.
+media::RgbaImage window_shot(int w, int h, std::string* err) {
+  static int counter = 0;
+  const std::string grey = make_clip("grey_small.mkv", "-f lavfi -i color=c=0x808080:s=320x180:r=10:d=1 -c:v ffv1");
+  const fs::path dir = clip_dir() / ("size-" + std::to_string(counter++));
+  fs::create_directories(dir / "config" / "vhist");
+  std::ofstream(dir / "config" / "vhist" / "settings.ini", std::ios::binary)
+      << "show_panel = false\nosd = false\nopacity = 1.0\nbins = 64\n";
+  const std::string size = std::to_string(w) + "x" + std::to_string(h);
+  const std::string command = "cd " + quote(dir.string()) + " && XDG_CONFIG_HOME=" + quote((dir / "config").string()) +
+                              " VHIST_VALIDATION=1 timeout -k 10 300 xvfb-run -a -s '-screen 0 3840x2160x24' " +
+                              quote(VHIST_BINARY) + " " + quote(grey) + " --size " + size +
+                              " --paused-at 0 --frames 4 --screenshot shot.png 2> stderr.txt";
+  const int status = std::system(command.c_str());
+  *err = command + "\nstatus " + std::to_string(status) + "\n" + read_file(dir / "stderr.txt");
+  if (!fs::exists(dir / "shot.png")) return {};
+  return media::read_png((dir / "shot.png").string());
+}
+
+// The height in pixels of the axis labels under the left histogram's bars: the last run of rows
+// below the bars holding the overlay's text grey (204), the rows of the axis line and ticks
+// being the runs before it.
+int label_height(const media::RgbaImage& img, const viewer::HistogramQuad& q) {
+  const auto text_row = [&](std::uint32_t y) {
+    for (auto x = static_cast<std::uint32_t>(q.rect[0]); x < static_cast<std::uint32_t>(q.rect[2]); ++x) {
+      const auto p = img.at(x, y);
+      if (std::abs(p[0] - 204) <= 2 && std::abs(p[1] - 204) <= 2 && std::abs(p[2] - 204) <= 2) return true;
+    }
+    return false;
+  };
+  int run = 0, last_run = 0;
+  for (auto y = static_cast<std::uint32_t>(q.bars[3]); y < static_cast<std::uint32_t>(q.rect[3]) && y < img.height; ++y) {
+    if (text_row(y)) {
+      ++run;
+    } else if (run > 0) {
+      last_run = run;
+      run = 0;
+    }
+  }
+  return run > 0 ? run : last_run;
+}
+
+// The minimum text size (picture_geometry.h: glyphs at least kMinGlyphHeight = 7 pixels tall)
+// holds at every window size, and above 720 pixels the text grows with the window, with no step:
+// 7 rows at 360 and 720, about 9 at 900, 10 at 1080, 21 at 2160 (7 font rows at h / 720 pixels each).
+TEST(TextSize, AxisLabelsAreAtLeastTheMinimumAndGrowWithTheWindow) {
+  const int sizes[][2] = {{640, 360}, {1280, 720}, {1600, 900}, {1920, 1080}, {3840, 2160}};
+  int last = 0;
+  for (const auto& [w, h] : sizes) {
+    std::string err;
+    const media::RgbaImage shot = window_shot(w, h, &err);
+    ASSERT_EQ(shot.width, static_cast<std::uint32_t>(w)) << err;
+    viewer::DrawStyle style;
+    style.bins = 64;
+    style.ui_scale = viewer::picture_ui_scale(1.0f, static_cast<float>(h));  // content scale 1 under Xvfb
+    const auto quads = viewer::layout_quads(style, static_cast<float>(w), static_cast<float>(h));
+    ASSERT_FALSE(quads.empty());
+    ASSERT_TRUE(quads[0].axis) << w << "x" << h;
+    const int rows = label_height(shot, quads[0]);
+    // The glyphs' 7 font rows at max(1, h / 720) pixels each, give or take a row of rounding.
+    const double want = 7.0 * std::max(1.0, h / 720.0);
+    EXPECT_GE(rows, viewer::kMinGlyphHeight) << w << "x" << h << "\n" << err;
+    EXPECT_NEAR(rows, want, 1.0) << w << "x" << h << "\n" << err;
+    if (h > 720) {
+      EXPECT_GT(rows, last) << "no growth at " << w << "x" << h;
+    }
+    last = rows;
+    std::printf("[text] %dx%d: axis labels %d pixels tall\n", w, h, rows);
+  }
 }
 
 }  // namespace
