@@ -202,6 +202,26 @@ TEST(Gestures, ClickPinsAndDragSetsARegion) {
   EXPECT_TRUE(state_has(r, "fullscreen off (0 toggles)")) << r.state;
 }
 
+// A drag across the RGB histogram keeps its codes lit after the button is released and the
+// pointer has left (64 bins over the 288-pixel bars from x = 16 at 640x360: x 60 is bin 9, x 150
+// bin 29, codes 36 to 119 of R, G and B, mask 7); a right click on a histogram clears it.
+TEST(Gestures, ADraggedHistogramRangeStaysUntilCleared) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const std::string drag = "xdotool mousemove --window $W 60 300 mousedown 1; sleep 0.3; "
+                           "xdotool mousemove --window $W 100 300; sleep 0.3; xdotool mousemove --window $W 150 300; "
+                           "sleep 0.3; xdotool mouseup 1; sleep 0.5; xdotool mousemove --window $W 320 100; sleep 1";
+  const ViewerRun kept = run_scripted(kQuietSettings, quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 10",
+                                      "sleep 3; " + drag);
+  ASSERT_EQ(kept.status, 0) << context(kept);
+  EXPECT_TRUE(state_has(kept, "kept range 7:36-119")) << kept.state << "\n" << context(kept);
+  EXPECT_TRUE(state_has(kept, "region none")) << kept.state;
+  const ViewerRun cleared = run_scripted(kQuietSettings, quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 12",
+                                         "sleep 3; " + drag + "; xdotool mousemove --window $W 200 300 click 3; sleep 1");
+  ASSERT_EQ(cleared.status, 0) << context(cleared);
+  EXPECT_TRUE(state_has(cleared, "kept range none")) << cleared.state;
+  EXPECT_TRUE(state_has(cleared, "Kept range cleared")) << cleared.state;
+}
+
 // --- seeking as in mpv ---------------------------------------------------------------------------
 
 // Up/Down seek 60 s, the wheel 10 s a notch (over the picture and the histograms alike),
@@ -238,6 +258,21 @@ TEST(KeysSpeak, WordsAndKeysThatDoNotApply) {
   EXPECT_TRUE(state_has(r, "Matching on")) << r.state;
   EXPECT_TRUE(state_has(r, "match on")) << r.state;
   EXPECT_FALSE(state_has(r, "true") || state_has(r, "false")) << r.state;
+}
+
+// After a failed open from the panel's path field, the field shows the file still playing.
+TEST(KeysSpeak, AFailedOpenLeavesThePlayingFileInThePathField) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const std::string clip = long_clip();
+  // The path field: the panel's first row (the panel from x = 921.6 at 1280 wide).
+  const ViewerRun r = run_scripted("osd = false\nshow_panel = true\n",
+                                   quote(clip) + " --size 1280x720 --paused-at 1 --quit-after 14",
+                                   "sleep 3; xdotool mousemove --window $W 1000 36 click 1; sleep 0.5; "
+                                   "xdotool key ctrl+a; xdotool type --delay 20 /no/such/file.mkv; sleep 0.3; "
+                                   "xdotool key Return; sleep 2; xdotool mousemove --window $W 300 300 click 1; sleep 1");
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_TRUE(state_has(r, "/no/such/file.mkv")) << "the failure was not reported\n" << r.state << "\n" << context(r);
+  EXPECT_TRUE(state_has(r, "path field \"" + clip + "\"")) << r.state;
 }
 
 // --- the stats page ----------------------------------------------------------------------------

@@ -49,6 +49,7 @@ struct App {
   // the channels (R 1, G 2, B 4, L 8; 0: none) and the codes; a drag's starting bin.
   std::uint32_t range_mask = 0, range_low = 0, range_high = 0;
   std::optional<std::uint32_t> range_drag_bin;
+  std::optional<std::array<std::uint32_t, 3>> kept_range;  // a dragged range (mask, low, high), lit until cleared
   // Picture to histogram: the stored pixel under the pointer, and one pinned by a click.
   std::optional<std::array<std::uint32_t, 2>> hovered_pixel, pinned_pixel;
   // The region of interest, in stored pixels (DrawStyle::region); while the left button drags
@@ -133,6 +134,10 @@ void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStati
 // The histogram range under the pointer (the hovered bin, or the bins a drag has crossed) for
 // the picture to highlight; none away from the histograms or in the Y'CbCr domain.
 void update_range_highlight(App& app, const DrawStyle& style, const FrameStatistics& numbers);
+// After a drag across bins is released its range stays lit (kept_range) until a right click on a
+// histogram; shown_range() is what the picture highlights: the range under the pointer, else the kept one.
+void keep_or_clear_range(App& app, bool dragged);
+std::array<std::uint32_t, 3> shown_range(const App& app);
 // The stored pixel under the pointer (over the video, not a histogram), a left click pinning it
 // and a right click unpinning; its codes read out, and marked on the histograms (DrawStyle::markers).
 void update_pixel_readout(App& app, const DrawStyle& style, bool over_histogram);

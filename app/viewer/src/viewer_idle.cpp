@@ -58,16 +58,20 @@ void print_test_state(const App& app, std::int64_t idle_waits) {
       app.region ? std::to_string(app.region->x) + "," + std::to_string(app.region->y) + " " +
                        std::to_string(app.region->width) + "x" + std::to_string(app.region->height)
                  : std::string("none");
+  const std::string kept = app.kept_range ? std::to_string((*app.kept_range)[0]) + ":" +
+                                               std::to_string((*app.kept_range)[1]) + "-" +
+                                               std::to_string((*app.kept_range)[2])
+                                         : std::string("none");
   std::string log;
   for (const auto& line : app.osd_log) log += (log.empty() ? "" : " | ") + line;
   std::fprintf(stderr,
                "vhist: state: position %.3f s, frame at %.3f s, %s, fullscreen %s (%d toggles), pinned %s, region %s, "
-               "stats page %s, light axis %s, match %s, idle waits %lld, osd log \"%s\"\n",
+               "kept range %s, stats page %s, light axis %s, match %s, idle waits %lld, path field \"%s\", osd log \"%s\"\n",
                app.player.is_open() ? app.player.clock() : 0.0,
                app.player.frame() ? app.player.frame()->pts : -1.0, app.player.paused() ? "paused" : "playing",
                app.fullscreen ? "on" : "off", app.fullscreen_toggles, pixel(app.pinned_pixel).c_str(),
-               region.c_str(), app.stats_page ? "on" : "off", std::string(to_string(app.settings.light_axis)).c_str(),
-               app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), log.c_str());
+               region.c_str(), kept.c_str(), app.stats_page ? "on" : "off", std::string(to_string(app.settings.light_axis)).c_str(),
+               app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), app.open_path.c_str(), log.c_str());
 }
 
 }  // namespace vhist::viewer

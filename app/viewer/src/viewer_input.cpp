@@ -250,7 +250,7 @@ void show_message(App& app, std::string text, bool error) {
 }
 
 void open_file(App& app, const std::string& path, std::optional<int> stream) {
-  app.open_path = path;  // kept in the path field, to correct it when opening fails
+  app.open_path = path;
   try {
     if (media::is_camera_path(path)) {
       app.player.open_camera(path, cli::camera_options(app.options.common));
@@ -273,6 +273,9 @@ void open_file(App& app, const std::string& path, std::optional<int> stream) {
   } catch (const media::MediaError& e) {
     show_message(app, e.what(), true);
     std::fprintf(stderr, "vhist: %s\n", e.what());
+    // The file still playing (the error names the one that failed); with none, what was asked
+    // for stays in the field to be corrected.
+    if (app.player.is_open()) app.open_path = app.player.path();
   }
 }
 

@@ -102,8 +102,10 @@ void update_range_highlight(App& app, const DrawStyle& style, const FrameStatist
                         io.DisplaySize.y * io.DisplayFramebufferScale.y, io.MousePos.x * io.DisplayFramebufferScale.x,
                         io.MousePos.y * io.DisplayFramebufferScale.y);
   }
-  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) app.range_drag_bin.reset();
-  if (!hovered) return;
+  if (!hovered) {
+    if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) app.range_drag_bin.reset();
+    return;
+  }
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !app.left_press_spent) app.range_drag_bin = hovered->bin;
   const std::uint32_t from = std::min(hovered->bin, app.range_drag_bin.value_or(hovered->bin));
   const std::uint32_t to = std::max(hovered->bin, app.range_drag_bin.value_or(hovered->bin));
@@ -111,6 +113,30 @@ void update_range_highlight(App& app, const DrawStyle& style, const FrameStatist
   const std::uint64_t codes = std::uint64_t{1} << numbers.bits;
   app.range_low = static_cast<std::uint32_t>(from * codes / style.bins);
   app.range_high = static_cast<std::uint32_t>((to + 1) * codes / style.bins - 1);
+  keep_or_clear_range(app, from != to);
+}
+
+void keep_or_clear_range(App& app, bool dragged) {
+  // A drag across bins keeps its range lit once the button is released, until a right click on
+  // a histogram clears it (or another drag replaces it).
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    if (dragged && app.range_drag_bin) {
+      app.kept_range = {app.range_mask, app.range_low, app.range_high};
+      show_message(app, "Codes " + std::to_string(app.range_low) + "-" + std::to_string(app.range_high) +
+                            " kept lit (right click on a histogram clears)");
+    }
+    app.range_drag_bin.reset();
+  }
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Right) && app.kept_range) {
+    app.kept_range.reset();
+    show_message(app, "Kept range cleared");
+  }
+}
+
+std::array<std::uint32_t, 3> shown_range(const App& app) {
+  if (app.range_mask != 0 && (app.range_drag_bin || !app.kept_range)) return {app.range_mask, app.range_low, app.range_high};
+  if (app.kept_range) return *app.kept_range;
+  return {app.range_mask, app.range_low, app.range_high};
 }
 
 void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStatistics& numbers) {

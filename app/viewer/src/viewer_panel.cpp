@@ -100,7 +100,9 @@ void draw_playback_section(App& app) {
   // for a constant rate; where the rate may vary that is an estimate, and says so ("~").
   const std::string frame = p.frame() ? "  frame " + frame_number_text(*p.frame()) : std::string();
   const std::string label = format_time(p.clock()) + " / " + format_time(p.duration()) + frame;
-  if (ImGui::SliderFloat("##seek", &t, 0.0f, duration, label.c_str())) p.seek(t);
+  // The time on a line of its own: inside the slider its handle covered it.
+  ImGui::TextUnformatted(label.c_str());
+  if (ImGui::SliderFloat("##seek", &t, 0.0f, duration, "")) p.seek(t);
 }
 
 // The bins offered go up to what the frame's depth allows.
@@ -461,8 +463,9 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
   draw_reference_section(app, numbers);
   ImGui::Separator();
   ImGui::TextDisabled("Keys (vhist --help lists them all):");
-  ImGui::TextWrapped("space play  <- -> 5 s  , . frame  [ ] speed  1-4 channels  G guides  C cdf  E equalize  "
-                     "V split  S screenshot  F full  Esc close/leave full  Q quit  drag: region  R clear region  K reference  M match");
+  ImGui::TextWrapped("Space play  Left/Right 5 s  Up/Down 60 s  wheel 10 s  , . frame  [ ] speed  1-4 channels  "
+                     "G guides  C cdf  E equalize  V split  S screenshot  F full  I stats  Esc close/leave full  "
+                     "Q quit  drag: region  R clear region  K reference  M match");
   ImGui::End();
 }
 
