@@ -83,8 +83,16 @@ void add_text(std::vector<shader::OverlayItem>& out, float x, float y, float s, 
   }
 }
 
+// The left edge of a tick's label `w` wide under a tick at x: centred on the tick, kept inside the panel.
+float label_left(const HistogramQuad& q, float x, float w, float s) {
+  const float lw = line_width(s);
+  return std::clamp(x + std::floor(lw / 2) - std::floor(w / 2), std::floor(q.rect[0]) + lw,
+                    std::floor(q.rect[2]) - lw - w);
+}
+
 // The axis's ticks: code values, or for a PQ or HLG source light (light_scale.h), with labels
-// that would overlap their left neighbour left out (the last one kept).
+// that would come within a character of their right neighbour left out (the last one kept),
+// where they are drawn (label_left: the last one is pulled inside the panel).
 std::vector<LightTick> axis_ticks(const DrawStyle& style, const HistogramQuad& q, std::uint32_t bits, float s) {
   if (style.light == LightScale::none || style.light_axis == LightAxis::codes) {
     std::vector<LightTick> ticks;
@@ -92,10 +100,17 @@ std::vector<LightTick> axis_ticks(const DrawStyle& style, const HistogramQuad& q
     return ticks;
   }
   std::vector<LightTick> ticks = light_ticks(style.light, bits, style.light_axis);
-  const auto centre = [&](const LightTick& t) { return code_x(q.bars, t.code, bits); };
-  const auto half = [&](const LightTick& t) { return text_width(t.label.size(), s) / 2 + text_width(1, s); };
+  const float lw = line_width(s);
+  const auto left = [&](const LightTick& t) {
+    return label_left(q, code_x(q.bars, t.code, bits) - std::floor((lw - 1) / 2), text_width(t.label.size(), s), s);
+  };
+  std::size_t next = ticks.size() - 1;  // the next label kept, right of i
   for (std::size_t i = ticks.size() - 1; i-- > 1;) {  // keep the last; drop those crowding the next kept one
-    if (centre(ticks[i]) + half(ticks[i]) > centre(ticks[i + 1]) - half(ticks[i + 1])) ticks[i].label.clear();
+    if (left(ticks[i]) + text_width(ticks[i].label.size() + 1, s) > left(ticks[next])) {
+      ticks[i].label.clear();
+    } else {
+      next = i;
+    }
   }
   return ticks;
 }
@@ -109,9 +124,7 @@ void add_axis(std::vector<shader::OverlayItem>& out, const DrawStyle& style, con
   for (const LightTick& tick : axis_ticks(style, q, bits, s)) {
     const float x = code_x(b, tick.code, bits) - std::floor((lw - 1) / 2);
     out.push_back(item(shader::kOverlaySolid, {x, b[3] + lw, x + lw, b[3] + std::round(4 * fs)}, kOverlayText));
-    const float w = text_width(tick.label.size(), s);
-    const float lx = std::clamp(x + std::floor(lw / 2) - std::floor(w / 2), std::floor(q.rect[0]) + lw,
-                                std::floor(q.rect[2]) - lw - w);
+    const float lx = label_left(q, x, text_width(tick.label.size(), s), s);
     add_text(out, lx, b[3] + 5 * fs, s, kOverlayText, tick.label);
   }
 }

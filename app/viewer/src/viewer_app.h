@@ -165,6 +165,10 @@ std::optional<PictureShape> shown_shape(const App& app);
 void record_tick_times(App& app, double cpu_draw_ms, const FrameStatistics& numbers);
 void draw_stats_page(const App& app, const FrameStatistics& numbers);
 
+// ImGui::SameLine() when an item `width` wide still fits on the line after the last item, so that
+// a row of the panel breaks instead of being cut at its right edge.
+void same_line_if_room(float width);
+
 // The control panel (Tab hides it), with the statistics of the frame drawn a tick ago.
 void draw_panel(App& app, const FrameStatistics& numbers);
 // With equalization on: the labels of the two halves, and the split view's divider, which the

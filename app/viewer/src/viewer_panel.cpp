@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
+#include <span>
 #include <initializer_list>
 #include <string>
 
@@ -26,6 +27,11 @@ namespace {
 void draw_file_section(App& app) {
   ImGui::SetNextItemWidth(-110);
   const bool enter = ImGui::InputText("##path", &app.open_path, ImGuiInputTextFlags_EnterReturnsTrue);
+  // A path longer than the field: all of it in a tooltip.
+  if (ImGui::IsItemHovered() && !ImGui::IsItemActive() &&
+      ImGui::CalcTextSize(app.open_path.c_str()).x > ImGui::GetItemRectSize().x - 2 * ImGui::GetStyle().FramePadding.x) {
+    ImGui::SetTooltip("%s", app.open_path.c_str());
+  }
   ImGui::SameLine();
   if (ImGui::Button("Open") || enter) app.pending_open = app.open_path;
   ImGui::SameLine();
@@ -56,7 +62,7 @@ void draw_file_section(App& app) {
   }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
-  const char* camera_hint = app.cameras.cameras.empty() ? "(press Cameras to look for cameras)" : "Open a camera";
+  const char* camera_hint = app.cameras.cameras.empty() ? "(none listed)" : "Open a camera";
   if (ImGui::BeginCombo("##cameras", camera_hint)) {
     for (const auto& c : app.cameras.cameras) {
       if (ImGui::Selectable((c.path + "  " + c.name + "  (" + c.bus + ")").c_str())) app.pending_open = c.path;
@@ -219,12 +225,21 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
     setting_widget(name, s);
   }
   if (!app.compact) {
+    // Four to a row where "instead" fits in each, else two rows of two: never cut to "of".
     const float quarter = share({"R", "G", "B", "L"}, "CDF");
+    const float needed = ImGui::CalcTextSize("instead").x + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
+    const bool two_rows = quarter < needed;
+    const float width = two_rows ? share({"R", "G"}, "CDF") : quarter;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("CDF");
+    const float indent = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
     for (const char* name : {"cdf_r", "cdf_g", "cdf_b", "cdf_l"}) {
-      ImGui::SameLine();
-      setting_widget(name, s, quarter);
+      if (two_rows && name[4] == 'b') {
+        ImGui::SetCursorPosX(indent + ImGui::GetStyle().ItemSpacing.x);
+      } else {
+        ImGui::SameLine();
+      }
+      setting_widget(name, s, width);
     }
   }
   setting_widget("equalize", s, share({"equalize"}));
@@ -292,7 +307,7 @@ void draw_provenance(const SourceColour& c) {
     ImGui::Text("mastering display %.4g to %.5g cd/m2", c.mastering->min_luminance, c.mastering->max_luminance);
   }
   if (c.content_light) {
-    ImGui::Text("MaxCLL %u  MaxFALL %u cd/m2 (stream)", c.content_light->max_cll, c.content_light->max_fall);
+    text_wrapped_at_spaces("MaxCLL %u  MaxFALL %u cd/m2 (stream)", c.content_light->max_cll, c.content_light->max_fall);
   }
   ImGui::TreePop();
 }
@@ -358,37 +373,83 @@ void draw_region_line(const App& app, const FrameStatistics& numbers) {
                      numbers.width * numbers.height);
 }
 
-void draw_stats_table(const FrameStatistics& numbers) {
-  if (!numbers.valid || !ImGui::BeginTable("stats", 9, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+// The statistics table's columns after the channel's name: header and text of a channel's value.
+struct StatColumn {
+  const char* header;
+  std::string (*text)(const ChannelStats&);
+};
+
+std::string percent_text(double share) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%.2f", 100 * share);
+  return buf;
+}
+
+const StatColumn kStatColumns[] = {
+    {"min", [](const ChannelStats& st) { return std::to_string(st.min); }},
+    {"max", [](const ChannelStats& st) { return std::to_string(st.max); }},
+    {"mean",
+     [](const ChannelStats& st) {
+       char buf[24];
+       std::snprintf(buf, sizeof buf, "%.1f", st.mean);
+       return std::string(buf);
+     }},
+    {"median", [](const ChannelStats& st) { return std::to_string(st.median); }},
+    {"p1", [](const ChannelStats& st) { return std::to_string(st.p1); }},
+    {"p99", [](const ChannelStats& st) { return std::to_string(st.p99); }},
+    {"low %", [](const ChannelStats& st) { return percent_text(st.clip_low); }},
+    {"high %", [](const ChannelStats& st) { return percent_text(st.clip_high); }},
+};
+
+// Rows in the order the histograms are named: R, G, B, L; or Y', Cb, Cr.
+std::array<std::size_t, 4> stat_rows(const FrameStatistics& numbers) {
+  return numbers.ycbcr ? std::array<std::size_t, 4>{3, 2, 0, 1} : std::array<std::size_t, 4>{0, 1, 2, 3};
+}
+
+// The width a table of `columns` needs: each column as wide as its widest text, with padding.
+float stats_width(const FrameStatistics& numbers, std::span<const StatColumn> columns) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float pad = 2 * style.CellPadding.x + 1;
+  float width = ImGui::CalcTextSize("Cb").x + pad;
+  for (const StatColumn& col : columns) {
+    float w = ImGui::CalcTextSize(col.header).x;
+    for (const std::size_t c : stat_rows(numbers)) w = std::max(w, ImGui::CalcTextSize(col.text(numbers.stats[c]).c_str()).x);
+    width += w + pad;
+  }
+  return width + 1;
+}
+
+void draw_stats_columns(const FrameStatistics& numbers, const char* id, std::span<const StatColumn> columns) {
+  if (!ImGui::BeginTable(id, static_cast<int>(columns.size()) + 1, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
     return;
   }
-  for (const char* h : {"", "min", "max", "mean", "median", "p1", "p99", "low %", "high %"}) ImGui::TableSetupColumn(h);
+  ImGui::TableSetupColumn("");
+  for (const StatColumn& col : columns) ImGui::TableSetupColumn(col.header);
   ImGui::TableHeadersRow();
-  // Rows in the order the histograms are named: R, G, B, L; or Y', Cb, Cr.
-  const std::array<std::size_t, 4> order = numbers.ycbcr ? std::array<std::size_t, 4>{3, 2, 0, 1}
-                                                         : std::array<std::size_t, 4>{0, 1, 2, 3};
-  for (const std::size_t c : order) {
+  for (const std::size_t c : stat_rows(numbers)) {
     if (*channel_label(c, numbers.ycbcr) == '\0') continue;
-    const ChannelStats& st = numbers.stats[c];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(channel_label(c, numbers.ycbcr));
-    for (const std::uint32_t v : {st.min, st.max}) {
+    for (const StatColumn& col : columns) {
       ImGui::TableNextColumn();
-      ImGui::Text("%u", v);
-    }
-    ImGui::TableNextColumn();
-    ImGui::Text("%.1f", st.mean);
-    for (const std::uint32_t v : {st.median, st.p1, st.p99}) {
-      ImGui::TableNextColumn();
-      ImGui::Text("%u", v);
-    }
-    for (const double v : {st.clip_low, st.clip_high}) {
-      ImGui::TableNextColumn();
-      ImGui::Text("%.2f", 100 * v);
+      ImGui::TextUnformatted(col.text(numbers.stats[c]).c_str());
     }
   }
   ImGui::EndTable();
+}
+
+// One table where the panel is wide enough for every column, else two, one above the other
+// (min to median; p1 to high %), so that no column is cut at any panel width.
+void draw_stats_table(const FrameStatistics& numbers) {
+  if (!numbers.valid) return;
+  const std::span<const StatColumn> all(kStatColumns);
+  if (stats_width(numbers, all) <= ImGui::GetContentRegionAvail().x) {
+    draw_stats_columns(numbers, "stats", all);
+    return;
+  }
+  draw_stats_columns(numbers, "stats_a", all.first(4));
+  draw_stats_columns(numbers, "stats_b", all.subspan(4));
 }
 
 // The range check of the frame (limited-range frames: the share of samples outside 16-235/240,
@@ -409,7 +470,7 @@ void draw_source_measures(const App& app, const FrameStatistics& numbers) {
     ImGui::PopStyleColor();
   }
   if (numbers.light) {
-    ImGui::Text("this frame: MaxCLL %.1f  FALL %.1f cd/m2", numbers.light->max_cll, numbers.light->fall);
+    text_wrapped_at_spaces("this frame: MaxCLL %.1f  FALL %.1f cd/m2", numbers.light->max_cll, numbers.light->fall);
     // Brighter than the stream's HDR metadata says, by analyze's rule (run_summary.h).
     const app::LightExcess e = app::light_excess(numbers.light->max_cll, numbers.light->fall, p.frame()->colour);
     if (e.any()) {
@@ -462,11 +523,18 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
   ImGui::Separator();
   draw_reference_section(app, numbers);
   ImGui::Separator();
-  ImGui::TextDisabled("Keys (vhist --help lists them all):");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("Keys (vhist --help lists them all):");
+  ImGui::PopStyleColor();
   ImGui::TextWrapped("Space play  Left/Right 5 s  Up/Down 60 s  wheel 10 s  , . frame  [ ] speed  1-4 channels  "
                      "G guides  C cdf  E equalize  V split  S screenshot  F full  I stats  Esc close/leave full  "
                      "Q quit  drag: region  R clear region  K reference  M match");
   ImGui::End();
+}
+
+void same_line_if_room(float width) {
+  const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
 }
 
 void draw_split(App& app) {
