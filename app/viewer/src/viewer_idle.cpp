@@ -4,6 +4,7 @@
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
+#include <imgui.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -16,6 +17,7 @@ bool changing_without_input(const App& app) {
   if (p.is_open() && (!p.paused() || p.awaiting_frame())) return true;
   if (osd_seconds_left(app) > 0) return true;
   if (p.is_open() && app.settings.zebra != ZebraMode::off && app.settings.zebra_style != ZebraStyle::solid) return true;
+  if (ImGui::GetIO().WantTextInput) return true;  // typing in a field: its cursor blinks
   return app.pending_pin || app.screenshot_requested || app.keep_reference_requested || !app.pending_open.empty() || app.rehistogram ||
          app.close_popups;
 }
@@ -27,6 +29,8 @@ void IdleWait::after_tick(const App& app, double max_wait_s) {
   }
   if (++calm_ticks_ < kSettleTicks) return;
   ++waits_;
+  // A frozen camera still reports a loss or a reconnection (Viewer::announce): look once a second.
+  if (app.player.live()) max_wait_s = max_wait_s < 0 ? 1.0 : std::min(max_wait_s, 1.0);
   if (max_wait_s < 0) {
     glfwWaitEvents();
   } else {
