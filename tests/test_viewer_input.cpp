@@ -114,9 +114,9 @@ long cpu_ticks(long pid) {
 }
 
 // The share of one core the viewer used from 4 to 8 s after it started, running `args`.
-double cpu_share(const std::string& args, std::string* err) {
+double cpu_share(const std::string& args, std::string* err, const std::string& settings = kQuietSettings) {
   ViewerRun r;
-  std::thread viewer([&] { r = run_scripted(kQuietSettings, args, "true"); });
+  std::thread viewer([&] { r = run_scripted(settings, args, "true"); });
   // The run's folder is the newest input-N; wait for its pid file.
   long pid = -1;
   const auto start = std::chrono::steady_clock::now();
@@ -159,6 +159,16 @@ TEST(Idle, PausedUsesUnderTwoPercentOfACore) {
   EXPECT_GT(playing, 0.05) << "playing: " << playing * 100 << "% of a core (the control)\n" << err;
   EXPECT_GT(playing, 5 * std::max(paused, 0.001)) << err;
   std::printf("[idle] paused %.2f%% of a core, playing %.1f%%\n", paused * 100, playing * 100);
+}
+
+// A clip that has ended (1 s, loop off) shows its last frame and waits like a paused one.
+TEST(Idle, AnEndedClipUsesUnderTwoPercentOfACore) {
+  const std::string short_clip = make_clip("grey_small.mkv", "-f lavfi -i color=c=0x808080:s=320x180:r=10:d=1 -c:v ffv1");
+  std::string err;
+  const double ended = cpu_share(quote(short_clip) + " --size 640x360 --quit-after 11", &err,
+                                 std::string(kQuietSettings) + "loop = false\n");
+  ASSERT_GE(ended, 0) << "could not measure\n" << err;
+  EXPECT_LT(ended, 0.02) << "ended: " << ended * 100 << "% of a core\n" << err;
 }
 
 // --- gestures ----------------------------------------------------------------------------------

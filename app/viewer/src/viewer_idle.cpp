@@ -14,7 +14,9 @@ namespace vhist::viewer {
 
 bool changing_without_input(const App& app) {
   const Player& p = app.player;
-  if (p.is_open() && (!p.paused() || p.awaiting_frame())) return true;
+  // Playing (a file that ended without looping shows its last frame: nothing changes), or a
+  // frame still to come after a seek or a step.
+  if (p.is_open() && ((!p.paused() && (!p.at_end() || p.live())) || p.awaiting_frame())) return true;
   if (osd_seconds_left(app) > 0) return true;
   if (p.is_open() && app.settings.zebra != ZebraMode::off && app.settings.zebra_style != ZebraStyle::solid) return true;
   if (ImGui::GetIO().WantTextInput) return true;  // typing in a field: its cursor blinks
