@@ -39,7 +39,7 @@ struct App {
   std::string gpu_name, gpu_driver;
   static constexpr std::size_t kTimeSamples = 60;
   struct TickTimes {
-    double decode_wait = 0, cpu_draw = 0, gpu_upload = 0, gpu_histogram = 0, gpu_draw = 0;
+    double decode = 0, decode_wait = 0, cpu_draw = 0, gpu_upload = 0, gpu_histogram = 0, gpu_draw = 0;
   };
   std::vector<TickTimes> tick_times;  // a ring: the newest at tick_times_next - 1
   std::size_t tick_times_next = 0;

@@ -129,6 +129,24 @@ void draw_bins(App& app, const FrameStatistics& numbers, float width) {
 
 // The width of each of the widgets on a row whose labels (after the widgets, ImGui's way) are
 // `labels`, sharing the panel's width equally; `lead`: a text before them on the row.
+// `text` cut with "..." to fit `width` pixels (whole when it fits).
+std::string elided(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string out = text;
+  while (!out.empty() && ImGui::CalcTextSize((out + "...").c_str()).x > width) out.pop_back();
+  return out + "...";
+}
+
+// A tree node (open at first) whose heading is elided to the panel's width, all of it in a
+// tooltip then; returns whether it is open (TreePop() after).
+bool elided_tree_node(const char* id, const std::string& heading) {
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::GetTreeNodeToLabelSpacing();
+  const std::string shown = elided(heading, room);
+  const bool open = ImGui::TreeNodeEx(id, ImGuiTreeNodeFlags_DefaultOpen, "%s", shown.c_str());
+  if (shown != heading && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", heading.c_str());
+  return open;
+}
+
 float share(std::initializer_list<const char*> labels, const char* lead = nullptr) {
   const ImGuiStyle& style = ImGui::GetStyle();
   float rest = ImGui::GetContentRegionAvail().x;
@@ -293,10 +311,10 @@ void draw_provenance(const SourceColour& c) {
   int assumed_parts = 0;
   for (int i = 0; i < 4; ++i) assumed_parts += rows[i].second->source == "assumed" ? 1 : 0;
   const char* how = assumed_parts == 0 ? "" : assumed_parts == 4 ? " (assumed)" : " (partly assumed)";
-  if (!ImGui::TreeNodeEx("source", ImGuiTreeNodeFlags_DefaultOpen, "colour: %s %s, %s%s", c.matrix.value.c_str(),
-                         c.range.value.c_str(), c.transfer.value.c_str(), how)) {
-    return;
-  }
+  char heading[320];
+  std::snprintf(heading, sizeof heading, "colour: %s %s, %s%s", c.matrix.value.c_str(), c.range.value.c_str(),
+                c.transfer.value.c_str(), how);
+  if (!elided_tree_node("source", heading)) return;
   for (const auto& [name, tag] : rows) {
     const bool assumed = tag->source == "assumed";
     ImGui::TextColored(assumed ? ImVec4(1, 0.8f, 0.4f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1), "%s %s (%s%s%s)", name,

@@ -41,7 +41,7 @@ void decoder_lines(const App& app) {
 }  // namespace
 
 void record_tick_times(App& app, double cpu_draw_ms, const FrameStatistics& numbers) {
-  const App::TickTimes t{app.player.decode_wait_ms(), cpu_draw_ms, numbers.gpu_upload_ms, numbers.gpu_histogram_ms,
+  const App::TickTimes t{app.player.frame() ? app.player.frame()->decode_ms : 0, app.player.decode_wait_ms(), cpu_draw_ms, numbers.gpu_upload_ms, numbers.gpu_histogram_ms,
                          numbers.gpu_draw_ms};
   if (app.tick_times.size() < App::kTimeSamples) {
     app.tick_times.push_back(t);
@@ -63,6 +63,7 @@ void draw_stats_page(const App& app, const FrameStatistics& numbers) {
   if (app.player.is_open()) decoder_lines(app);
   const auto& s = app.tick_times;
   ImGui::Text("Times, median of the last %zu ticks", s.size());
+  time_row("decode (the decode thread, a frame)", median_of(s, &App::TickTimes::decode));
   time_row("waiting for the decoder", median_of(s, &App::TickTimes::decode_wait));
   time_row(app.engine_name == std::string("cpu") ? "CPU: convert, count, record, submit" : "CPU: record, submit",
            median_of(s, &App::TickTimes::cpu_draw));

@@ -67,6 +67,9 @@ struct DecodedFrame {
   bool index_exact = true;
   bool damaged = false;     // the decoder reported errors it concealed in this frame
   bool converted = false;   // went through libswscale (the decoder's format is not handled)
+  // Wall time the decode thread spent in the decoder (sending packets, receiving frames) since
+  // the frame before, in ms; with frame threading, the time the decoder kept that thread busy.
+  double decode_ms = 0;
   SourceColour colour;      // the colour description used, each part from the stream or assumed
   // The decoded picture has an alpha channel. Every pixel's colour is counted whatever its alpha
   // (docs/user-guide.md: alpha policy).
