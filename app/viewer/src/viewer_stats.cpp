@@ -63,7 +63,12 @@ void draw_stats_page(const App& app, const FrameStatistics& numbers) {
   if (app.player.is_open()) decoder_lines(app);
   const auto& s = app.tick_times;
   ImGui::Text("Times, median of the last %zu ticks", s.size());
-  time_row("decode (the decode thread, a frame)", median_of(s, &App::TickTimes::decode));
+  // With frame threading the decoder works on its own threads: the calls return quickly and the
+  // figure is not the whole decoding cost, which the page then says.
+  time_row("decode: FFmpeg calls for a frame", median_of(s, &App::TickTimes::decode));
+  if (app.player.is_open() && app.player.info().thread_type == "frame") {
+    ImGui::TextUnformatted("    (frame threads decode in parallel beside it)");
+  }
   time_row("waiting for the decoder", median_of(s, &App::TickTimes::decode_wait));
   time_row(app.engine_name == std::string("cpu") ? "CPU: convert, count, record, submit" : "CPU: record, submit",
            median_of(s, &App::TickTimes::cpu_draw));
