@@ -114,7 +114,9 @@ long cpu_ticks(long pid) {
 }
 
 // The share of one core the viewer used from 4 to 8 s after it started, running `args`.
-double cpu_share(const std::string& args, std::string* err, const std::string& settings = kQuietSettings) {
+// The viewer's CPU share; `state` receives its state line.
+double cpu_share(const std::string& args, std::string* err, const std::string& settings = kQuietSettings,
+                 std::string* state = nullptr) {
   ViewerRun r;
   std::thread viewer([&] { r = run_scripted(settings, args, "true"); });
   // The run's folder is the newest input-N; wait for its pid file.
@@ -125,8 +127,12 @@ double cpu_share(const std::string& args, std::string* err, const std::string& s
     for (const auto& e : fs::directory_iterator(clip_dir())) {
       const fs::path p = e.path() / "pid.txt";
       if (e.path().filename().string().starts_with("input-") && fs::exists(p) && !fs::exists(e.path() / "measured")) {
-        std::ifstream(p) >> pid;
-        std::ofstream(e.path() / "measured") << "1";
+        long read = -1;
+        std::ifstream(p) >> read;  // the shell may not have written it yet: then again next time
+        if (read > 0) {
+          pid = read;
+          std::ofstream(e.path() / "measured") << "1";
+        }
       }
     }
   }
@@ -142,6 +148,7 @@ double cpu_share(const std::string& args, std::string* err, const std::string& s
   }
   viewer.join();
   *err = context(r) + "\nstate: " + r.state;
+  if (state) *state = r.state;
   return share;
 }
 
@@ -150,15 +157,27 @@ double cpu_share(const std::string& args, std::string* err, const std::string& s
 TEST(Idle, PausedUsesUnderTwoPercentOfACore) {
   const std::string clip = long_clip();
   std::string err;
-  const double paused = cpu_share(quote(clip) + " --size 640x360 --paused-at 1 --quit-after 11", &err);
+  std::string paused_state, playing_state;
+  const double paused =
+      cpu_share(quote(clip) + " --size 640x360 --paused-at 1 --quit-after 11", &err, kQuietSettings, &paused_state);
   ASSERT_GE(paused, 0) << "could not measure\n" << err;
   EXPECT_LT(paused, 0.02) << "paused: " << paused * 100 << "% of a core\n" << err;
   EXPECT_NE(err.find("idle waits "), std::string::npos) << err;
-  const double playing = cpu_share(quote(clip) + " --size 640x360 --quit-after 11", &err);
+  const double playing =
+      cpu_share(quote(clip) + " --size 640x360 --quit-after 11", &err, kQuietSettings, &playing_state);
   ASSERT_GE(playing, 0) << "could not measure\n" << err;
   EXPECT_GT(playing, 0.05) << "playing: " << playing * 100 << "% of a core (the control)\n" << err;
   EXPECT_GT(playing, 5 * std::max(paused, 0.001)) << err;
   std::printf("[idle] paused %.2f%% of a core, playing %.1f%%\n", paused * 100, playing * 100);
+  // The rate shown is the video's (10 frames a second here, fewer if the machine drops some),
+  // not redraws: 0 while paused (the panel says "paused").
+  EXPECT_NE(paused_state.find("video 0.0 fps"), std::string::npos) << paused_state;
+  const auto at = playing_state.find(", video ");
+  ASSERT_NE(at, std::string::npos) << playing_state;
+  const double fps = std::strtod(playing_state.c_str() + at + 8, nullptr);
+  EXPECT_GT(fps, 3.0) << playing_state;
+  EXPECT_LT(fps, 10.6) << "faster than the clip's 10 fps: redraws counted?\n" << playing_state;
+  std::printf("[idle] the rate shown while playing: %.1f fps (the clip: 10)\n", fps);
 }
 
 // A clip that has ended (1 s, loop off) shows its last frame and waits like a paused one.

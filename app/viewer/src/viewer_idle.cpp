@@ -71,10 +71,10 @@ void print_test_state(const App& app, std::int64_t idle_waits) {
   std::string log;
   for (const auto& line : app.osd_log) log += (log.empty() ? "" : " | ") + line;
   std::fprintf(stderr,
-               "vhist: state: position %.3f s, frame at %.3f s, %s, fullscreen %s (%d toggles), pinned %s, region %s, "
+               "vhist: state: position %.3f s, frame at %.3f s, %s, video %.1f fps, fullscreen %s (%d toggles), pinned %s, region %s, "
                "kept range %s, stats page %s, light axis %s, match %s, idle waits %lld, path field \"%s\", osd log \"%s\"\n",
                app.player.is_open() ? app.player.clock() : 0.0,
-               app.player.frame() ? app.player.frame()->pts : -1.0, app.player.paused() ? "paused" : "playing",
+               app.player.frame() ? app.player.frame()->pts : -1.0, app.player.paused() ? "paused" : "playing", app.video_fps,
                app.fullscreen ? "on" : "off", app.fullscreen_toggles, pixel(app.pinned_pixel).c_str(),
                region.c_str(), kept.c_str(), app.stats_page ? "on" : "off", std::string(to_string(app.settings.light_axis)).c_str(),
                app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), app.open_path.c_str(), log.c_str());
