@@ -42,7 +42,7 @@ bool item_covers(OverlayItem it, uvec2 scale, vec2 centre) {
   const vec4 r = it.rect;
   if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) return false;
   if (it.kind == kOverlaySolid) return true;
-  const uvec2 font_px = uvec2((centre - r.xy) / float(it.scale));
+  const uvec2 font_px = uvec2((centre - r.xy) * (float(kTextScaleUnit) / float(it.scale)));
   const uint glyph = it.kind == kOverlayGlyph ? it.glyph : count_glyph(full_height_count(it, scale), it.glyph);
   return font_px.x < kGlyphWidth && font_px.y < kGlyphHeight && vhist_glyph_pixel(glyph, font_px.x, font_px.y);
 }

@@ -248,8 +248,8 @@ TEST(PictureGeometry, BarsLeaveRoomForTheHeaderAndTheAxis) {
   EXPECT_FLOAT_EQ(q.bars[3], 351.0f - 13.0f);
   EXPECT_FLOAT_EQ(q.bars[0], q.rect[0]);
   EXPECT_FLOAT_EQ(q.bars[2], q.rect[2]);
-  style.ui_scale = 2.4f;  // scale 2: 20 + 26 pixels; 3 x 46 = 138 > 90: the axis alone (3 x 26 = 78)
-  EXPECT_EQ(text_scale(style), 2);
+  style.ui_scale = 2.0f;  // scale 2: 20 + 26 pixels; 3 x 46 = 138 > 90: the axis alone (3 x 26 = 78)
+  EXPECT_EQ(text_scale(style), 2.0f);
   const auto q2 = layout_quads(style, 640, 360)[0];
   EXPECT_FALSE(q2.header);
   EXPECT_TRUE(q2.axis);
@@ -260,21 +260,40 @@ TEST(PictureGeometry, BarsLeaveRoomForTheHeaderAndTheAxis) {
   EXPECT_FALSE(tiny.header || tiny.axis);
   EXPECT_EQ(tiny.bars, tiny.rect);
   style.ui_scale = 0.3f;
-  EXPECT_EQ(text_scale(style), 1);
+  EXPECT_EQ(text_scale(style), 1.0f);  // never below the minimum text size
+  style.ui_scale = 1.4f;               // to the nearest eighth; the strips whole pixels
+  EXPECT_EQ(text_scale(style), 1.375f);
+  EXPECT_EQ(header_height(1.375f), 14.0f);
+  EXPECT_EQ(axis_height(1.375f), 18.0f);
+  EXPECT_EQ(line_width(1.375f), 1.0f);
+  EXPECT_EQ(line_width(1.5f), 2.0f);
 }
 
 // The hit test: a point over a panel gives the bin under it, counted from the bars' left edge,
 // and the codes that bin holds; points outside every panel give nothing.
-// Text on the picture grows with the picture: one font pixel per 720 pixels of height, rounded
-// (7-pixel glyphs at 720, 14 at 1080, 21 at 2160), and never below the screen's content scale.
+// Text on the picture grows smoothly with the picture: one font pixel per 720 pixels of height
+// (7-pixel glyphs at 720, 10.5 at 1080, 21 at 2160), never below the minimum text size (7-pixel
+// glyphs) nor the screen's content scale; no step anywhere: between 720 and 1080 it grows.
 TEST(PictureGeometry, TextScaleFollowsThePictureHeightAndTheContentScale) {
   EXPECT_EQ(picture_ui_scale(1.0f, 360.0f), 1.0f);
   EXPECT_EQ(picture_ui_scale(1.0f, 720.0f), 1.0f);
-  EXPECT_EQ(picture_ui_scale(1.0f, 1080.0f), 2.0f);
+  EXPECT_EQ(picture_ui_scale(1.0f, 1080.0f), 1.5f);
   EXPECT_EQ(picture_ui_scale(1.0f, 2160.0f), 3.0f);
   EXPECT_EQ(picture_ui_scale(2.0f, 720.0f), 2.0f);   // HiDPI at a small window
-  EXPECT_EQ(picture_ui_scale(1.5f, 500.0f), 2.0f);   // 1.5 rounds up
+  EXPECT_EQ(picture_ui_scale(1.5f, 500.0f), 1.5f);   // a fractional content scale kept
   EXPECT_EQ(picture_ui_scale(0.5f, 100.0f), 1.0f);
+  DrawStyle style;
+  style.ui_scale = picture_ui_scale(1.0f, 700.0f);
+  float last = text_scale(style);
+  for (float h = 710; h <= 1100; h += 10) {
+    style.ui_scale = picture_ui_scale(1.0f, h);
+    const float s = text_scale(style);
+    EXPECT_GE(s, last) << h;
+    EXPECT_LE(s - last, 0.125f + 1e-6f) << "a step at " << h;
+    EXPECT_GE(kMinGlyphHeight * s, 7.0f) << h;
+    last = s;
+  }
+  EXPECT_GT(last, 1.4f);  // at 1100
 }
 
 TEST(PictureGeometry, HitTestFindsTheBinUnderThePoint) {

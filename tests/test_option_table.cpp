@@ -315,6 +315,23 @@ TEST(OptionTable, FitModeFromTheCommandLineTheFileAndTheKey) {
 
 // --- the generated help -------------------------------------------------------------------------------
 
+// The keys are named as people type them (Space, Right, Shift+K), and what they do in words:
+// no internal names (GLFW_KEY_..., setting names such as channel_r).
+TEST(OptionTable, HelpNamesKeysAsTyped) {
+  const std::string help = app::vhist_help();
+  const auto at = help.find("\nKeys:");
+  ASSERT_NE(at, std::string::npos) << help;
+  const std::string keys = help.substr(at, help.find("\n\n", at + 1) - at);
+  for (const char* typed : {"Space play/pause", "Left/Right seek 5 s", "Up/Down seek 60 s", "Shift+K", "Tab ",
+                            "Backspace", "mouse wheel", "I stats page", "1 red histogram on/off"}) {
+    EXPECT_NE(keys.find(typed), std::string::npos) << typed << "\n" << keys;
+  }
+  for (const char* internal : {"GLFW", "KEY_", "channel_r", "show_panel", "speed_down", "light_axis", "split_view",
+                               "space play", "shift+", "left/right"}) {
+    EXPECT_EQ(keys.find(internal), std::string::npos) << internal << "\n" << keys;
+  }
+}
+
 TEST(OptionTable, EveryRowIsInItsCommandsHelp) {
   const std::string vhist_help = app::vhist_help();
   const std::string analyze_help = app::analyze_help();
@@ -328,7 +345,8 @@ TEST(OptionTable, EveryRowIsInItsCommandsHelp) {
       EXPECT_NE(vhist_help.find("  " + std::string(row.name) + " "), std::string::npos) << row.name;
     }
     if (row.key) {
-      EXPECT_NE(vhist_help.find(viewer::key_name(row.key) + " " + std::string(row.name)), std::string::npos) << row.name;
+      const std::string words(row.key_help.empty() ? row.name : row.key_help);
+      EXPECT_NE(vhist_help.find(viewer::key_name(row.key) + " " + words), std::string::npos) << row.name;
     }
   }
   const auto expect_rows = [](const std::string& help, auto rows, const char* command) {

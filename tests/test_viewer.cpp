@@ -1155,7 +1155,9 @@ TEST(Keys, EscapeClosesTheBrowserAndNeverQuits) {
 TEST(Keys, HoveringABinShowsItsReadout) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
   const auto [x, y] = bin_centre(split_rgb(640, 360), 2);
-  const ScriptedRun s = run_scripted(kPixelSettings, quote(two_colour_clip()) + " --size 640x360 --paused-at 0 --quit-after 90",
+  // S leaves tooltips out of screenshots unless told to keep them.
+  const ScriptedRun s = run_scripted(std::string(kPixelSettings) + "screenshot_tooltips = true\n",
+                                     quote(two_colour_clip()) + " --size 640x360 --paused-at 0 --quit-after 90",
                                      "sleep 3; xdotool key s; sleep 1; xdotool mousemove --window $W " +
                                          std::to_string(x) + " " + std::to_string(y) +
                                          "; sleep 0.5; xdotool mousemove --window $W " + std::to_string(x + 1) + " " +

@@ -5,6 +5,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+
 namespace vhist::viewer {
 
 namespace {
@@ -69,14 +71,18 @@ constexpr cli::CliRow<ViewerOptions> kRunRows[] = {
 };
 
 // The keys that act rather than set (the settings' keys are in their rows).
+// Named as people type them (Space, Right, Shift+K), as mpv's manual does.
 constexpr std::pair<std::string_view, std::string_view> kActionKeys[] = {
-    {"space", "play/pause"},
-    {"left/right", "seek 5 s"},
-    {"comma/period", "step one frame"},
-    {"backspace", "speed 1"},
+    {"Space", "play/pause"},
+    {"Left/Right", "seek 5 s back/forward"},
+    {"Up/Down", "seek 60 s forward/back"},
+    {"mouse wheel over the picture", "seek 10 s a notch (over the panel it scrolls the panel)"},
+    {", (comma) / . (period)", "step one frame back/forward"},
+    {"Backspace", "speed 1"},
     {"S", "screenshot of the window (CLIP-00m12.345s.png in $XDG_PICTURES_DIR or the current folder)"},
-    {"F or double click", "fullscreen"},
-    {"K / shift+K", "keep the current histograms as the reference / drop the reference"},
+    {"F or double click on the picture", "fullscreen (a double click does nothing else)"},
+    {"I", "stats page (decoder, frame times, drops, queue, GPU)"},
+    {"K / Shift+K", "keep the current histograms as the reference / drop the reference"},
     {"drag on the video", "region of interest: the histograms, statistics and equalization describe it"},
     {"R", "clear the region of interest"},
     {"click / right click on the video", "pin / unpin the pixel readout"},
@@ -109,6 +115,13 @@ void add_viewer_options(CLI::App& app, ViewerOptions& options) {
 
 namespace {
 
+// What a setting's key does in words: its key_help, else its name with spaces ("split view").
+std::string key_help(const SettingRow& row) {
+  std::string text(row.key_help.empty() ? row.name : row.key_help);
+  std::replace(text.begin(), text.end(), '_', ' ');
+  return text;
+}
+
 // "Keys: a, b, c" in lines of at most 100 characters, broken between items only.
 std::string key_lines(const std::vector<std::string>& items) {
   std::string out = "Keys:";
@@ -133,7 +146,7 @@ std::string viewer_help_footer() {
   std::string settings = "\nSettings (remembered in $XDG_CONFIG_HOME/vhist/settings.ini unless marked):\n";
   const Settings defaults;
   for (const SettingRow& row : setting_rows()) {
-    if (row.key) keys.push_back(key_name(row.key) + " " + std::string(row.name));
+    if (row.key) keys.push_back(key_name(row.key) + " " + key_help(row));
     if (!row.field) continue;
     std::string line = "  " + std::string(row.name);
     line.resize(std::max<std::size_t>(line.size() + 1, 18), ' ');

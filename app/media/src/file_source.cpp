@@ -88,6 +88,11 @@ void FfmpegSource::seek_frame(std::int64_t index) {
   request_seek(Seek{static_cast<double>(std::max<std::int64_t>(0, index)) / frame_rate_, true});
 }
 
+std::array<std::int64_t, 2> FfmpegSource::queue_depth() const {
+  const std::lock_guard lock(mutex_);
+  return {static_cast<std::int64_t>(queue_.size()), static_cast<std::int64_t>(capacity_)};
+}
+
 DecodeReport FfmpegSource::report() const {
   const std::lock_guard lock(mutex_);
   DecodeReport r = report_;

@@ -14,6 +14,7 @@
 #include "vhist/media/pixel_formats.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <limits>
@@ -58,6 +59,7 @@ class FfmpegSource final : public MediaSource {
   void seek_frame(std::int64_t index) override;
   void set_loop(bool loop) override { loop_ = loop; }
   DecodeReport report() const override;
+  std::array<std::int64_t, 2> queue_depth() const override;
 
  private:
   struct Seek {
@@ -166,6 +168,8 @@ class FfmpegSource final : public MediaSource {
   const std::size_t capacity_;
 
   // The worker's own.
+  // The decode thread's time in the decoder since the last frame out (DecodedFrame::decode_ms).
+  std::chrono::steady_clock::duration decoder_time_{};
   FrameMapper mapper_;
   FrameGeometry geometry_;  // each frame's rotation and sample aspect ratio
   std::optional<Seek> reseek_;  // the seek landed after its target: again, earlier

@@ -10,7 +10,9 @@ extern "C" {
 #include <libavutil/pixdesc.h>
 }
 
+#include <chrono>
 #include <cmath>
+#include <utility>
 
 namespace vhist::media {
 
@@ -238,7 +240,9 @@ void FfmpegSource::queue_end() {
 // Sends one packet (nullptr: drain) and takes every frame that is ready. False when interrupted.
 bool FfmpegSource::feed(const AVPacket* packet) {
   for (int tries = 0;; ++tries) {
+    const auto sent_at = std::chrono::steady_clock::now();
     const int ret = avcodec_send_packet(codec_.get(), packet);
+    decoder_time_ += std::chrono::steady_clock::now() - sent_at;
     if (ret == AVERROR(EAGAIN)) {
       // Full: take frames out first. A decoder that neither takes nor gives is broken.
       if (!receive_all()) return false;
@@ -265,7 +269,9 @@ bool FfmpegSource::receive_all() {
   for (int errors = 0;;) {
     AvFramePtr frame(av_frame_alloc());
     if (!frame) throw std::bad_alloc();
+    const auto asked_at = std::chrono::steady_clock::now();
     const int ret = avcodec_receive_frame(codec_.get(), frame.get());
+    decoder_time_ += std::chrono::steady_clock::now() - asked_at;
     if (ret == AVERROR(EAGAIN) || ret == AVERROR_EOF) return !interrupted();
     if (ret < 0) {
       ++seg_errors_;
@@ -329,6 +335,7 @@ bool FfmpegSource::handle_frame(AvFramePtr decoded) {
   frame.format.sar_den = sar_den;
   frame.pts = pts;
   frame.damaged = damaged;
+  frame.decode_ms = std::chrono::duration<double, std::milli>(std::exchange(decoder_time_, {})).count();
   number_frame(frame, pts);
   return push(std::move(frame));
 }

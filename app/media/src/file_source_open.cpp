@@ -369,6 +369,10 @@ void FfmpegSource::open_decoder(const AVStream& st) {
     if (const std::string log = first_log(); !log.empty()) detail += ": " + log;
     throw MediaError(q + ": cannot open the " + std::string(decoder->name) + " decoder (" + detail + ")");
   }
+  info_.decoder_threads = codec_->thread_count;
+  info_.thread_type = codec_->active_thread_type & FF_THREAD_FRAME   ? "frame"
+                      : codec_->active_thread_type & FF_THREAD_SLICE ? "slice"
+                                                                     : "none";
 }
 
 // Time base, start, frame rate and what the container promises (frames, duration).

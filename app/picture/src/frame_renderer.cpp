@@ -37,7 +37,7 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
     slot->commands = render::CommandSlot(context, true);
     slot->readback = render::Buffer(context, kReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                     render::MemoryUse::readback, false, "viewer readback");
-    slot->timer = std::make_unique<render::GpuTimer>(context, 2);
+    slot->timer = std::make_unique<render::GpuTimer>(context, 4);
     slot->composite_params = render::Buffer(context, sizeof(shader::CompositeParams), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                                             render::MemoryUse::upload, true, "composite params");
     slot->overlay = render::Buffer(context, kMaxOverlayItems * sizeof(shader::OverlayItem),
@@ -148,8 +148,11 @@ void FrameRenderer::collect(Slot& slot) {
     slot.readback_pending = false;
     collect_source_measures(slot);
   }
-  const auto ns = slot.timer->read_ns(2);
-  statistics_.gpu_ms = (ns[1] - ns[0]) * 1e-6;
+  const auto ns = slot.timer->read_ns(4);
+  statistics_.gpu_ms = (ns[3] - ns[0]) * 1e-6;
+  statistics_.gpu_upload_ms = (ns[1] - ns[0]) * 1e-6;
+  statistics_.gpu_histogram_ms = (ns[2] - ns[1]) * 1e-6;
+  statistics_.gpu_draw_ms = (ns[3] - ns[2]) * 1e-6;
 }
 
 void FrameRenderer::collect_source_measures(Slot& slot) {
@@ -329,7 +332,7 @@ VkCommandBuffer FrameRenderer::begin_commands() {
 }
 
 VkCommandBuffer FrameRenderer::end_commands(VkCommandBuffer cmd, const FramePlan& plan) {
-  slots_[next_slot_]->timer->write(cmd, 1);
+  slots_[next_slot_]->timer->write(cmd, 3);
   VHIST_VK_CHECK(vkEndCommandBuffer(cmd));
   state_ = plan.next;
   return cmd;

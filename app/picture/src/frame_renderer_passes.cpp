@@ -87,6 +87,7 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
       record_image_upload(cmd, video_, rgb_.get(), 0);
     }
   }
+  slots_[next_slot_]->timer->write(cmd, 1);  // upload and convert done (the stats page's times)
   if (plan.count_on_gpu) record_count(cmd, plan.next.counted_bins, style.ycbcr);
   if (plan.scan) record_scan(cmd);
   if (plan.equalize) record_equalize(cmd, plan, style);
@@ -98,6 +99,7 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
     compute_writes_to(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                       VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   }
+  slots_[next_slot_]->timer->write(cmd, 2);  // histograms, CDF and equalization done
 }
 
 // convert: the staged planes to the device, then the convert pass into the R'G'B' buffer.

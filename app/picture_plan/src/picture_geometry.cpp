@@ -1,4 +1,5 @@
 #include "vhist/picture/picture_geometry.h"
+#include "vhist/draw_shared.h"
 
 #include "vhist/picture/video_fit.h"
 #include "vhist/clip_shared.h"
@@ -19,11 +20,15 @@ std::array<float, 4> picture_area(const DrawStyle& style, float w, float h) {
   return {x0, y0, x1, y1};
 }
 
-int text_scale(const DrawStyle& style) { return std::max(1, static_cast<int>(std::lround(style.ui_scale))); }
+float text_scale(const DrawStyle& style) {
+  const float unit = static_cast<float>(shader::kTextScaleUnit);
+  return std::max(kMinTextScale, std::round(style.ui_scale * unit) / unit);
+}
+
+float line_width(float s) { return std::max(1.0f, std::round(s)); }
 
 float picture_ui_scale(float content_scale, float area_height) {
-  const float by_height = std::round(area_height / 720.0f);
-  return std::max({1.0f, std::round(content_scale), by_height});
+  return std::max({kMinTextScale, content_scale, area_height / 720.0f});
 }
 
 namespace {
@@ -67,7 +72,7 @@ std::vector<HistogramQuad> layout_in(const DrawStyle& style, float w, float h) {
 }
 
 // The bars inside the panel, below its header strip and above its axis strip where it has room.
-void place_bars(HistogramQuad& q, int s) {
+void place_bars(HistogramQuad& q, float s) {
   const auto& r = q.rect;
   const float height = r[3] - r[1];
   q.axis = height >= 3 * axis_height(s);

@@ -8,7 +8,7 @@
 
 namespace vhist::viewer {
 
-std::vector<std::uint32_t> axis_codes(std::uint32_t bits, float bars_width, int scale) {
+std::vector<std::uint32_t> axis_codes(std::uint32_t bits, float bars_width, float scale) {
   const std::uint32_t n = 1u << bits, top = n - 1;
   // The widest label and two characters of room: five labels need four gaps of that.
   const float room = text_width(std::to_string(top).size() + 2, scale);
@@ -45,13 +45,18 @@ std::string count_text(std::uint64_t n) {
   return out;
 }
 
-float text_width(std::size_t chars, int s) {
-  return chars == 0 ? 0.0f : static_cast<float>((chars * shader::kGlyphAdvance - 1) * static_cast<std::size_t>(s));
+float text_width(std::size_t chars, float s) {
+  return chars == 0 ? 0.0f : static_cast<float>(chars * shader::kGlyphAdvance - 1) * s;
 }
 
 namespace {
 
 using Rgb = std::array<float, 3>;
+
+// OverlayItem::scale for text scale s: eighths of a pixel per font pixel.
+std::uint32_t glyph_scale(float s) {
+  return static_cast<std::uint32_t>(std::lround(s * static_cast<float>(shader::kTextScaleUnit)));
+}
 
 shader::OverlayItem item(std::uint32_t kind, std::array<float, 4> rect, const Rgb& colour) {
   shader::OverlayItem it{};
@@ -63,74 +68,91 @@ shader::OverlayItem item(std::uint32_t kind, std::array<float, 4> rect, const Rg
 }
 
 // `text` from (x, y), its top left corner, one glyph item per character (spaces skipped).
-void add_text(std::vector<shader::OverlayItem>& out, float x, float y, int s, const Rgb& colour, std::string_view text) {
-  const auto fs = static_cast<float>(s);
+// Each glyph starts on a whole pixel, so that every glyph of a size looks the same.
+void add_text(std::vector<shader::OverlayItem>& out, float x, float y, float s, const Rgb& colour,
+              std::string_view text) {
+  const float fs = s, y0 = std::round(y);
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto g = shader::kFontChars.find(text[i]);
     if (text[i] == ' ' || g == std::string_view::npos) continue;
-    const float x0 = x + static_cast<float>(i * shader::kGlyphAdvance) * fs;
-    shader::OverlayItem it = item(shader::kOverlayGlyph, {x0, y, x0 + 5 * fs, y + 7 * fs}, colour);
+    const float x0 = std::round(x + static_cast<float>(i * shader::kGlyphAdvance) * fs);
+    shader::OverlayItem it = item(shader::kOverlayGlyph, {x0, y0, x0 + 5 * fs, y0 + 7 * fs}, colour);
     it.glyph = static_cast<std::uint32_t>(g);
-    it.scale = static_cast<std::uint32_t>(s);
+    it.scale = glyph_scale(s);
     out.push_back(it);
   }
 }
 
+// The left edge of a tick's label `w` wide under a tick at x: centred on the tick, kept inside the panel.
+float label_left(const HistogramQuad& q, float x, float w, float s) {
+  const float lw = line_width(s);
+  return std::clamp(x + std::floor(lw / 2) - std::floor(w / 2), std::floor(q.rect[0]) + lw,
+                    std::floor(q.rect[2]) - lw - w);
+}
+
 // The axis's ticks: code values, or for a PQ or HLG source light (light_scale.h), with labels
-// that would overlap their left neighbour left out (the last one kept).
-std::vector<LightTick> axis_ticks(const DrawStyle& style, const HistogramQuad& q, std::uint32_t bits, int s) {
+// that would come within a character of their right neighbour left out (the last one kept),
+// where they are drawn (label_left: the last one is pulled inside the panel).
+std::vector<LightTick> axis_ticks(const DrawStyle& style, const HistogramQuad& q, std::uint32_t bits, float s) {
   if (style.light == LightScale::none || style.light_axis == LightAxis::codes) {
     std::vector<LightTick> ticks;
     for (std::uint32_t code : axis_codes(bits, q.bars[2] - q.bars[0], s)) ticks.push_back({code, std::to_string(code)});
     return ticks;
   }
   std::vector<LightTick> ticks = light_ticks(style.light, bits, style.light_axis);
-  const auto centre = [&](const LightTick& t) { return code_x(q.bars, t.code, bits); };
-  const auto half = [&](const LightTick& t) { return text_width(t.label.size(), s) / 2 + text_width(1, s); };
+  const float lw = line_width(s);
+  const auto left = [&](const LightTick& t) {
+    return label_left(q, code_x(q.bars, t.code, bits) - std::floor((lw - 1) / 2), text_width(t.label.size(), s), s);
+  };
+  std::size_t next = ticks.size() - 1;  // the next label kept, right of i
   for (std::size_t i = ticks.size() - 1; i-- > 1;) {  // keep the last; drop those crowding the next kept one
-    if (centre(ticks[i]) + half(ticks[i]) > centre(ticks[i + 1]) - half(ticks[i + 1])) ticks[i].label.clear();
+    if (left(ticks[i]) + text_width(ticks[i].label.size() + 1, s) > left(ticks[next])) {
+      ticks[i].label.clear();
+    } else {
+      next = i;
+    }
   }
   return ticks;
 }
 
 // The axis under the bars: its line, a tick and a centred label per axis tick (kept inside the panel).
 void add_axis(std::vector<shader::OverlayItem>& out, const DrawStyle& style, const HistogramQuad& q,
-              std::uint32_t bits, int s) {
-  const auto fs = static_cast<float>(s);
+              std::uint32_t bits, float s) {
+  const float fs = s, lw = line_width(s);
   const auto& b = q.bars;
-  out.push_back(item(shader::kOverlaySolid, {b[0], b[3], b[2], b[3] + fs}, kOverlayText));
+  out.push_back(item(shader::kOverlaySolid, {b[0], b[3], b[2], b[3] + lw}, kOverlayText));
   for (const LightTick& tick : axis_ticks(style, q, bits, s)) {
-    const float x = code_x(b, tick.code, bits) - static_cast<float>((s - 1) / 2);
-    out.push_back(item(shader::kOverlaySolid, {x, b[3] + fs, x + fs, b[3] + 4 * fs}, kOverlayText));
-    const float w = text_width(tick.label.size(), s);
-    const float lx = std::clamp(x + std::floor(fs / 2) - std::floor(w / 2), std::floor(q.rect[0]) + fs,
-                                std::floor(q.rect[2]) - fs - w);
+    const float x = code_x(b, tick.code, bits) - std::floor((lw - 1) / 2);
+    out.push_back(item(shader::kOverlaySolid, {x, b[3] + lw, x + lw, b[3] + std::round(4 * fs)}, kOverlayText));
+    const float lx = label_left(q, x, text_width(tick.label.size(), s), s);
     add_text(out, lx, b[3] + 5 * fs, s, kOverlayText, tick.label);
   }
 }
 
 // Vertical lines through the bars at the guide codes: the legal range amber, the ends grey.
-void add_guides(std::vector<shader::OverlayItem>& out, const HistogramQuad& q, std::uint32_t bits, int s) {
+void add_guides(std::vector<shader::OverlayItem>& out, const HistogramQuad& q, std::uint32_t bits, float s) {
   const auto codes = guide_codes(bits);
+  const float lw = line_width(s);
   for (std::size_t i = 0; i < codes.size(); ++i) {
-    const float x = code_x(q.bars, codes[i], bits) - static_cast<float>((s - 1) / 2);
+    const float x = code_x(q.bars, codes[i], bits) - std::floor((lw - 1) / 2);
     const bool legal = i == 1 || i == 2;
-    out.push_back(item(shader::kOverlaySolid, {x, q.bars[1], x + static_cast<float>(s), q.bars[3]},
+    out.push_back(item(shader::kOverlaySolid, {x, q.bars[1], x + lw, q.bars[3]},
                        legal ? kOverlayLegalGuide : kOverlayRangeGuide));
   }
 }
 
 // A marker line through the bars at each marked channel's code, in the channel's legend colour.
 void add_markers(std::vector<shader::OverlayItem>& out, const DrawStyle& style, const HistogramQuad& q,
-                 std::uint32_t bits, int s) {
+                 std::uint32_t bits, float s) {
   const auto palette = palette_colours(style.palette);
+  const float lw = line_width(s);
   for (std::size_t c = 0; c < 4; ++c) {
     if (!q.channel_mult[c] || style.markers[c] < 0) continue;
     const auto code = static_cast<std::uint32_t>(style.markers[c]);
-    const float x = code_x(q.bars, code, bits) - static_cast<float>((s - 1) / 2);
+    const float x = code_x(q.bars, code, bits) - std::floor((lw - 1) / 2);
     const auto& colour = palette[std::size_t{1} << c];
     const auto light = [](float v) { return v + (1.0f - v) * kLegendLighten; };
-    out.push_back(item(shader::kOverlaySolid, {x, q.bars[1], x + static_cast<float>(s), q.bars[3]},
+    out.push_back(item(shader::kOverlaySolid, {x, q.bars[1], x + lw, q.bars[3]},
                        {light(colour[0]), light(colour[1]), light(colour[2])}));
   }
 }
@@ -138,9 +160,9 @@ void add_markers(std::vector<shader::OverlayItem>& out, const DrawStyle& style, 
 // The header: the scale label at the left (its count drawn by the GPU), with the end bins on
 // their own scale that scale's label, the legend at the right.
 void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, const HistogramQuad& q,
-                const OverlayInput& in, int s) {
-  const auto fs = static_cast<float>(s);
-  const float y = std::round(q.rect[1]) + fs, x = std::floor(q.rect[0]) + 2 * fs;
+                const OverlayInput& in, float s) {
+  const float fs = s;
+  const float y = std::round(q.rect[1] + fs), x = std::round(std::floor(q.rect[0]) + 2 * fs);
   const std::string_view words = scale_words(style.scale);
   add_text(out, x, y, s, kOverlayText, words);
   const std::uint32_t kind = style.scale == ScaleMode::logarithmic ? shader::kOverlayCountLog
@@ -151,10 +173,10 @@ void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, c
   // The fixed scale's full height, and the cap of the automatic one: five times a bin's share.
   const double cap = in.bins ? std::round(5.0 * static_cast<double>(in.pixels) / in.bins) : 0.0;
   for (std::size_t k = 0; k < kCountChars; ++k) {
-    const float x0 = x + static_cast<float>((words.size() + k) * shader::kGlyphAdvance) * fs;
+    const float x0 = std::round(x + static_cast<float>((words.size() + k) * shader::kGlyphAdvance) * fs);
     shader::OverlayItem it = item(kind, {x0, y, x0 + 5 * fs, y + 7 * fs}, kOverlayText);
     it.glyph = static_cast<std::uint32_t>(k);
-    it.scale = static_cast<std::uint32_t>(s);
+    it.scale = glyph_scale(s);
     it.mask = mask;
     it.value = static_cast<std::uint32_t>(std::min(cap, 4294967295.0));
     out.push_back(it);
@@ -191,7 +213,7 @@ void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, c
 
 OverlayItems overlay_items(const DrawStyle& style, const std::vector<HistogramQuad>& quads, const OverlayInput& in) {
   OverlayItems out;
-  const int s = text_scale(style);
+  const float s = text_scale(style);
   for (const HistogramQuad& q : quads) {
     const auto first = static_cast<std::uint32_t>(out.items.size());
     if (style.guides) add_guides(out.items, q, in.bits, s);

@@ -46,6 +46,11 @@ class TestDrivers final : public LoopHooks {
             (options_.resize_storm == 0 || storm_events_ >= options_.resize_storm));
   }
 
+  double max_idle_wait() const override {
+    if (options_.frames > 0 || options_.exercise_window || options_.resize_storm > 0) return 0;
+    return options_.quit_after > 0 ? std::max(options_.quit_after - seconds_since_start(), 0.001) : -1;
+  }
+
   bool wants_screenshot(bool last) const override { return last && !options_.screenshot.empty(); }
 
   std::string save_screenshot(std::vector<std::uint8_t> pixels, std::uint32_t width, std::uint32_t height) override {

@@ -33,6 +33,9 @@ class LoopHooks {
   virtual void after_tick(const TickReport& /*tick*/, const Player& /*player*/) {}
   // Whether the frame about to be drawn is the run's last.
   virtual bool last_frame(int /*rendered*/) { return false; }
+  // How long the loop may wait for a window event when nothing changes, in seconds: < 0 no
+  // limit, 0 never (a run that counts frames), else until the run's end (--quit-after).
+  virtual double max_idle_wait() const { return -1; }
   // Whether to capture the frame about to be drawn (the last, with --screenshot).
   virtual bool wants_screenshot(bool /*last*/) const { return false; }
   // The captured frame (RGBA, top row first); returns an error message, empty on success.

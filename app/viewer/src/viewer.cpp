@@ -17,6 +17,7 @@
 #include "vhist/viewer/settings_table.h"
 #include "test_drivers.h"
 #include "viewer_app.h"
+#include "viewer_idle.h"
 #include "vhist/records/record_reader.h"
 
 #include "vhist/picture/light_scale.h"
@@ -118,9 +119,9 @@ DrawStyle frame_style(const App& app) {
                    .zebra_low = s.zebra_low,
                    .zebra_phase = zebra_phase(),
                    .false_colour = s.false_colour,
-                   .range_mask = app.range_mask,
-                   .range_low = app.range_low,
-                   .range_high = app.range_high,
+                   .range_mask = shown_range(app)[0],
+                   .range_low = shown_range(app)[1],
+                   .range_high = shown_range(app)[2],
                    .markers = pixel_markers(app, ycbcr),
                    .region = app.region,
                    .reference = app.reference && !ycbcr ? app.reference->histogram : nullptr,
@@ -244,6 +245,8 @@ class Viewer {
   std::optional<PixelRect> drawn_region_;  // and its region of interest
   bool resend_frame_ = false;  // the frame due when the surface was lost was not drawn
   bool swapchain_stale_ = false;
+  IdleWait idle_;          // paused with nothing changing: wait for events
+  VideoRate video_rate_;   // the panel's fps: video frames shown, not redraws
   std::chrono::steady_clock::time_point last_frame_time_ = std::chrono::steady_clock::now();
 };
 
@@ -260,6 +263,8 @@ Viewer::Viewer(App& app)
       renderer_(context_, swapchain_, viewer_engine(context_)),
       imgui_(app.window, context_, swapchain_, std::max(swapchain_.image_count(), Presenter::kFramesInFlight)) {
   app_.engine_name = renderer_.engine() == Engine::cpu ? "cpu" : "gpu";
+  app_.gpu_name = context_.description().name;
+  app_.gpu_driver = context_.description().driver;
 }
 
 // The input: the one given, the first camera with --camera, else the demo clip.
@@ -405,6 +410,7 @@ void Viewer::handle_ui() {
   if ((app_.settings.equalize != EqualizeMode::off || matching(app_, false)) && app_.player.is_open()) draw_split(app_);
   update_fit(app_, frame_style(app_));  // without a frame: no note, and the key's plain OSD line
   draw_fit_note(app_);
+  settle_clicks(app_);
   if (app_.player.is_open()) {
     update_range_highlight(app_, frame_style(app_), renderer_.statistics());
     update_pixel_readout(app_, frame_style(app_), app_.range_mask != 0);
@@ -423,6 +429,8 @@ void Viewer::handle_ui() {
     if (!app_.error.empty()) ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", app_.error.c_str());
     ImGui::End();
   }
+  draw_stats_page(app_, renderer_.statistics());
+  if (app_.screenshot_requested && !app_.settings.screenshot_tooltips) hide_tooltips();
   ImGui::Render();
 }
 
@@ -433,9 +441,12 @@ Viewer::Presented Viewer::handle_present(const media::DecodedFrame* frame, bool 
   bool drawn = false;
   const DrawStyle style = frame_style(app_);
   if (!frame && app_.player.frame() && renderer_.wants_frame_again(style)) frame = &*app_.player.frame();  // M while paused
+  const auto draw_start = std::chrono::steady_clock::now();
   try {
     drawn = renderer_.draw(frame, std::exchange(app_.rehistogram, false), style, ImGui::GetDrawData(),
                            want_shot ? &screenshot : nullptr);
+    record_tick_times(app_, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - draw_start).count(),
+                      renderer_.statistics());
   } catch (const render::VulkanError& e) {
     recover_surface(e);
     return Presented::retry;
@@ -485,6 +496,8 @@ int Viewer::run() {
     const auto now = std::chrono::steady_clock::now();
     const std::int64_t dropped_before = app_.player.dropped();
     const media::DecodedFrame* frame = handle_playback(now);
+    video_rate_.update(app_.player.shown(), !app_.player.is_open() || app_.player.paused(), now);
+    app_.video_fps = video_rate_.fps();
     handle_ui();
     // A new domain or region counts the frame on screen again, as if it had just come.
     if (app_.settings.domain != drawn_domain_ || app_.region != drawn_region_) {
@@ -499,6 +512,7 @@ int Viewer::run() {
     if (presented == Presented::retry) continue;
     if (last) break;
     pace(now);
+    idle_.after_tick(app_, hooks_->max_idle_wait());
   }
   return finish();
 }
@@ -506,6 +520,7 @@ int Viewer::run() {
 int Viewer::finish() {
   renderer_.wait_idle();
   hooks_->summary(rendered_, app_.fps, app_.engine_name, app_.player);
+  if (app_.options.test_mode()) print_test_state(app_, idle_.waits());
   if (!app_.options.test_mode() && !app_.fullscreen) {
     int w = 0, h = 0;
     glfwGetWindowSize(app_.window, &w, &h);

@@ -33,12 +33,23 @@ struct App {
   std::string pending_open;  // a file to open at the next tick (drop, browser, recent)
   bool quit = false;
   bool fullscreen = false;
+  int fullscreen_toggles = 0;  // this run's, for the test state line
+  bool stats_page = false;     // i: the stats page over the picture
+  // The stats page's numbers: the device, and each tick's times in ms (the last kTimeSamples).
+  std::string gpu_name, gpu_driver;
+  static constexpr std::size_t kTimeSamples = 60;
+  struct TickTimes {
+    double decode = 0, decode_wait = 0, cpu_draw = 0, gpu_upload = 0, gpu_histogram = 0, gpu_draw = 0;
+  };
+  std::vector<TickTimes> tick_times;  // a ring: the newest at tick_times_next - 1
+  std::size_t tick_times_next = 0;
   int windowed_x = 0, windowed_y = 0, windowed_w = 0, windowed_h = 0;
   bool rehistogram = false;  // the bins changed: count the frame shown again
   // The histogram range under the pointer, highlighted in the picture (DrawStyle::range_*):
   // the channels (R 1, G 2, B 4, L 8; 0: none) and the codes; a drag's starting bin.
   std::uint32_t range_mask = 0, range_low = 0, range_high = 0;
   std::optional<std::uint32_t> range_drag_bin;
+  std::optional<std::array<std::uint32_t, 3>> kept_range;  // a dragged range (mask, low, high), lit until cleared
   // Picture to histogram: the stored pixel under the pointer, and one pinned by a click.
   std::optional<std::array<std::uint32_t, 2>> hovered_pixel, pinned_pixel;
   // The region of interest, in stored pixels (DrawStyle::region); while the left button drags
@@ -56,7 +67,8 @@ struct App {
   std::optional<Reference> reference;
   bool keep_reference_requested = false;  // K: keep the next UI frame's histograms
   bool cli_input_failed = false;
-  double fps = 0;
+  double fps = 0;        // redraws a second (the test summary)
+  double video_fps = 0;  // video frames shown a second (the panel; 0 while paused)
   const char* engine_name = "gpu";
   media::CameraListing cameras;
   EqualizeMode equalize_drawn = EqualizeMode::off;  // as of the last tick
@@ -78,11 +90,18 @@ struct App {
   std::string osd_text;
   std::chrono::steady_clock::time_point osd_since{};
   bool osd_error = false;
+  std::vector<std::string> osd_log;  // the last 16 OSD lines, for the test state line
   bool screenshot_requested = false;  // the screenshot key: save the next frame drawn
   bool close_popups = false;          // Esc with the browser or a dropdown open: close it at the next UI frame
   bool camera_connected = true;       // as of the last tick, to report a camera lost or back
   std::string announce_frame;         // "Seek", "Step": say the next frame's time and number on the OSD
   double last_click_time = -1;        // glfwGetTime() of the last left click on the picture
+  // Gestures (viewer_input.cpp): a click pins only once it is known not to be the first of a
+  // double click (pending_pin waits kDoubleClickSeconds); the press that makes a double click,
+  // and its release after the window changed mode, neither pin nor start a region or a range.
+  std::optional<std::array<std::uint32_t, 2>> pending_pin;
+  bool left_press_spent = false;
+  double scroll_notches = 0;  // the wheel's movement not yet turned into seeks
 };
 
 // Shows `text` on the picture for about two seconds (and, when `error`, in the panel too).
@@ -94,6 +113,9 @@ void show_message(App& app, std::string text, bool error = false);
 void open_file(App& app, const std::string& path, std::optional<int> stream = std::nullopt);
 // The window's callbacks (viewer_input.cpp): keys, a dropped file, a double click.
 void install_callbacks(GLFWwindow* window);
+// Once a tick, before the mouse is read: pins the pending pixel once the double click's time has
+// passed without a second click, and ends the double click's spent press once it is released.
+void settle_clicks(App& app);
 
 // The panel's width in window coordinates for a window `width` wide at content scale `scale`:
 // clamp(0.28 * width, 260 * scale, 420 * scale), but never more than half the window.
@@ -107,8 +129,13 @@ void draw_panel_tab(App& app);
 void draw_osd(App& app);
 // What the picture of a PQ or HLG source shows (tone-mapped, or code values), at its top right.
 void draw_hdr_label(const App& app, const DrawStyle& style);
+// Seconds until the OSD line has faded out (0: none shown).
+double osd_seconds_left(const App& app);
 // Saves the window's pixels (RGBA, top row first) as CLIP-00m12.345s.png in $XDG_PICTURES_DIR
 // when that is a folder, else the current folder, and says where on the OSD (or why not).
+// Hides this frame's tooltips (call before ImGui::Render): a screenshot shows the picture, the
+// panel and what is pinned, not what happened to be under the pointer.
+void hide_tooltips();
 void save_window_screenshot(App& app, const std::vector<std::uint8_t>& pixels, std::uint32_t width,
                             std::uint32_t height);
 // The tooltip over a histogram bin: its code range and each drawn channel's count and share.
@@ -116,6 +143,10 @@ void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStati
 // The histogram range under the pointer (the hovered bin, or the bins a drag has crossed) for
 // the picture to highlight; none away from the histograms or in the Y'CbCr domain.
 void update_range_highlight(App& app, const DrawStyle& style, const FrameStatistics& numbers);
+// After a drag across bins is released its range stays lit (kept_range) until a right click on a
+// histogram; shown_range() is what the picture highlights: the range under the pointer, else the kept one.
+void keep_or_clear_range(App& app, bool dragged);
+std::array<std::uint32_t, 3> shown_range(const App& app);
 // The stored pixel under the pointer (over the video, not a histogram), a left click pinning it
 // and a right click unpinning; its codes read out, and marked on the histograms (DrawStyle::markers).
 void update_pixel_readout(App& app, const DrawStyle& style, bool over_histogram);
@@ -147,6 +178,15 @@ void draw_fit_line(App& app);
 // The pinned pixel's mark on the picture: a box with four ticks at its place, in every fit mode;
 // where the fit crops it away, an arrow at the picture's edge pointing towards it.
 void draw_pinned_mark(const App& app, const DrawStyle& style);
+// The stats page (viewer_stats.cpp): i shows it over the picture, as mpv's stats page: the
+// decoder and its threads, hardware decoding, medians of the last ticks' times, drops, the queue,
+// the device. record_tick_times() adds a tick's times (`cpu_draw_ms`: the draw call on the CPU).
+void record_tick_times(App& app, double cpu_draw_ms, const FrameStatistics& numbers);
+void draw_stats_page(const App& app, const FrameStatistics& numbers);
+
+// ImGui::SameLine() when an item `width` wide still fits on the line after the last item, so that
+// a row of the panel breaks instead of being cut at its right edge.
+void same_line_if_room(float width);
 
 // The control panel (Tab hides it), with the statistics of the frame drawn a tick ago.
 void draw_panel(App& app, const FrameStatistics& numbers);

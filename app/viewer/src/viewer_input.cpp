@@ -2,6 +2,8 @@
 // click; and opening a file, whose failure is shown in the window (OSD and panel), not only on
 // stderr. Each action that changes what is seen says so on the OSD, so the panel may stay hidden.
 #include "vhist/camera_options/camera_options.h"
+#include "vhist/compute/source_measures.h"
+#include "vhist/picture/light_scale.h"
 #include "vhist/viewer/settings_table.h"
 #include "viewer_app.h"
 
@@ -9,9 +11,11 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <utility>
 
 namespace vhist::viewer {
 
@@ -21,6 +25,7 @@ namespace {
 constexpr double kDoubleClickSeconds = 0.4;
 
 void toggle_fullscreen(App& app) {
+  ++app.fullscreen_toggles;
   GLFWmonitor* monitor = glfwGetPrimaryMonitor();
   if (!app.fullscreen && monitor) {
     glfwGetWindowPos(app.window, &app.windowed_x, &app.windowed_y);
@@ -31,6 +36,33 @@ void toggle_fullscreen(App& app) {
   } else if (app.fullscreen) {
     glfwSetWindowMonitor(app.window, nullptr, app.windowed_x, app.windowed_y, app.windowed_w, app.windowed_h, 0);
     app.fullscreen = false;
+  }
+}
+
+// Seeks as mpv's default input.conf does: Left/Right 5 s, Up/Down 60 s, the wheel 10 s a notch.
+constexpr double kSeekShort = 5, kSeekLong = 60, kSeekWheel = 10;
+
+void seek_by(App& app, double seconds) {
+  Player& p = app.player;
+  if (!p.is_open()) return;
+  if (p.live()) {
+    show_message(app, "A camera cannot seek");
+    return;
+  }
+  p.seek(std::max(0.0, p.clock() + seconds));
+  app.announce_frame = seconds < 0 ? "Seek back" : "Seek";
+}
+
+// The wheel over the picture (histograms included) seeks, 10 s a notch as in mpv; over the panel
+// it scrolls the panel (ImGui's). A touchpad's fractions add up to whole notches.
+void on_scroll(GLFWwindow* window, double, double y) {
+  auto& app = *static_cast<App*>(glfwGetWindowUserPointer(window));
+  if (ImGui::GetIO().WantCaptureMouse || app.browser.is_open()) return;
+  app.scroll_notches += y;
+  while (app.scroll_notches >= 1 || app.scroll_notches <= -1) {
+    const double step = app.scroll_notches > 0 ? 1 : -1;
+    app.scroll_notches -= step;
+    seek_by(app, step * kSeekWheel);
   }
 }
 
@@ -67,12 +99,35 @@ std::string key_message(const SettingRow& row, const Settings& s) {
   if (name == "show_panel") return {};  // the panel itself shows or goes
   // With a frame shown, update_fit says it again with what it hides.
   if (name == "fit") return "Fit: " + std::string(to_string(s.fit));
+  if (name == "match") return s.match ? "Matching on" : "Matching off";
   if (name.starts_with("speed")) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "Speed %.2fx", static_cast<double>(s.speed));
     return buf;
   }
-  return name + " " + setting_text(row, s);
+  // Any other row: its label (or name) in words, and on/off rather than true/false.
+  std::string what(row.label.empty() || row.label.starts_with("##") ? row.name : row.label);
+  std::replace(what.begin(), what.end(), '_', ' ');
+  std::string value = setting_text(row, s);
+  if (value == "true" || value == "false") value = value == "true" ? "on" : "off";
+  return what + " " + value;
+}
+
+// Why a setting's key does not apply to what is shown (and so changes nothing); empty: it applies.
+std::string key_not_applicable(const App& app, const SettingRow& row) {
+  const media::DecodedFrame* frame = app.player.is_open() && app.player.frame() ? &*app.player.frame() : nullptr;
+  if (row.name == "light_axis" && frame && light_scale_of(frame->colour.transfer.value) == LightScale::none) {
+    return "HDR axis: only for PQ or HLG video (this one's transfer is " + frame->colour.transfer.value +
+           "); nothing changed";
+  }
+  if (row.name == "domain" && app.settings.domain == Domain::rgb && frame && !has_planes(frame->format)) {
+    return "Y'CbCr histograms: this video is stored as " + frame->format.pixel_format +
+           ", without Y'CbCr planes; nothing changed";
+  }
+  if (row.name == "match" && !app.settings.match && !app.reference) {
+    return "Matching needs a reference: keep one first (K); nothing changed";
+  }
+  return {};
 }
 
 // Keys that act on playback and the window; returns false for the others.
@@ -84,9 +139,13 @@ bool action_key(App& app, int key, int mods, int action) {
       show_message(app, p.paused() ? "Paused" : "Playing");
       return true;
     case GLFW_KEY_LEFT:
-    case GLFW_KEY_RIGHT:
-      p.seek(p.clock() + (key == GLFW_KEY_LEFT ? -5 : 5));
-      app.announce_frame = "Seek";
+    case GLFW_KEY_RIGHT: seek_by(app, key == GLFW_KEY_LEFT ? -kSeekShort : kSeekShort); return true;
+    case GLFW_KEY_UP:
+    case GLFW_KEY_DOWN: seek_by(app, key == GLFW_KEY_DOWN ? -kSeekLong : kSeekLong); return true;
+    case GLFW_KEY_I:
+      if (action != GLFW_PRESS) return true;
+      app.stats_page = !app.stats_page;
+      show_message(app, app.stats_page ? "Stats page on (i hides it)" : "Stats page off");
       return true;
     case GLFW_KEY_COMMA:
     case GLFW_KEY_PERIOD:
@@ -131,10 +190,13 @@ void on_key(GLFWwindow* window, int key, int, int action, int mods) {
   if (action_key(app, key, mods, action)) return;
   for (const SettingRow& row : setting_rows()) {
     if (row.key != key) continue;
+    if (std::string why = key_not_applicable(app, row); !why.empty()) {
+      show_message(app, std::move(why));
+      continue;
+    }
     press_key(row, app.settings);
     if (row.name == "fit") app.announce_fit = true;
     std::string text = key_message(row, app.settings);
-    if (row.name == "match" && app.settings.match && !app.reference) text += ": keep a reference first (K)";
     if (!text.empty()) show_message(app, std::move(text));
   }
 }
@@ -156,6 +218,14 @@ void on_mouse_button(GLFWwindow* window, int button, int action, int) {
   if (on_picture && now - app.last_click_time <= kDoubleClickSeconds) {
     toggle_fullscreen(app);
     app.last_click_time = -1;
+    // A double click is a fullscreen toggle and nothing else: its first click's pin is dropped,
+    // and this press (held while the window changes size under the pointer) drags nothing.
+    // At a low frame rate ImGui may see both clicks as one press: what the first began ends here.
+    app.pending_pin.reset();
+    app.region_anchor.reset();
+    app.region_drag.reset();
+    app.range_drag_bin.reset();
+    app.left_press_spent = true;
     return;
   }
   app.last_click_time = on_picture ? now : -1;
@@ -163,15 +233,27 @@ void on_mouse_button(GLFWwindow* window, int button, int action, int) {
 
 }  // namespace
 
+void settle_clicks(App& app) {
+  if (app.pending_pin && glfwGetTime() - app.last_click_time > kDoubleClickSeconds) {
+    app.pinned_pixel = std::exchange(app.pending_pin, std::nullopt);
+  }
+  if (app.left_press_spent && !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+      !ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+    app.left_press_spent = false;
+  }
+}
+
 void show_message(App& app, std::string text, bool error) {
   app.osd_text = std::move(text);
   app.osd_since = std::chrono::steady_clock::now();
   app.osd_error = error;
+  if (app.osd_log.size() >= 16) app.osd_log.erase(app.osd_log.begin());
+  app.osd_log.push_back(app.osd_text);
   if (error) app.error = app.osd_text;
 }
 
 void open_file(App& app, const std::string& path, std::optional<int> stream) {
-  app.open_path = path;  // kept in the path field, to correct it when opening fails
+  app.open_path = path;
   try {
     if (media::is_camera_path(path)) {
       app.player.open_camera(path, cli::camera_options(app.options.common));
@@ -194,6 +276,9 @@ void open_file(App& app, const std::string& path, std::optional<int> stream) {
   } catch (const media::MediaError& e) {
     show_message(app, e.what(), true);
     std::fprintf(stderr, "vhist: %s\n", e.what());
+    // The file still playing (the error names the one that failed); with none, what was asked
+    // for stays in the field to be corrected.
+    if (app.player.is_open()) app.open_path = app.player.path();
   }
 }
 
@@ -201,6 +286,7 @@ void install_callbacks(GLFWwindow* window) {
   glfwSetKeyCallback(window, on_key);
   glfwSetDropCallback(window, on_drop);
   glfwSetMouseButtonCallback(window, on_mouse_button);
+  glfwSetScrollCallback(window, on_scroll);
 }
 
 }  // namespace vhist::viewer

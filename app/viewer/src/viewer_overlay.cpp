@@ -13,6 +13,7 @@
 #include "viewer_app.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the tooltip windows, hidden from a screenshot
 
 #include <algorithm>
 #include <cmath>
@@ -72,6 +73,12 @@ void draw_panel_tab(App& app) {
   ImGui::End();
 }
 
+double osd_seconds_left(const App& app) {
+  if ((!app.settings.osd && !app.osd_error) || app.osd_text.empty()) return 0;
+  const double age = std::chrono::duration<double>(std::chrono::steady_clock::now() - app.osd_since).count();
+  return std::max(0.0, (app.osd_error ? kOsdErrorSeconds : kOsdSeconds) + kOsdFadeSeconds - age);
+}
+
 void draw_osd(App& app) {
   if (!app.settings.osd && !app.osd_error) return;
   if (app.osd_text.empty()) return;
@@ -100,15 +107,41 @@ void update_range_highlight(App& app, const DrawStyle& style, const FrameStatist
                         io.DisplaySize.y * io.DisplayFramebufferScale.y, io.MousePos.x * io.DisplayFramebufferScale.x,
                         io.MousePos.y * io.DisplayFramebufferScale.y);
   }
-  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) app.range_drag_bin.reset();
-  if (!hovered) return;
-  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.range_drag_bin = hovered->bin;
+  if (!hovered) {
+    if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) app.range_drag_bin.reset();
+    return;
+  }
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !app.left_press_spent) app.range_drag_bin = hovered->bin;
   const std::uint32_t from = std::min(hovered->bin, app.range_drag_bin.value_or(hovered->bin));
   const std::uint32_t to = std::max(hovered->bin, app.range_drag_bin.value_or(hovered->bin));
   for (std::uint32_t c = 0; c < 4; ++c) app.range_mask |= hovered->channel_mult[c] != 0 ? 1u << c : 0u;
   const std::uint64_t codes = std::uint64_t{1} << numbers.bits;
   app.range_low = static_cast<std::uint32_t>(from * codes / style.bins);
   app.range_high = static_cast<std::uint32_t>((to + 1) * codes / style.bins - 1);
+  keep_or_clear_range(app, from != to);
+}
+
+void keep_or_clear_range(App& app, bool dragged) {
+  // A drag across bins keeps its range lit once the button is released, until a right click on
+  // a histogram clears it (or another drag replaces it).
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    if (dragged && app.range_drag_bin) {
+      app.kept_range = {app.range_mask, app.range_low, app.range_high};
+      show_message(app, "Codes " + std::to_string(app.range_low) + "-" + std::to_string(app.range_high) +
+                            " kept lit (right click on a histogram clears)");
+    }
+    app.range_drag_bin.reset();
+  }
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Right) && app.kept_range) {
+    app.kept_range.reset();
+    show_message(app, "Kept range cleared");
+  }
+}
+
+std::array<std::uint32_t, 3> shown_range(const App& app) {
+  if (app.range_mask != 0 && (app.range_drag_bin || !app.kept_range)) return {app.range_mask, app.range_low, app.range_high};
+  if (app.kept_range) return *app.kept_range;
+  return {app.range_mask, app.range_low, app.range_high};
 }
 
 void draw_hdr_label(const App& app, const DrawStyle& style) {
@@ -179,6 +212,12 @@ void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStati
         clip_share_text(numbers.levels, pixels, hovered->channel_mult, corner ? *corner : hovered->bin != 0).c_str());
   }
   ImGui::EndTooltip();
+}
+
+void hide_tooltips() {
+  for (ImGuiWindow* window : ImGui::GetCurrentContext()->Windows) {
+    if (window->Flags & ImGuiWindowFlags_Tooltip) window->Hidden = true;
+  }
 }
 
 void save_window_screenshot(App& app, const std::vector<std::uint8_t>& pixels, std::uint32_t width,

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
+#include <span>
 #include <initializer_list>
 #include <iterator>
 #include <string>
@@ -28,6 +29,11 @@ namespace {
 void draw_file_section(App& app) {
   ImGui::SetNextItemWidth(-110);
   const bool enter = ImGui::InputText("##path", &app.open_path, ImGuiInputTextFlags_EnterReturnsTrue);
+  // A path longer than the field: all of it in a tooltip.
+  if (ImGui::IsItemHovered() && !ImGui::IsItemActive() &&
+      ImGui::CalcTextSize(app.open_path.c_str()).x > ImGui::GetItemRectSize().x - 2 * ImGui::GetStyle().FramePadding.x) {
+    ImGui::SetTooltip("%s", app.open_path.c_str());
+  }
   ImGui::SameLine();
   if (ImGui::Button("Open") || enter) app.pending_open = app.open_path;
   ImGui::SameLine();
@@ -58,7 +64,7 @@ void draw_file_section(App& app) {
   }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
-  const char* camera_hint = app.cameras.cameras.empty() ? "(press Cameras to look for cameras)" : "Open a camera";
+  const char* camera_hint = app.cameras.cameras.empty() ? "(none listed)" : "Open a camera";
   if (ImGui::BeginCombo("##cameras", camera_hint)) {
     for (const auto& c : app.cameras.cameras) {
       if (ImGui::Selectable((c.path + "  " + c.name + "  (" + c.bus + ")").c_str())) app.pending_open = c.path;
@@ -102,7 +108,9 @@ void draw_playback_section(App& app) {
   // for a constant rate; where the rate may vary that is an estimate, and says so ("~").
   const std::string frame = p.frame() ? "  frame " + frame_number_text(*p.frame()) : std::string();
   const std::string label = format_time(p.clock()) + " / " + format_time(p.duration()) + frame;
-  if (ImGui::SliderFloat("##seek", &t, 0.0f, duration, label.c_str())) p.seek(t);
+  // The time on a line of its own: inside the slider its handle covered it.
+  ImGui::TextUnformatted(label.c_str());
+  if (ImGui::SliderFloat("##seek", &t, 0.0f, duration, "")) p.seek(t);
 }
 
 // The bins offered go up to what the frame's depth allows.
@@ -123,6 +131,24 @@ void draw_bins(App& app, const FrameStatistics& numbers, float width) {
 
 // The width of each of the widgets on a row whose labels (after the widgets, ImGui's way) are
 // `labels`, sharing the panel's width equally; `lead`: a text before them on the row.
+// `text` cut with "..." to fit `width` pixels (whole when it fits).
+std::string elided(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string out = text;
+  while (!out.empty() && ImGui::CalcTextSize((out + "...").c_str()).x > width) out.pop_back();
+  return out + "...";
+}
+
+// A tree node (open at first) whose heading is elided to the panel's width, all of it in a
+// tooltip then; returns whether it is open (TreePop() after).
+bool elided_tree_node(const char* id, const std::string& heading) {
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::GetTreeNodeToLabelSpacing();
+  const std::string shown = elided(heading, room);
+  const bool open = ImGui::TreeNodeEx(id, ImGuiTreeNodeFlags_DefaultOpen, "%s", shown.c_str());
+  if (shown != heading && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", heading.c_str());
+  return open;
+}
+
 float share(std::initializer_list<const char*> labels, const char* lead = nullptr) {
   const ImGuiStyle& style = ImGui::GetStyle();
   float rest = ImGui::GetContentRegionAvail().x;
@@ -219,12 +245,21 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
     setting_widget(name, s);
   }
   if (!app.compact) {
+    // Four to a row where "instead" fits in each, else two rows of two: never cut to "of".
     const float quarter = share({"R", "G", "B", "L"}, "CDF");
+    const float needed = ImGui::CalcTextSize("instead").x + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
+    const bool two_rows = quarter < needed;
+    const float width = two_rows ? share({"R", "G"}, "CDF") : quarter;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("CDF");
+    const float indent = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
     for (const char* name : {"cdf_r", "cdf_g", "cdf_b", "cdf_l"}) {
-      ImGui::SameLine();
-      setting_widget(name, s, quarter);
+      if (two_rows && name[4] == 'b') {
+        ImGui::SetCursorPosX(indent + ImGui::GetStyle().ItemSpacing.x);
+      } else {
+        ImGui::SameLine();
+      }
+      setting_widget(name, s, width);
     }
   }
   setting_widget("equalize", s, share({"equalize"}));
@@ -290,10 +325,7 @@ void draw_provenance(const SourceColour& c) {
   int assumed_parts = 0;
   for (int i = 0; i < 4; ++i) assumed_parts += rows[i].second->source == "assumed" ? 1 : 0;
   const char* how = assumed_parts == 0 ? "" : assumed_parts == 4 ? " (assumed)" : " (partly assumed)";
-  if (!ImGui::TreeNodeEx("source", ImGuiTreeNodeFlags_DefaultOpen, "colour: %s%s", spoken_colour_summary(c).c_str(),
-                         how)) {
-    return;
-  }
+  if (!elided_tree_node("source", "colour: " + spoken_colour_summary(c) + how)) return;
   // Each part as people say it, then where it came from and the identifier the records carry.
   const ColourPart parts[] = {ColourPart::matrix, ColourPart::range, ColourPart::primaries, ColourPart::transfer,
                               ColourPart::chroma_location};
@@ -310,7 +342,7 @@ void draw_provenance(const SourceColour& c) {
     ImGui::Text("mastering display %.4g to %.5g cd/m2", c.mastering->min_luminance, c.mastering->max_luminance);
   }
   if (c.content_light) {
-    ImGui::Text("MaxCLL %u  MaxFALL %u cd/m2 (stream)", c.content_light->max_cll, c.content_light->max_fall);
+    text_wrapped_at_spaces("MaxCLL %u  MaxFALL %u cd/m2 (stream)", c.content_light->max_cll, c.content_light->max_fall);
   }
   ImGui::TreePop();
 }
@@ -353,8 +385,11 @@ void draw_status_section(App& app, const FrameStatistics& numbers) {
     ImGui::Text("shown %ux%u (rotated %u°, sample aspect %u:%u)", f.display_width(), f.display_height(), f.rotation,
                 f.sar_num, f.sar_den);
   }
-  text_wrapped_at_spaces("%.1f fps  decode wait %.2f ms  GPU %.2f ms  dropped %lld  engine %s", app.fps,
-                         p.decode_wait_ms(), numbers.gpu_ms, static_cast<long long>(p.dropped()), app.engine_name);
+  // The video's rate (frames shown a second), not redraws: a paused picture is not redrawn.
+  char rate[32] = "paused";
+  if (!p.paused()) std::snprintf(rate, sizeof rate, "%.1f fps", app.video_fps);
+  text_wrapped_at_spaces("%s  decode wait %.2f ms  GPU %.2f ms  dropped %lld  engine %s", rate, p.decode_wait_ms(),
+                         numbers.gpu_ms, static_cast<long long>(p.dropped()), app.engine_name);
   if (report.lost > 0 || report.damaged > 0 || report.errors > 0) {
     ImGui::TextColored(ImVec4(1, 0.7f, 0.2f, 1), "corrupt data: %lld lost, %lld damaged, %lld decoder errors",
                        static_cast<long long>(report.lost), static_cast<long long>(report.damaged),
@@ -375,37 +410,83 @@ void draw_region_line(const App& app, const FrameStatistics& numbers) {
                      numbers.width * numbers.height);
 }
 
-void draw_stats_table(const FrameStatistics& numbers) {
-  if (!numbers.valid || !ImGui::BeginTable("stats", 9, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+// The statistics table's columns after the channel's name: header and text of a channel's value.
+struct StatColumn {
+  const char* header;
+  std::string (*text)(const ChannelStats&);
+};
+
+std::string percent_text(double share) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%.2f", 100 * share);
+  return buf;
+}
+
+const StatColumn kStatColumns[] = {
+    {"min", [](const ChannelStats& st) { return std::to_string(st.min); }},
+    {"max", [](const ChannelStats& st) { return std::to_string(st.max); }},
+    {"mean",
+     [](const ChannelStats& st) {
+       char buf[24];
+       std::snprintf(buf, sizeof buf, "%.1f", st.mean);
+       return std::string(buf);
+     }},
+    {"median", [](const ChannelStats& st) { return std::to_string(st.median); }},
+    {"p1", [](const ChannelStats& st) { return std::to_string(st.p1); }},
+    {"p99", [](const ChannelStats& st) { return std::to_string(st.p99); }},
+    {"low %", [](const ChannelStats& st) { return percent_text(st.clip_low); }},
+    {"high %", [](const ChannelStats& st) { return percent_text(st.clip_high); }},
+};
+
+// Rows in the order the histograms are named: R, G, B, L; or Y', Cb, Cr.
+std::array<std::size_t, 4> stat_rows(const FrameStatistics& numbers) {
+  return numbers.ycbcr ? std::array<std::size_t, 4>{3, 2, 0, 1} : std::array<std::size_t, 4>{0, 1, 2, 3};
+}
+
+// The width a table of `columns` needs: each column as wide as its widest text, with padding.
+float stats_width(const FrameStatistics& numbers, std::span<const StatColumn> columns) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float pad = 2 * style.CellPadding.x + 1;
+  float width = ImGui::CalcTextSize("Cb").x + pad;
+  for (const StatColumn& col : columns) {
+    float w = ImGui::CalcTextSize(col.header).x;
+    for (const std::size_t c : stat_rows(numbers)) w = std::max(w, ImGui::CalcTextSize(col.text(numbers.stats[c]).c_str()).x);
+    width += w + pad;
+  }
+  return width + 1;
+}
+
+void draw_stats_columns(const FrameStatistics& numbers, const char* id, std::span<const StatColumn> columns) {
+  if (!ImGui::BeginTable(id, static_cast<int>(columns.size()) + 1, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
     return;
   }
-  for (const char* h : {"", "min", "max", "mean", "median", "p1", "p99", "low %", "high %"}) ImGui::TableSetupColumn(h);
+  ImGui::TableSetupColumn("");
+  for (const StatColumn& col : columns) ImGui::TableSetupColumn(col.header);
   ImGui::TableHeadersRow();
-  // Rows in the order the histograms are named: R, G, B, L; or Y', Cb, Cr.
-  const std::array<std::size_t, 4> order = numbers.ycbcr ? std::array<std::size_t, 4>{3, 2, 0, 1}
-                                                         : std::array<std::size_t, 4>{0, 1, 2, 3};
-  for (const std::size_t c : order) {
+  for (const std::size_t c : stat_rows(numbers)) {
     if (*channel_label(c, numbers.ycbcr) == '\0') continue;
-    const ChannelStats& st = numbers.stats[c];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(channel_label(c, numbers.ycbcr));
-    for (const std::uint32_t v : {st.min, st.max}) {
+    for (const StatColumn& col : columns) {
       ImGui::TableNextColumn();
-      ImGui::Text("%u", v);
-    }
-    ImGui::TableNextColumn();
-    ImGui::Text("%.1f", st.mean);
-    for (const std::uint32_t v : {st.median, st.p1, st.p99}) {
-      ImGui::TableNextColumn();
-      ImGui::Text("%u", v);
-    }
-    for (const double v : {st.clip_low, st.clip_high}) {
-      ImGui::TableNextColumn();
-      ImGui::Text("%.2f", 100 * v);
+      ImGui::TextUnformatted(col.text(numbers.stats[c]).c_str());
     }
   }
   ImGui::EndTable();
+}
+
+// One table where the panel is wide enough for every column, else two, one above the other
+// (min to median; p1 to high %), so that no column is cut at any panel width.
+void draw_stats_table(const FrameStatistics& numbers) {
+  if (!numbers.valid) return;
+  const std::span<const StatColumn> all(kStatColumns);
+  if (stats_width(numbers, all) <= ImGui::GetContentRegionAvail().x) {
+    draw_stats_columns(numbers, "stats", all);
+    return;
+  }
+  draw_stats_columns(numbers, "stats_a", all.first(4));
+  draw_stats_columns(numbers, "stats_b", all.subspan(4));
 }
 
 // The frame's verdict on its range tag (range_verdict.h, analyze's rule on this frame's luma), in
@@ -442,7 +523,7 @@ void draw_source_measures(const App& app, const FrameStatistics& numbers) {
     }
   }
   if (numbers.light) {
-    ImGui::Text("this frame: MaxCLL %.1f  FALL %.1f cd/m2", numbers.light->max_cll, numbers.light->fall);
+    text_wrapped_at_spaces("this frame: MaxCLL %.1f  FALL %.1f cd/m2", numbers.light->max_cll, numbers.light->fall);
     // Brighter than the stream's HDR metadata says, by analyze's rule (run_summary.h).
     const app::LightExcess e = app::light_excess(numbers.light->max_cll, numbers.light->fall, p.frame()->colour);
     if (e.any()) {
@@ -496,10 +577,18 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
   ImGui::Separator();
   draw_reference_section(app, numbers);
   ImGui::Separator();
-  ImGui::TextDisabled("Keys (vhist --help lists them all):");
-  ImGui::TextWrapped("space play  <- -> 5 s  , . frame  [ ] speed  1-4 channels  G guides  C cdf  E equalize  "
-                     "V split  S screenshot  F full  Esc close/leave full  Q quit  drag: region  R clear region  K reference  M match");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("Keys (vhist --help lists them all):");
+  ImGui::PopStyleColor();
+  ImGui::TextWrapped("Space play  Left/Right 5 s  Up/Down 60 s  wheel 10 s  , . frame  [ ] speed  1-4 channels  "
+                     "G guides  C cdf  E equalize  V split  S screenshot  F full  I stats  Esc close/leave full  "
+                     "Q quit  drag: region  R clear region  K reference  M match");
   ImGui::End();
+}
+
+void same_line_if_room(float width) {
+  const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
 }
 
 void draw_split(App& app) {

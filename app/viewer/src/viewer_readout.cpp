@@ -72,9 +72,11 @@ void update_pixel_readout(App& app, const DrawStyle& style, bool over_histogram)
                                       io.DisplaySize.y * io.DisplayFramebufferScale.y, *shown_shape(app),
                                       io.MousePos.x * io.DisplayFramebufferScale.x,
                                       io.MousePos.y * io.DisplayFramebufferScale.y);
-  // A click pins (on release, so that a drag across the video draws a region instead).
-  if (app.hovered_pixel && app.region_anchor && !app.region_drag && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
-    app.pinned_pixel = app.hovered_pixel;
+  // A click pins (on release, so that a drag across the video draws a region instead; and once
+  // no second click made it a double click: settle_clicks).
+  if (app.hovered_pixel && app.region_anchor && !app.region_drag && !app.left_press_spent &&
+      ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+    app.pending_pin = app.hovered_pixel;
   }
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.pinned_pixel.reset();
 }

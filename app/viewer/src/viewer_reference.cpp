@@ -77,13 +77,14 @@ void draw_distances(const FrameStatistics& numbers, const Histogram& reference) 
 void draw_reference_section(App& app, const FrameStatistics& numbers) {
   if (ImGui::Button("Keep as reference (K)")) keep_reference(app, numbers);
   if (!app.reference) {
-    ImGui::SameLine();
+    same_line_if_room(ImGui::CalcTextSize("no reference").x);
     ImGui::TextDisabled("no reference");
     return;
   }
-  ImGui::SameLine();
+  same_line_if_room(ImGui::CalcTextSize("Drop").x + 2 * ImGui::GetStyle().FramePadding.x);
   if (ImGui::Button("Drop")) drop_reference(app);
-  ImGui::SameLine();
+  same_line_if_room(ImGui::CalcTextSize("match reference").x + ImGui::GetFrameHeight() +
+                    ImGui::GetStyle().ItemInnerSpacing.x);
   if (setting_widget("match", app.settings)) app.rehistogram = true;
   ImGui::TextWrapped("reference: %s", app.reference->source.c_str());
   if (numbers.ycbcr) {

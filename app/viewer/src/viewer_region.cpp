@@ -57,7 +57,8 @@ void update_region(App& app, const DrawStyle& style, bool over_histogram) {
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     app.region_anchor.reset();
     app.region_drag.reset();
-    const bool free = !io.WantCaptureMouse && !app.browser.is_open() && !over_histogram && !app.dragging_divider;
+    const bool free = !io.WantCaptureMouse && !app.browser.is_open() && !over_histogram && !app.dragging_divider &&
+                      !app.left_press_spent;
     const auto& a = app.picture_area;
     const ImVec2 m = io.MousePos;
     // On the video only: a press on a letterbox bar starts no region.

@@ -165,13 +165,13 @@ constexpr const char* kEqualizeLabels[] = {"off", "luma (hue kept)", "per channe
 
 const SettingRow kRows[] = {
     {.name = "channel_r", .section = "Histogram", .help = "draw the red channel", .field = VHIST_FIELD(channel_r),
-     .label = "R", .key = '1'},
+     .label = "R", .key = '1', .key_help = "red histogram on/off"},
     {.name = "channel_g", .section = "Histogram", .help = "draw the green channel", .field = VHIST_FIELD(channel_g),
-     .label = "G", .key = '2'},
+     .label = "G", .key = '2', .key_help = "green histogram on/off"},
     {.name = "channel_b", .section = "Histogram", .help = "draw the blue channel", .field = VHIST_FIELD(channel_b),
-     .label = "B", .key = '3'},
+     .label = "B", .key = '3', .key_help = "blue histogram on/off"},
     {.name = "channel_l", .section = "Histogram", .help = "draw the luma histogram", .field = VHIST_FIELD(channel_l),
-     .label = "L", .key = '4'},
+     .label = "L", .key = '4', .key_help = "luma histogram on/off"},
     {.name = "channels", .remembered = false, .section = "Histogram",
      .help = "histogram channels drawn, any of r, g, b, l (e.g. rgb, l)", .flag = "--channels", .value_name = "SET",
      .parse_flag = parse_channels},
@@ -197,13 +197,15 @@ const SettingRow kRows[] = {
     {.name = "cdf", .remembered = false, .section = "Histogram",
      .help = "draw the cumulative histogram: over (a curve over the histogram), instead (its area instead of the "
              "histogram) or off, for all channels, or per channel set as in \"l:over,rgb:instead\"",
-     .flag = "--cdf", .value_name = "SPEC", .parse_flag = parse_cdf, .key = 'C', .on_key = cycle_cdf},
+     .flag = "--cdf", .value_name = "SPEC", .parse_flag = parse_cdf, .key = 'C', .on_key = cycle_cdf,
+     .key_help = "cumulative histogram: off, over, instead"},
     {.name = "opacity", .section = "Histogram", .help = "the histograms' background opacity, 0 to 1",
      .field = VHIST_FIELD(opacity), .min = 0, .max = 1, .rule = RangeRule::clamp, .flag = "--opacity",
      .value_name = "A", .label = "opacity", .format = "%.2f"},
     {.name = "guides", .section = "Histogram",
      .help = "legal-range guides on the histograms (16 and 235 at 8 bits, 64 and 940 at 10, and the ends): on or off",
-     .field = VHIST_FIELD(guides), .flag = "--guides", .value_name = "on|off", .label = "guides", .key = 'G'},
+     .field = VHIST_FIELD(guides), .flag = "--guides", .value_name = "on|off", .label = "guides", .key = 'G',
+     .key_help = "legal-range guides on/off"},
     {.name = "end_scale", .section = "Histogram",
      .help = "the end bins (codes 0 and the top) drawn to a scale of their own, a full-height end bar being every "
              "pixel, and the other bins scaled without them, so a spike of clipped pixels does not flatten the rest: "
@@ -212,7 +214,8 @@ const SettingRow kRows[] = {
     {.name = "light_axis", .section = "Histogram",
      .help = "a PQ or HLG source's axis: nits (cd/m2, a decade apart), stops (from HDR reference white, 203 cd/m2) "
              "or codes (code values, as for SDR)",
-     .field = VHIST_FIELD(light_axis), .flag = "--light-axis", .value_name = "A", .label = "light axis", .key = 'N'},
+     .field = VHIST_FIELD(light_axis), .flag = "--light-axis", .value_name = "A", .label = "light axis", .key = 'N',
+     .key_help = "a PQ or HLG source's axis: nits, stops, codes"},
     {.name = "tone_map", .section = "Histogram",
      .help = "a PQ or HLG picture tone-mapped to SDR for display (BT.2390 EETF, 203 cd/m2 shown as white; "
              "docs/colour.md), or off: its code values shown as they are; the histograms count code values either way: "
@@ -221,11 +224,13 @@ const SettingRow kRows[] = {
     {.name = "domain", .section = "Histogram",
      .help = "what the histograms count: rgb (R', G', B' and luma after conversion) or ycbcr (the Y', Cb and Cr "
              "planes as decoded: Y' drawn as luma, Cb blue, Cr red)",
-     .field = VHIST_FIELD(domain), .flag = "--domain", .value_name = "D", .label = "domain", .key = 'Y'},
+     .field = VHIST_FIELD(domain), .flag = "--domain", .value_name = "D", .label = "domain", .key = 'Y',
+     .key_help = "count R'G'B' or the Y'CbCr planes"},
     {.name = "zebra", .section = "Exposure",
      .help = "zebras over the video where luma is at or above --zebra-high (high), at or below --zebra-low (low), "
              "both, or off",
-     .field = VHIST_FIELD(zebra), .flag = "--zebra", .value_name = "Z", .label = "zebra", .key = 'Z'},
+     .field = VHIST_FIELD(zebra), .flag = "--zebra", .value_name = "Z", .label = "zebra", .key = 'Z',
+     .key_help = "zebras: off, high, low, both"},
     {.name = "zebra_high", .section = "Exposure",
      .help = "the high zebra's threshold, percent of the code range", .field = VHIST_FIELD(zebra_high),
      .min = 0, .max = 100, .rule = RangeRule::clamp, .flag = "--zebra-high", .value_name = "PCT",
@@ -244,28 +249,33 @@ const SettingRow kRows[] = {
     {.name = "false_colour", .section = "Exposure",
      .help = "false colour: luma bands in colour (the user guide's table), the rest in grey: on or off",
      .field = VHIST_FIELD(false_colour), .flag = "--false-colour", .value_name = "on|off", .label = "false colour",
-     .key = 'X'},
+     .key = 'X', .key_help = "false colour on/off"},
     {.name = "loop", .section = "Playback", .help = "play the file again from its start at its end",
      .field = VHIST_FIELD(loop), .label = "Loop"},
     {.name = "speed", .section = "Playback", .help = "playback speed, 0.25 to 4", .field = VHIST_FIELD(speed),
      .min = kMinSpeed, .max = kMaxSpeed, .flag = "--speed", .value_name = "X", .label = "##speed",
      .format = "speed %.2fx"},
     {.name = "speed_down", .remembered = false, .section = "Playback", .help = "slower: speed / 1.1 (as mpv)",
-     .key = '[', .on_key = speed_down},
+     .key = '[', .on_key = speed_down, .key_help = "slower"},
     {.name = "speed_up", .remembered = false, .section = "Playback", .help = "faster: speed x 1.1 (as mpv)",
-     .key = ']', .on_key = speed_up},
+     .key = ']', .on_key = speed_up, .key_help = "faster"},
     {.name = "fit", .section = "Window",
      .help = "how the video sits in the picture: fit (all of it, letterboxed), cover (fills the picture, crops), 1:1 "
              "(one frame pixel per screen pixel; drag with the middle button to pan) or auto (cover where that hides "
              "at most 5% of the width or height, else fit)",
-     .field = VHIST_FIELD(fit), .flag = "--fit", .value_name = "auto|fit|cover|1:1", .label = "fit", .key = 'A'},
+     .field = VHIST_FIELD(fit), .flag = "--fit", .value_name = "auto|fit|cover|1:1", .label = "fit", .key = 'A',
+     .key_help = "fit mode: auto, fit, cover, 1:1"},
     {.name = "show_panel", .section = "Window", .help = "show the control panel", .field = VHIST_FIELD(show_panel),
-     .key = kKeyTab},
+     .key = kKeyTab, .key_help = "show/collapse the panel"},
     {.name = "osd", .section = "Window",
      .help = "on-screen messages over the picture (pause, seek, toggles, screenshots; errors show even when off)",
      .field = VHIST_FIELD(osd), .label = "messages"},
     {.name = "vsync", .section = "Window", .help = "present in step with the display (see --no-vsync)",
      .field = VHIST_FIELD(vsync)},
+    {.name = "screenshot_tooltips", .section = "Window",
+     .help = "S screenshots keep the tooltip under the pointer (left out by default: a screenshot shows the "
+             "picture, the panel and what is pinned)",
+     .field = VHIST_FIELD(screenshot_tooltips), .flag = "--screenshot-tooltips", .value_name = "on|off"},
     {.name = "window_width", .section = "Window", .help = "the window's width as last closed",
      .field = VHIST_FIELD(window_width), .min = kMinWindowSize, .max = kMaxWindowSize},
     {.name = "window_height", .section = "Window", .help = "the window's height as last closed",
@@ -274,7 +284,8 @@ const SettingRow kRows[] = {
      .field = VHIST_FIELD(recent_files)},
     {.name = "split_view", .remembered = false, .section = "Equalization",
      .help = "the equalized picture right of a divider, the original left of it (drag the divider)",
-     .field = VHIST_FIELD(split_view), .label = "split view", .key = 'V', .on_key = toggle_split},
+     .field = VHIST_FIELD(split_view), .label = "split view", .key = 'V', .on_key = toggle_split,
+     .key_help = "split view on/off"},
     {.name = "split_position", .remembered = false, .section = "Equalization",
      .help = "show the equalized picture right of a divider at POS (0..1 of the width) and the original left of "
              "it (implies --equalize luma unless given)",
@@ -284,11 +295,13 @@ const SettingRow kRows[] = {
     {.name = "equalize", .remembered = false, .section = "Equalization",
      .help = "equalize the picture shown: luma (hue kept), channels (each of R, G, B) or off",
      .field = VHIST_FIELD(equalize), .flag = "--equalize", .value_name = "MODE", .label = "equalize",
-     .choice_labels = kEqualizeLabels, .key = 'E'},
+     .choice_labels = kEqualizeLabels, .key = 'E',
+     .key_help = "equalization: off, luma, per channel"},
     {.name = "match", .remembered = false, .section = "Reference",
      .help = "match the picture's histogram to the reference's, per channel (in place of equalization; the split "
              "view shows both): on or off",
-     .field = VHIST_FIELD(match), .flag = "--match", .value_name = "on|off", .label = "match reference", .key = 'M'},
+     .field = VHIST_FIELD(match), .flag = "--match", .value_name = "on|off", .label = "match reference", .key = 'M',
+     .key_help = "match the picture to the reference on/off"},
 };
 
 #undef VHIST_FIELD

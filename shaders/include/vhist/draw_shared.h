@@ -29,10 +29,11 @@ namespace vhist::shader {
 #define VHIST_STRUCT(name) struct name
 #endif
 VHIST_CONST kOverlaySolid = 0u;        // the rect filled
-VHIST_CONST kOverlayGlyph = 1u;        // glyph `glyph` (font_shared.h) at `scale` pixels per font pixel
+VHIST_CONST kOverlayGlyph = 1u;        // glyph `glyph` (font_shared.h) at `scale` / kTextScaleUnit pixels per font pixel
 VHIST_CONST kOverlayCountAuto = 2u;    // character `glyph` (from the left) of the count a full-height
 VHIST_CONST kOverlayCountLog = 3u;     // bar means, read from the scale buffer for the channels in
 VHIST_CONST kOverlayCountFixed = 4u;   // `mask` (the largest), written with thousands commas
+VHIST_CONST kTextScaleUnit = 8u;       // OverlayItem::scale counts eighths of a pixel per font pixel
 VHIST_STRUCT(OverlayItem) {
   VHIST_VEC4(rect);    // pixels: x0, y0, x1, y1
   VHIST_VEC4(colour);  // RGB; alpha unused (opaque)

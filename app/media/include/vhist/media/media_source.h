@@ -9,6 +9,7 @@
 #include "vhist/compute/source_colour.h"
 #include "vhist/compute/video_frame.h"
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -32,6 +33,8 @@ struct MediaInfo {
   std::string container;      // "mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", ...
   std::string codec;          // "h264", "hevc", ...
   std::string decoder;        // the FFmpeg decoder used: "h264", "libvpx-vp9", ...
+  int decoder_threads = 0;    // the threads it decodes with, as opened (FFmpeg's choice by default)
+  std::string thread_type;    // "frame", "slice" or "none": how those threads share the work
   std::uint32_t width = 0;    // of the first frame's stream parameters
   std::uint32_t height = 0;
   std::string pixel_format;   // decoder's pixel format name
@@ -67,6 +70,9 @@ struct DecodedFrame {
   bool index_exact = true;
   bool damaged = false;     // the decoder reported errors it concealed in this frame
   bool converted = false;   // went through libswscale (the decoder's format is not handled)
+  // Wall time the decode thread spent in the decoder (sending packets, receiving frames) since
+  // the frame before, in ms; with frame threading, the time the decoder kept that thread busy.
+  double decode_ms = 0;
   SourceColour colour;      // the colour description used, each part from the stream or assumed
   // The decoded picture has an alpha channel. Every pixel's colour is counted whatever its alpha
   // (docs/user-guide.md: alpha policy).
@@ -145,6 +151,8 @@ class MediaSource {
   virtual void set_loop(bool loop) = 0;
 
   virtual DecodeReport report() const = 0;
+  // Decoded frames waiting in the queue, and its bound (the stats page); -1: not a queue.
+  virtual std::array<std::int64_t, 2> queue_depth() const { return {-1, -1}; }
 };
 
 // Makes every file input's reads give up from now on, the one being opened included (FFmpeg's

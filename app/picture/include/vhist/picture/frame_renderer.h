@@ -65,6 +65,8 @@ struct FrameStatistics {
   std::uint32_t width = 0, height = 0, bits = 8;
   std::array<ChannelStats, 4> stats{};
   double gpu_ms = 0;  // GPU time of that tick's command buffer (timestamp queries)
+  // Its parts: upload and convert; histograms, CDF and equalization; the picture drawn.
+  double gpu_upload_ms = 0, gpu_histogram_ms = 0, gpu_draw_ms = 0;
   // That frame's histogram at one level per code (bins = 2^bits, at most kMaxBins), for readouts
   // such as the hover on a bin; bins == 0 when not available.
   Histogram levels;

@@ -6,6 +6,7 @@
 #include "vhist/picture/draw_style.h"
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,12 +17,21 @@ namespace vhist::viewer {
 // The picture's rectangle in a target of width x height pixels (x0, y0, x1, y1): style.area
 // rounded to whole pixels and clipped to the target; all zero (or empty): the whole target.
 std::array<float, 4> picture_area(const DrawStyle& style, float width, float height);
-// Pixels per font pixel of the text on the picture: style.ui_scale rounded, at least 1.
-int text_scale(const DrawStyle& style);
+// The smallest text on the picture: one pixel per font pixel, so a glyph of the 5x7 font
+// (font_shared.h) is kMinGlyphHeight = 7 pixels tall (its cap height), at every window size.
+inline constexpr float kMinTextScale = 1.0f;
+inline constexpr int kMinGlyphHeight = 7;
+// Pixels per font pixel of the text on the picture: style.ui_scale to the nearest eighth
+// (shader::kTextScaleUnit), at least kMinTextScale. Not a whole number in general: the glyphs'
+// pixels are then 1 or 2 pixels wide in turn, and text grows smoothly with the window.
+float text_scale(const DrawStyle& style);
+// The width of lines on the picture (axis, ticks, guides, markers) at text scale s: s rounded,
+// at least one pixel, so a line is always whole pixels.
+float line_width(float s);
 // DrawStyle::ui_scale for a picture area `area_height` target pixels tall on a screen whose
-// content scale is `content_scale`: about one font pixel per 720 target pixels of height, so a
-// glyph is 7 pixels tall at 720, 14 at 1080 and 21 at 2160 (1% of the height), and never less
-// than the content scale rounded (a HiDPI screen's text keeps its physical size).
+// content scale is `content_scale`: one font pixel per 720 target pixels of height, so a glyph
+// is 7 pixels tall at 720 and below, 10.5 at 1080 and 21 at 2160 (1% of the height; no steps),
+// and never less than the content scale (a HiDPI screen's text keeps its physical size).
 float picture_ui_scale(float content_scale, float area_height);
 
 // Rectangles in window pixels (x0, y0, x1, y1) and the channels each histogram quad draws.
@@ -36,8 +46,8 @@ struct HistogramQuad {
   bool header = false, axis = false;
 };
 // Heights of the strips in pixels at text scale s.
-inline float header_height(int s) { return 10.0f * static_cast<float>(s); }
-inline float axis_height(int s) { return 13.0f * static_cast<float>(s); }
+inline float header_height(float s) { return std::round(10.0f * s); }
+inline float axis_height(float s) { return std::round(13.0f * s); }
 // The quads of style.layout inside picture_area(style, width, height) (fractions of the area).
 std::vector<HistogramQuad> layout_quads(const DrawStyle& style, float width, float height);
 

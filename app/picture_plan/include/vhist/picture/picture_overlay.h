@@ -29,7 +29,7 @@ inline constexpr float kLegendLighten = 0.4f;
 // The codes labelled on the axis of bars `bars_width` pixels wide at `bits` bits: 0, a quarter,
 // a half, three quarters and the top code (0, 64, 128, 192, 255 at 8 bits); 0, half and top
 // where five labels would not fit with two characters' room between them; 0 and top below that.
-std::vector<std::uint32_t> axis_codes(std::uint32_t bits, float bars_width, int scale);
+std::vector<std::uint32_t> axis_codes(std::uint32_t bits, float bars_width, float scale);
 // The guides' codes at `bits` bits: the full-range ends 0 and 2^bits - 1, and the legal range
 // of 8-bit video, 16 and 235, scaled to the depth (64 and 940 at 10 bits).
 std::array<std::uint32_t, 4> guide_codes(std::uint32_t bits);
@@ -40,7 +40,7 @@ std::string_view scale_words(ScaleMode mode);
 // n with thousands commas: 12345 -> "12,345". The shader writes the count the same way.
 std::string count_text(std::uint64_t n);
 // Width in pixels of `chars` characters at scale s.
-float text_width(std::size_t chars, int s);
+float text_width(std::size_t chars, float s);
 // The characters reserved for the count (up to 4,294,967,295).
 inline constexpr std::size_t kCountChars = 13;
 

@@ -47,6 +47,9 @@ class Player {
 
   void set_paused(bool paused);
   bool paused() const noexcept { return paused_; }
+  // Whether a frame is still to come without the clock moving (after open, a seek or a step):
+  // the viewer keeps ticking until it has come, also when paused.
+  bool awaiting_frame() const noexcept { return show_next_; }
   void set_loop(bool loop) noexcept { loop_ = loop; }
   bool loop() const noexcept { return loop_; }
   void set_speed(double speed) noexcept { speed_ = speed; }
@@ -65,6 +68,9 @@ class Player {
   std::int64_t shown() const noexcept { return shown_; }
   bool at_end() const noexcept { return ended_; }
   media::DecodeReport report() const { return source_ ? source_->report() : media::DecodeReport{}; }
+  std::array<std::int64_t, 2> queue_depth() const {
+    return source_ ? source_->queue_depth() : std::array<std::int64_t, 2>{-1, -1};
+  }
   // Wall time of the last frame's wait for the decoder, for the status line (ms).
   double decode_wait_ms() const noexcept { return decode_wait_ms_; }
 

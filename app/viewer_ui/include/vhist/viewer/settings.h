@@ -50,6 +50,7 @@ struct Settings {
   float speed = 1.0f;  // playback speed, kMinSpeed..kMaxSpeed
   bool show_panel = true;
   bool vsync = true;
+  bool screenshot_tooltips = false;  // S screenshots keep the tooltip under the pointer
   int window_width = 1280, window_height = 720;  // kMinWindowSize..kMaxWindowSize
   std::vector<std::string> recent_files;         // most recent first, at most kMaxRecentFiles, no duplicates
   // This session only (not in the settings file): a way of looking at this video.

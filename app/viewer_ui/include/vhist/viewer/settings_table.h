@@ -54,6 +54,8 @@ struct SettingRow {
   // unless `on_key` says otherwise.
   int key = 0;
   void (*on_key)(Settings&) = nullptr;
+  // What the key does, for `vhist --help` and the man page ("red histogram on/off").
+  std::string_view key_help = {};
 };
 
 std::span<const SettingRow> setting_rows();

@@ -1,0 +1,83 @@
+#include "viewer_idle.h"
+
+#include "viewer_app.h"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+namespace vhist::viewer {
+
+bool changing_without_input(const App& app) {
+  const Player& p = app.player;
+  // Playing (a file that ended without looping shows its last frame: nothing changes), or a
+  // frame still to come after a seek or a step.
+  if (p.is_open() && ((!p.paused() && (!p.at_end() || p.live())) || p.awaiting_frame())) return true;
+  if (osd_seconds_left(app) > 0) return true;
+  if (p.is_open() && app.settings.zebra != ZebraMode::off && app.settings.zebra_style != ZebraStyle::solid) return true;
+  if (ImGui::GetIO().WantTextInput) return true;  // typing in a field: its cursor blinks
+  return app.pending_pin || app.screenshot_requested || app.keep_reference_requested || !app.pending_open.empty() || app.rehistogram ||
+         app.close_popups;
+}
+
+void IdleWait::after_tick(const App& app, double max_wait_s) {
+  if (max_wait_s == 0 || changing_without_input(app)) {
+    calm_ticks_ = 0;
+    return;
+  }
+  if (++calm_ticks_ < kSettleTicks) return;
+  ++waits_;
+  // A frozen camera still reports a loss or a reconnection (Viewer::announce): look once a second.
+  if (app.player.live()) max_wait_s = max_wait_s < 0 ? 1.0 : std::min(max_wait_s, 1.0);
+  if (max_wait_s < 0) {
+    glfwWaitEvents();
+  } else {
+    glfwWaitEventsTimeout(max_wait_s);
+  }
+  calm_ticks_ = 0;  // an event (or the time limit): draw a few ticks again
+}
+
+void VideoRate::update(std::int64_t frames_shown, bool paused, std::chrono::steady_clock::time_point now) {
+  if (paused) {
+    fps_ = 0;
+    shown_ = -1;
+    return;
+  }
+  if (frames_shown == shown_) return;
+  if (shown_ >= 0 && frames_shown == shown_ + 1) {
+    const double dt = std::max(std::chrono::duration<double>(now - last_).count(), 1e-6);
+    fps_ = fps_ == 0 ? 1 / dt : 0.9 * fps_ + 0.1 / dt;
+  }
+  shown_ = frames_shown;
+  last_ = now;
+}
+
+void print_test_state(const App& app, std::int64_t idle_waits) {
+  const auto pixel = [](const auto& p) {
+    return p ? std::to_string((*p)[0]) + "," + std::to_string((*p)[1]) : std::string("none");
+  };
+  const std::string region =
+      app.region ? std::to_string(app.region->x) + "," + std::to_string(app.region->y) + " " +
+                       std::to_string(app.region->width) + "x" + std::to_string(app.region->height)
+                 : std::string("none");
+  const std::string kept = app.kept_range ? std::to_string((*app.kept_range)[0]) + ":" +
+                                               std::to_string((*app.kept_range)[1]) + "-" +
+                                               std::to_string((*app.kept_range)[2])
+                                         : std::string("none");
+  std::string log;
+  for (const auto& line : app.osd_log) log += (log.empty() ? "" : " | ") + line;
+  std::fprintf(stderr,
+               "vhist: state: position %.3f s, frame at %.3f s, %s, video %.1f fps, fullscreen %s (%d toggles), pinned %s, region %s, "
+               "kept range %s, stats page %s, light axis %s, match %s, idle waits %lld, path field \"%s\", osd log \"%s\"\n",
+               app.player.is_open() ? app.player.clock() : 0.0,
+               app.player.frame() ? app.player.frame()->pts : -1.0, app.player.paused() ? "paused" : "playing", app.video_fps,
+               app.fullscreen ? "on" : "off", app.fullscreen_toggles, pixel(app.pinned_pixel).c_str(),
+               region.c_str(), kept.c_str(), app.stats_page ? "on" : "off", std::string(to_string(app.settings.light_axis)).c_str(),
+               app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), app.open_path.c_str(), log.c_str());
+}
+
+}  // namespace vhist::viewer
