@@ -190,6 +190,10 @@ void same_line_if_room(float width);
 
 // The control panel (Tab hides it), with the statistics of the frame drawn a tick ago.
 void draw_panel(App& app, const FrameStatistics& numbers);
+// The panel's numbers (viewer_panel_numbers.cpp): the statistics table, one or two stacked so that
+// no column is cut; then the frame's range verdict, its legal range and a PQ frame's light.
+void draw_stats_table(const FrameStatistics& numbers);
+void draw_source_measures(const App& app, const FrameStatistics& numbers);
 // With equalization on: the labels of the two halves, and the split view's divider, which the
 // mouse drags (when not over the panel).
 void draw_split(App& app);
