@@ -367,7 +367,7 @@ void draw_stream_choice(App& app) {
   ImGui::EndCombo();
 }
 
-void draw_status_section(App& app, const FrameStatistics& numbers) {
+void draw_status_section(App& app) {
   Player& p = app.player;
   ImGui::Separator();
   if (!p.is_open() || !p.frame()) return;
@@ -388,8 +388,9 @@ void draw_status_section(App& app, const FrameStatistics& numbers) {
   // The video's rate (frames shown a second), not redraws: a paused picture is not redrawn.
   char rate[32] = "paused";
   if (!p.paused()) std::snprintf(rate, sizeof rate, "%.1f fps", app.video_fps);
-  text_wrapped_at_spaces("%s  decode wait %.2f ms  GPU %.2f ms  dropped %lld  engine %s", rate, p.decode_wait_ms(),
-                         numbers.gpu_ms, static_cast<long long>(p.dropped()), app.engine_name);
+  // The times of decode, upload, histograms and draw are on the stats page (i), as in mpv.
+  text_wrapped_at_spaces("%s  dropped %lld  engine %s  (i: times)", rate, static_cast<long long>(p.dropped()),
+                         app.engine_name);
   if (report.lost > 0 || report.damaged > 0 || report.errors > 0) {
     ImGui::TextColored(ImVec4(1, 0.7f, 0.2f, 1), "corrupt data: %lld lost, %lld damaged, %lld decoder errors",
                        static_cast<long long>(report.lost), static_cast<long long>(report.damaged),
@@ -440,7 +441,7 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
   if (app.player.is_open() && app.player.live()) draw_camera_section(app.player);
   if (app.player.is_open() && !app.player.live()) draw_playback_section(app);
   draw_histogram_section(app, numbers);
-  draw_status_section(app, numbers);
+  draw_status_section(app);
   if (app.player.is_open()) draw_fit_line(app);
   if (app.compact) {  // of the rest, what a key has set: the region and the reference
     draw_region_line(app, numbers);
