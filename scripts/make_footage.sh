@@ -8,7 +8,7 @@
 #   storm_portrait.mp4    a phone clip: 1920x1080 stored, display matrix rotated 90 degrees
 #   meadow_anamorphic.mkv SD 720x576 with sample aspect 64:45 (16:9 on screen)
 #   garden_10bit.mkv      HEVC Main 10, BT.709 limited
-#   garden_pq.mkv         HEVC Main 10, BT.2020 PQ (the photograph graded to ~600 cd/m2 highlights)
+#   garden_pq.mkv         HEVC Main 10, BT.2020 PQ (a bright grade: analyze measures MaxCLL ~1090 cd/m2)
 #   garden_hlg.mkv        HEVC Main 10, BT.2020 HLG
 set -euo pipefail
 out=${1:-build/footage}
@@ -23,13 +23,15 @@ frames=$((secs * 30))
 ff() { ffmpeg -nostdin -hide_banner -loglevel error -y "$@"; }
 # A pan and zoom across one photograph: 2% zoom a second, drifting right and down.
 pan() { # photo size
-  echo "scale=3840:-2,zoompan=z='1.05+0.0007*on':x='(iw-iw/zoom)*on/$frames':y='(ih-ih/zoom)*0.4':d=1:s=$2:fps=30,trim=end_frame=$frames"
+  echo "scale=-2:2160,zoompan=z='1.05+0.0007*on':x='(iw-iw/zoom)*on/$frames':y='(ih-ih/zoom)*0.4':d=1:s=$2:fps=30,trim=end_frame=$frames"
 }
-ff -loop 1 -i "$photos/Garden.jpg" -vf "$(pan Garden 1920x1080),format=yuv420p" -frames:v "$frames" \
+ff -loop 1 -i "$photos/Garden.jpg" -vf "$(pan Garden 1920x1080),setsar=1,format=yuv420p" -frames:v "$frames" \
   -c:v libx264 -preset veryfast -crf 20 -colorspace bt709 -color_primaries bt709 \
   -color_trc bt709 -color_range tv "$out/garden_1080p.mp4"
-ff -loop 1 -i "$photos/Storm.jpg" -vf "$(pan Storm 1920x1080),format=yuv420p" -frames:v "$frames" \
-  -c:v libx264 -preset veryfast -crf 20 -colorspace bt709 -color_primaries bt709 \
+# A phone held upright: the sensor stores the picture on its side (1920x1080) and the container's
+# display matrix turns it upright (1080x1920 on screen), as phones write it.
+ff -loop 1 -i "$photos/Storm.jpg" -vf "crop=ih*9/16:ih,$(pan Storm 1080x1920),transpose=1,setsar=1,format=yuv420p" \
+  -frames:v "$frames" -c:v libx264 -preset veryfast -crf 20 -colorspace bt709 -color_primaries bt709 \
   -color_trc bt709 -color_range tv "$out/storm_landscape.mp4"
 ff -i "$out/storm_landscape.mp4" -c copy -metadata:s:v:0 rotate=90 "$out/storm_portrait.mp4"
 rm -f "$out/storm_landscape.mp4"
@@ -39,7 +41,7 @@ ff -loop 1 -i "$photos/GreenMeadow.jpg" -vf "$(pan GreenMeadow 1024x576),scale=7
 ff -loop 1 -i "$photos/Garden.jpg" -vf "$(pan Garden 1920x1080),format=yuv420p10le" -frames:v "$frames" \
   -c:v libx265 -preset ultrafast -x265-params log-level=error -colorspace bt709 \
   -color_primaries bt709 -color_trc bt709 -color_range tv "$out/garden_10bit.mkv"
-# HDR: the photograph's BT.709 light, linearised with its white at 600 cd/m2 (a bright grade:
+# HDR: the photograph's BT.709 light, linearised with zscale's nominal peak at 600 (a bright grade:
 # highlights well above SDR's 203 cd/m2 reference white), converted to BT.2020 primaries, encoded PQ or HLG.
 hdr() { # zscale-transfer x265-transfer file
   ff -loop 1 -i "$photos/Garden.jpg" \

@@ -382,7 +382,7 @@ void draw_status_section(App& app) {
   draw_provenance(colour);
   draw_stream_choice(app);
   if (f.rotation != 0 || f.display_width() != f.width || f.display_height() != f.height) {
-    ImGui::Text("shown %ux%u (rotated %u°, sample aspect %u:%u)", f.display_width(), f.display_height(), f.rotation,
+    text_wrapped_at_spaces("shown %ux%u (rotated %u°, sample aspect %u:%u)", f.display_width(), f.display_height(), f.rotation,
                 f.sar_num, f.sar_den);
   }
   // The video's rate (frames shown a second), not redraws: a paused picture is not redrawn.
