@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -82,18 +83,64 @@ TEST(InputSafety, PlaylistMayNameOnlyFilesBelowItsFolder) {
   }
 }
 
-// The formats that open other files past vhist's io_open check are not read at all, even when
-// every file they name is beside them: a concat list, a DASH manifest.
-TEST(InputSafety, ConcatListsAndDashManifestsAreRefused) {
+// A concat list is read after vhist has checked every line itself: a list whose entries lie
+// below its folder plays, both files (10 + 5 frames, one named with FFmpeg's quoting and
+// escaping); an entry by absolute path (outside the folder or inside it), '../', a symlinked
+// folder out of it, a file: or http: URL, a nested concat list, a missing file, and an `option`
+// line are refused with exit 2 and a line naming the list, the line and the entry, before
+// anything is read (also when only a later entry is bad).
+TEST(InputSafety, ConcatListMayNameOnlyFilesBelowItsFolder) {
   const Playlists p;
-  write_text(p.dir / "list.ffconcat", "ffconcat version 1.0\nfile 'seg.ts'\n");
-  write_text(p.dir / "escape.ffconcat", "ffconcat version 1.0\nfile 'link/secret.ts'\n");
-  for (const char* name : {"list.ffconcat", "escape.ffconcat"}) {
-    const ProcessResult r = run_vhist("analyze '" + (p.dir / name).string() + "' --engine cpu -q");
-    EXPECT_EQ(r.status, 2) << name << ": " << r.err;
-    EXPECT_NE(r.err.find("concat demuxer, which vhist does not use"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("ffmpeg -f concat"), std::string::npos) << r.err;
+  const std::string five = make_clip("segment5.ts", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 5 -c:v mpeg2video -f mpegts");
+  fs::create_directories(p.dir / "sub dir");
+  fs::copy_file(five, p.dir / "sub dir" / "b.ts", fs::copy_options::overwrite_existing);
+  fs::create_directories(p.dir / "sub");
+  fs::copy_file(five, p.dir / "sub" / "b.ts", fs::copy_options::overwrite_existing);
+  for (const std::string& second : {std::string("sub/b.ts"), std::string("'sub'/b\\.ts")}) {
+    write_text(p.dir / "ok.ffconcat", "ffconcat version 1.0\n# a comment\nfile 'seg.ts'\r\nduration 1\nfile " + second + "\n");
+    const ProcessResult ok = run_vhist("analyze '" + (p.dir / "ok.ffconcat").string() + "' --engine cpu -q");
+    EXPECT_EQ(ok.status, 0) << second << ": " << ok.err;
+    EXPECT_EQ(lines(ok.out).size(), 15u) << second << ": " << ok.err;
+    EXPECT_NE(header_of(ok.out).find("\"container\":\"concat\""), std::string::npos) << ok.out;
   }
+
+  const std::string secret = (p.outside / "secret.ts").string();
+  const std::string inside = (p.dir / "seg.ts").string();
+  // name, list body after the version line, what the message must say about the entry
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+      {"absolute", "file '" + secret + "'\n", "line 2: file '" + secret + "': '" + secret + "' is outside the input's folder"},
+      {"absolute_inside", "file '" + inside + "'\n", "line 2: file '" + inside + "' is an absolute path"},
+      {"dotdot", "file seg.ts\nfile '../elsewhere/secret.ts'\n", "line 3: file '../elsewhere/secret.ts': "},
+      {"link", "file 'link/secret.ts'\n", "line 2: file 'link/secret.ts': "},
+      {"file_url", "file 'file:seg.ts'\n", "line 2: file 'file:seg.ts' is a URL (file)"},
+      {"http_url", "file 'http://127.0.0.1:9/seg.ts'\n", "line 2: file 'http://127.0.0.1:9/seg.ts' is a URL (http)"},
+      {"nested", "file 'ok.ffconcat'\n", "line 2: file 'ok.ffconcat' is itself a concat list"},
+      {"missing", "file seg.ts\nfile 'gone.ts'\n", "line 3: file 'gone.ts' does not exist"},
+      {"unsafe_name", "file 'sub dir/b.ts'\n", "line 2: file 'sub dir/b.ts' is not a name FFmpeg's safe mode accepts"},
+      {"option", "file seg.ts\noption protocol_whitelist file,http\n", "line 3: 'option' is not allowed"},
+  };
+  for (const auto& [name, body, why] : cases) {
+    const fs::path list = p.dir / (name + ".ffconcat");
+    write_text(list, "ffconcat version 1.0\n" + body);
+    const ProcessResult r = run_vhist("analyze '" + list.string() + "' --engine cpu -q");
+    EXPECT_EQ(r.status, 2) << name << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << name << ": " << r.out;
+    EXPECT_NE(r.err.find("'" + list.string() + "' is a concat list vhist may not read: " + why), std::string::npos)
+        << name << ": " << r.err;
+    if (name == "dotdot" || name == "link") {
+      EXPECT_NE(r.err.find("('" + secret + "') is outside the input's folder"), std::string::npos) << name << ": " << r.err;
+    }
+  }
+  // Standard input cannot be checked against a folder: a concat list there is not read at all.
+  const ProcessResult piped = run_vhist("analyze - --engine cpu -q < '" + (p.dir / "ok.ffconcat").string() + "'");
+  EXPECT_EQ(piped.status, 2) << piped.err;
+  EXPECT_NE(piped.err.find("concat demuxer, which vhist does not use"), std::string::npos) << piped.err;
+}
+
+// DASH manifests open their segments past vhist's io_open check: not read at all, even when
+// every segment is beside the manifest.
+TEST(InputSafety, DashManifestsAreRefused) {
+  const Playlists p;
   const fs::path dash = p.dir / "dash";
   fs::create_directories(dash);
   const std::string cmd = "ffmpeg -nostdin -loglevel error -y -f lavfi -i testsrc2=s=64x48:r=10 -frames:v 20 -c:v mpeg4 "

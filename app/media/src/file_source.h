@@ -79,6 +79,7 @@ class FfmpegSource final : public MediaSource {
 
   // Opening, step by step (file_source_open.cpp).
   void check_input() const;
+  void check_concat_list();  // a concat list: checked and kept in concat_list_, or MediaError
   AVFormatContext* new_format_context();
   void open_container(AVFormatContext* raw);
   [[noreturn]] void throw_open_failure(int ret) const;
@@ -138,7 +139,9 @@ class FfmpegSource final : public MediaSource {
   mutable LogSink sink_;  // before the contexts: their logging may reach it until they are freed
   std::int64_t errors_before_decoding_ = 0;  // sink_.errors when the decode thread started
   std::unique_ptr<MemoryInput> memory_;  // open_memory's bytes (before io_ and format_: outlives them)
-  AvioPtr io_;                           // their reader
+  // A concat list vhist has checked (concat_list.h): FFmpeg parses these bytes, not the file again.
+  std::unique_ptr<MemoryInput> concat_list_;
+  AvioPtr io_;                           // the reader of memory_ or concat_list_
   decltype(AVFormatContext::io_open) default_io_open_ = nullptr;
   bool opening_ = false;                 // in open_input (the worker has not started)
   int nested_opens_ = 0;

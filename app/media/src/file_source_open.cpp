@@ -1,4 +1,5 @@
 // Opening a file (or bytes in memory) for FfmpegSource: open_input() and its steps.
+#include "concat_list.h"
 #include "file_source.h"
 #include "image_sequence.h"
 #include "input_rules.h"
@@ -156,6 +157,7 @@ void FfmpegSource::open_input() {
   const util::ScopeGuard opened([this] { opening_ = false; });
   confined_ = !memory_ && !reads_stdin() && sequence_kind(info_.path) == SequenceKind::none;
   if (confined_) roots_ = input_roots(info_.path);
+  if (confined_) check_concat_list();
   open_container(new_format_context());
   read_stream_info();
   AVStream* st = choose_video_stream();
@@ -186,18 +188,28 @@ void FfmpegSource::check_input() const {
   }
 }
 
-// A format context that can be interrupted, reads memory_ when there is one, and sends every
-// nested open through nested_open().
+// A concat list is read by vhist first: every line checked (concat_list.h), its bytes kept for
+// FFmpeg to parse, so what FFmpeg reads is what was checked.
+void FfmpegSource::check_concat_list() {
+  ConcatCheck check = media::check_concat_list(info_.path, roots_);
+  if (!check.problem.empty()) throw MediaError(quoted(info_.path) + " " + check.problem);
+  if (!check.is_list) return;
+  concat_list_ = std::make_unique<MemoryInput>();
+  concat_list_->bytes = std::move(check.bytes);
+}
+
+// A format context that can be interrupted, reads memory_ (or concat_list_) when there is
+// one, and sends every nested open through nested_open().
 AVFormatContext* FfmpegSource::new_format_context() {
   AVFormatContext* raw = avformat_alloc_context();
   if (!raw) throw std::bad_alloc();
   raw->interrupt_callback.callback = &FfmpegSource::interrupt;
   raw->interrupt_callback.opaque = &abort_io_;
-  if (memory_) {
+  if (MemoryInput* in = memory_ ? memory_.get() : concat_list_.get()) {
     constexpr int kBufferBytes = 1 << 16;
     auto* buffer = static_cast<unsigned char*>(av_malloc(kBufferBytes));
     if (buffer) {
-      io_.reset(avio_alloc_context(buffer, kBufferBytes, 0, memory_.get(), &MemoryInput::read, nullptr,
+      io_.reset(avio_alloc_context(buffer, kBufferBytes, 0, in, &MemoryInput::read, nullptr,
                                    &MemoryInput::seek));
     }
     if (!io_) {
@@ -215,13 +227,20 @@ AVFormatContext* FfmpegSource::new_format_context() {
 }
 
 // avformat_open_input through the `file` protocol only (or memory_, or standard input for
-// "-": the `pipe` protocol, not seekable); takes `raw` over.
+// "-": the `pipe` protocol, not seekable); takes `raw` over. A checked concat list is read from
+// concat_list_ by the concat demuxer in its safe mode, under the URL its entries are resolved
+// against (concat_list_url); its entries' contexts inherit both white lists.
 void FfmpegSource::open_container(AVFormatContext* raw) {
   AVDictionary* dict = nullptr;
   av_dict_set(&dict, "protocol_whitelist", reads_stdin() ? "pipe" : "file", 0);
-  av_dict_set(&dict, "format_whitelist", allowed_formats().c_str(), 0);
+  av_dict_set(&dict, "format_whitelist", concat_list_ ? concat_list_formats().c_str() : allowed_formats().c_str(), 0);
   std::string url = memory_ ? std::string() : reads_stdin() ? "pipe:0" : "file:" + info_.path;
   const AVInputFormat* forced = nullptr;
+  if (concat_list_) {
+    forced = av_find_input_format("concat");
+    av_dict_set(&dict, "safe", "1", 0);
+    url = concat_list_url(info_.path);
+  }
   if (const SequenceKind kind = memory_ ? SequenceKind::none : sequence_kind(info_.path); kind != SequenceKind::none) {
     // image2 expands the pattern itself and opens each image (through the file protocol).
     forced = av_find_input_format("image2");
@@ -435,8 +454,9 @@ std::string FfmpegSource::refusal() const {
   if (!sink_.refused_format.empty()) {
     const std::string& f = sink_.refused_format;
     return "is read by FFmpeg's " + f + " demuxer, which vhist does not use: it " +
-           (f == "concat" ? "opens the files a list names past vhist's checks; join them with ffmpeg first "
-                            "(ffmpeg -f concat -i LIST -c copy joined.mkv) and open the result"
+           (f == "concat" ? "opens the files a list names past vhist's checks unless vhist has read the list "
+                            "itself, which it does only for a regular file given by its path (not standard input, "
+                            "a FIFO or a list inside another list)"
                           : "opens other files, the network or runs code; convert it with ffmpeg first");
   }
   if (!sink_.outside.empty()) {

@@ -78,7 +78,8 @@ std::string confined_problem(const std::string& url, const std::vector<std::stri
 
 const std::vector<std::string>& refused_formats() {
   // FFmpeg 5.1 (Debian 12), audited: concat opens its entries in a format context of its own,
-  // past io_open (and its `option` lines set options on it); dash opens its segments with
+  // past io_open (and its `option` lines set options on it), so it is allowed only for a list
+  // vhist has checked itself (concat_list.h, concat_list_formats()); dash opens its segments with
   // avio_open2, past io_open; imf: an XML composition of asset files; vobsub opens the .sub beside
   // the .idx itself; sdp, rtsp, rtp: network sessions; avisynth, vapoursynth: scripts that run
   // code; lavfi: filter graphs that open files. HLS opens every playlist, key and segment through
@@ -98,6 +99,22 @@ const std::string& allowed_formats() {
       for (const std::string& r : refused_formats()) refused = refused || name == r;
       if (name.empty() || refused) continue;
       s += (s.empty() ? "" : ",") + name;
+    }
+    return s;
+  }();
+  return list;
+}
+
+const std::string& concat_list_formats() {
+  static const std::string list = [] {
+    std::string s = "concat";
+    std::size_t start = 0;
+    const std::string& all = allowed_formats();
+    while (start < all.size()) {
+      std::size_t end = all.find(',', start);
+      if (end == std::string::npos) end = all.size();
+      if (const std::string name = all.substr(start, end - start); name != "hls") s += "," + name;
+      start = end + 1;
     }
     return s;
   }();

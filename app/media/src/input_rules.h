@@ -7,7 +7,8 @@
 // or the network by other ways than io_open (the concat demuxer opens its entries in a format
 // context of its own, DASH its segments with avio_open2; IMF's assets, SDP and RTSP, script
 // formats) are left out of the formats
-// FFmpeg may use (format_whitelist), so they are refused before they read anything.
+// FFmpeg may use (format_whitelist), so they are refused before they read anything; a concat
+// list is read only after vhist has checked it itself (concat_list.h).
 #pragma once
 
 #include <string>
@@ -26,6 +27,10 @@ std::string confined_problem(const std::string& url, const std::vector<std::stri
 // The demuxers vhist lets FFmpeg use: every demuxer of this FFmpeg build but those in
 // refused_formats(), comma-separated, for the `format_whitelist` option.
 const std::string& allowed_formats();
+// The demuxers a checked concat list (concat_list.h) and its entries may be read with:
+// "concat" and allowed_formats() but "hls" (an entry's own context opens files past io_open; the
+// entries inherit this list, FFmpeg's ff_copy_whiteblacklists).
+const std::string& concat_list_formats();
 // The demuxers left out, with why: "concat", "imf", ...
 const std::vector<std::string>& refused_formats();
 
