@@ -14,6 +14,7 @@ extern "C" {
 #include <libavformat/avformat.h>
 #include <libavformat/avio.h>
 #include <libavutil/dict.h>
+#include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 }
 
@@ -251,6 +252,12 @@ void FfmpegSource::open_container(AVFormatContext* raw) {
   const DictPtr leftover(dict);
   if (ret < 0) throw_open_failure(ret);  // avformat_open_input has freed the context
   format_.reset(raw);
+  if (concat_list_) {
+    // The entries opened from now on (the second one on, or one a seek reopens) inherit this:
+    // no concat list among them, even one swapped in after check_concat_list. Best effort: the
+    // check stands without it.
+    av_opt_set(format_.get(), "format_whitelist", concat_entry_formats().c_str(), 0);
+  }
   info_.container = format_->iformat && format_->iformat->name ? format_->iformat->name : "";
 }
 

@@ -105,19 +105,24 @@ const std::string& allowed_formats() {
   return list;
 }
 
-const std::string& concat_list_formats() {
+const std::string& concat_entry_formats() {
   static const std::string list = [] {
-    std::string s = "concat";
+    std::string s;
     std::size_t start = 0;
     const std::string& all = allowed_formats();
     while (start < all.size()) {
       std::size_t end = all.find(',', start);
       if (end == std::string::npos) end = all.size();
-      if (const std::string name = all.substr(start, end - start); name != "hls") s += "," + name;
+      if (const std::string name = all.substr(start, end - start); name != "hls") s += (s.empty() ? "" : ",") + name;
       start = end + 1;
     }
     return s;
   }();
+  return list;
+}
+
+const std::string& concat_list_formats() {
+  static const std::string list = "concat," + concat_entry_formats();
   return list;
 }
 

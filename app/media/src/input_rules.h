@@ -31,6 +31,9 @@ const std::string& allowed_formats();
 // "concat" and allowed_formats() but "hls" (an entry's own context opens files past io_open; the
 // entries inherit this list, FFmpeg's ff_copy_whiteblacklists).
 const std::string& concat_list_formats();
+// The same without "concat": set on the list's context once it is open, so that the entries
+// opened after the first (and any a seek reopens) cannot be concat lists either.
+const std::string& concat_entry_formats();
 // The demuxers left out, with why: "concat", "imf", ...
 const std::vector<std::string>& refused_formats();
 
