@@ -12,6 +12,9 @@
 #include "histogram_bars.glsl"
 
 layout(local_size_x = 16, local_size_y = 16) in;
+// Specialized: 1 in the pipeline for PQ and HLG pictures (p.hdr says which), 0 in the SDR one,
+// which then carries none of the display mapping's code (as video.frag).
+layout(constant_id = 0) const uint kHdrDisplay = 0u;
 
 layout(buffer_reference, buffer_reference_align = 4, std430) readonly buffer Words {
   uint word[];
@@ -58,8 +61,8 @@ vec3 video_colour(CompositeParams p, vec2 centre) {
   if (p.divider != 0u && abs(centre.x - p.split_x) < 1.0) return vec3(0.9);
   const vec3 top = mix(vec3(c00), vec3(c10), f.x), bottom = mix(vec3(c01), vec3(c11), f.x);
   // An HDR original tone-mapped for display (the equalized frame is shown as codes).
-  const vec3 colour = hdr_to_sdr(mix(top, bottom, f.y) / float((1u << p.bits) - 1u), eq ? kHdrNone : p.hdr, p.hdr_peak,
-                                 p.hdr_target);
+  vec3 colour = mix(top, bottom, f.y) / float((1u << p.bits) - 1u);
+  if (kHdrDisplay != 0u) colour = hdr_to_sdr(colour, eq ? kHdrNone : p.hdr, p.hdr_peak, p.hdr_target);
   if (p.marks == 0u) return colour;
   // The marks are decided per stored pixel: the one under this pixel's centre (floor(uv * size),
   // which is q plus one where f >= 0.5: one of the four), its codes exact.

@@ -12,6 +12,10 @@
 #include "exposure.glsl"
 #include "hdr_display.glsl"
 layout(set = 0, binding = 0) uniform sampler2D video;
+// Specialized: 1 in the pipeline that draws PQ and HLG pictures (pc.hdr says which), 0 in the
+// SDR one, which then carries none of the mapping's code (its registers slowed the exposure
+// marks by a fifth at 4K on an H100, docs/benchmarks.md).
+layout(constant_id = 0) const uint kHdrDisplay = 0u;
 
 #define VHIST_SHADER_video_frag
 #include "vhist/draw_shared.h"  // the push constants
@@ -26,7 +30,8 @@ void main() {
   }
   const vec2 uv = stored_uv(v_uv, pc.rotation);
   // An HDR source tone-mapped for this SDR target (hdr_display.glsl); the marks read the codes.
-  vec3 rgb = hdr_to_sdr(texture(video, uv).rgb * pc.code_scale, pc.hdr, pc.hdr_peak, pc.hdr_target);
+  vec3 rgb = texture(video, uv).rgb * pc.code_scale;
+  if (kHdrDisplay != 0u) rgb = hdr_to_sdr(rgb, pc.hdr, pc.hdr_peak, pc.hdr_target);
   if (pc.marks != 0u) {
     // The marks are decided per stored pixel: the one under this fragment, its codes exact.
     const ivec2 size = textureSize(video, 0);

@@ -24,24 +24,14 @@ ComputePipeline::ComputePipeline(const Context& context, std::span<const std::ui
   VHIST_VK_CHECK(vkCreatePipelineLayout(device, &layout_info, nullptr, &layout));
   layout_ = UniquePipelineLayout(device, layout);
 
-  std::vector<VkSpecializationMapEntry> entries;
-  std::vector<std::uint32_t> values;
-  for (const auto& c : constants) {
-    entries.push_back({c.id, static_cast<std::uint32_t>(values.size() * sizeof(std::uint32_t)), sizeof(std::uint32_t)});
-    values.push_back(c.value);
-  }
-  VkSpecializationInfo spec{};
-  spec.mapEntryCount = static_cast<std::uint32_t>(entries.size());
-  spec.pMapEntries = entries.data();
-  spec.dataSize = values.size() * sizeof(std::uint32_t);
-  spec.pData = values.data();
+  const Specialization spec(constants);
 
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   info.stage.module = module.get();
   info.stage.pName = "main";
-  info.stage.pSpecializationInfo = entries.empty() ? nullptr : &spec;
+  info.stage.pSpecializationInfo = spec.info();
   info.layout = layout;
   VkPipeline pipeline = VK_NULL_HANDLE;
   VHIST_VK_CHECK(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline));

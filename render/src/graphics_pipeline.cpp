@@ -31,7 +31,8 @@ VkPipelineColorBlendAttachmentState colour_attachment(bool blend) {
 GraphicsPipeline::GraphicsPipeline(const Context& context, VkRenderPass render_pass,
                                    std::span<const std::uint32_t> vertex_spirv,
                                    std::span<const std::uint32_t> fragment_spirv, std::uint32_t push_constant_bytes,
-                                   bool blend, const std::string& name, VkDescriptorSetLayout set_layout)
+                                   bool blend, const std::string& name, VkDescriptorSetLayout set_layout,
+                                   std::span<const SpecConstant> fragment_constants)
     : push_bytes_(push_constant_bytes) {
   const VkDevice device = context.device();
   const VkPushConstantRange range{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, push_constant_bytes};
@@ -55,6 +56,8 @@ GraphicsPipeline::GraphicsPipeline(const Context& context, VkRenderPass render_p
   stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
   stages[1].module = fs.get();
   stages[1].pName = "main";
+  const Specialization spec(fragment_constants);
+  stages[1].pSpecializationInfo = spec.info();
 
   VkPipelineVertexInputStateCreateInfo vertex_input{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
   VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};

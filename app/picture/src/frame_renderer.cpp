@@ -48,9 +48,15 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
   }
   if (engine == Engine::cpu) cpu_ = std::make_unique<CpuEngine>();
   make_descriptors();
+  const render::SpecConstant hdr_display{0, 1};
   composite_pipeline_ = render::ComputePipeline(context, composite_spv, {}, sizeof(shader::CompositePush), "composite");
+  composite_hdr_pipeline_ = render::ComputePipeline(context, composite_spv, std::span(&hdr_display, 1),
+                                                    sizeof(shader::CompositePush), "composite (HDR display)");
   video_pipeline_ = render::GraphicsPipeline(context, render_pass, quad_vert_spv, video_frag_spv,
                                              sizeof(shader::VideoPush), false, "video", set_layout_.get());
+  video_hdr_pipeline_ = render::GraphicsPipeline(context, render_pass, quad_vert_spv, video_frag_spv,
+                                                 sizeof(shader::VideoPush), false, "video (HDR display)",
+                                                 set_layout_.get(), std::span(&hdr_display, 1));
   display_ = engine_.create_target("viewer display");
   levels_ = engine_.create_target("viewer levels");
   inner_scale_ = render::Buffer(context, 32, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, render::MemoryUse::device, true,

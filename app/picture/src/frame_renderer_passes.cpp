@@ -323,8 +323,9 @@ void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& pla
   const auto bands = band_codes(rgb_format_.bits, style.light);
   std::memcpy(push.band_lo, bands.data(), sizeof push.band_lo);
   std::memcpy(push.band_hi, bands.data() + 4, sizeof push.band_hi);
+  const render::GraphicsPipeline& original = push.hdr != shader::kHdrNone ? video_hdr_pipeline_ : video_pipeline_;
   if (!plan.draw_equalized) {
-    video_pipeline_.draw_quad(cmd, push, video_.set);
+    original.draw_quad(cmd, push, video_.set);
     return;
   }
   const VkRect2D area = area_scissor(a);
@@ -335,7 +336,7 @@ void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& pla
   if (split > x0) {
     const VkRect2D left{area.offset, {split - x0, area.extent.height}};
     vkCmdSetScissor(cmd, 0, 1, &left);
-    video_pipeline_.draw_quad(cmd, push, video_.set);
+    original.draw_quad(cmd, push, video_.set);
   }
   if (split < x1) {
     const VkRect2D right{{static_cast<std::int32_t>(split), area.offset.y}, {x1 - split, area.extent.height}};
@@ -495,7 +496,8 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
                          VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   const shader::CompositePush push{slot.composite_params.address()};
-  composite_pipeline_.dispatch(cmd, push, (extent.width + 15) / 16, (extent.height + 15) / 16);
+  const render::ComputePipeline& pipeline = params.hdr != shader::kHdrNone ? composite_hdr_pipeline_ : composite_pipeline_;
+  pipeline.dispatch(cmd, push, (extent.width + 15) / 16, (extent.height + 15) / 16);
 }
 
 }  // namespace vhist::viewer

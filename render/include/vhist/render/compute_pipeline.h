@@ -4,6 +4,7 @@
 #pragma once
 
 #include "vhist/render/handles.h"
+#include "vhist/render/specialization.h"
 
 #include <vulkan/vulkan.h>
 
@@ -15,11 +16,6 @@
 namespace vhist::render {
 
 class Context;
-
-struct SpecConstant {
-  std::uint32_t id;
-  std::uint32_t value;
-};
 
 class ComputePipeline {
  public:

@@ -7,6 +7,7 @@
 
 #include "vhist/render/context.h"
 #include "vhist/render/handles.h"
+#include "vhist/render/specialization.h"
 
 #include <cstdint>
 #include <span>
@@ -19,7 +20,8 @@ class GraphicsPipeline {
   GraphicsPipeline() = default;
   GraphicsPipeline(const Context& context, VkRenderPass render_pass, std::span<const std::uint32_t> vertex_spirv,
                    std::span<const std::uint32_t> fragment_spirv, std::uint32_t push_constant_bytes, bool blend,
-                   const std::string& name, VkDescriptorSetLayout set_layout = VK_NULL_HANDLE);
+                   const std::string& name, VkDescriptorSetLayout set_layout = VK_NULL_HANDLE,
+                   std::span<const SpecConstant> fragment_constants = {});
 
   VkPipeline get() const noexcept { return pipeline_.get(); }
   VkPipelineLayout layout() const noexcept { return layout_.get(); }

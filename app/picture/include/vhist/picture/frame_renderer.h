@@ -214,7 +214,9 @@ class FrameRenderer {
   VideoFormat planes_format_;                    // the frame whose planes planes_ holds (GPU engine)
   GpuPlanes planes_gpu_;
   render::GraphicsPipeline video_pipeline_, histogram_pipeline_, overlay_item_pipeline_;
+  render::GraphicsPipeline video_hdr_pipeline_;  // video.frag specialized with the HDR display mapping
   render::ComputePipeline composite_pipeline_;
+  render::ComputePipeline composite_hdr_pipeline_;  // composite.comp specialized with the HDR display mapping
   std::vector<std::unique_ptr<Slot>> slots_;
   std::uint32_t next_slot_ = 0;
 
