@@ -334,12 +334,15 @@ void draw_provenance(const SourceColour& c) {
     const bool assumed = tag->source == "assumed";
     const std::string spoken = spoken_colour(parts[i], tag->value);
     const std::string id = spoken != tag->value ? " " + tag->value : "";
-    ImGui::TextColored(assumed ? ImVec4(1, 0.8f, 0.4f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1), "%s %s (%s%s%s%s)", name,
-                       spoken.c_str(), tag->source.c_str(), id.c_str(),
-                       assumed && !tag->tag.empty() ? ", stream says " : "", assumed ? tag->tag.c_str() : "");
+    // Wrapped at spaces: a long row ("primaries BT.601 625-line (PAL) (stream bt470bg)") was cut
+    // at the panel's edge.
+    ImGui::PushStyleColor(ImGuiCol_Text, assumed ? ImVec4(1, 0.8f, 0.4f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1));
+    text_wrapped_at_spaces("%s %s (%s%s%s%s)", name, spoken.c_str(), tag->source.c_str(), id.c_str(),
+                           assumed && !tag->tag.empty() ? ", stream says " : "", assumed ? tag->tag.c_str() : "");
+    ImGui::PopStyleColor();
   }
   if (c.mastering) {
-    ImGui::Text("mastering display %.4g to %.5g cd/m2", c.mastering->min_luminance, c.mastering->max_luminance);
+    text_wrapped_at_spaces("mastering display %.4g to %.5g cd/m2", c.mastering->min_luminance, c.mastering->max_luminance);
   }
   if (c.content_light) {
     text_wrapped_at_spaces("MaxCLL %u  MaxFALL %u cd/m2 (stream)", c.content_light->max_cll, c.content_light->max_fall);
@@ -382,8 +385,12 @@ void draw_status_section(App& app) {
   draw_provenance(colour);
   draw_stream_choice(app);
   if (f.rotation != 0 || f.display_width() != f.width || f.display_height() != f.height) {
-    text_wrapped_at_spaces("shown %ux%u (rotated %u°, sample aspect %u:%u)", f.display_width(), f.display_height(), f.rotation,
-                f.sar_num, f.sar_den);
+    // Only what makes the shown size differ: "rotated 0°" on an anamorphic clip said nothing.
+    const bool square = f.sar_num == f.sar_den || f.sar_num == 0 || f.sar_den == 0;
+    char rotated[32] = "", aspect[48] = "";
+    if (f.rotation != 0) std::snprintf(rotated, sizeof rotated, "rotated %u°%s", f.rotation, square ? "" : ", ");
+    if (!square) std::snprintf(aspect, sizeof aspect, "sample aspect %u:%u", f.sar_num, f.sar_den);
+    text_wrapped_at_spaces("shown %ux%u (%s%s)", f.display_width(), f.display_height(), rotated, aspect);
   }
   // The video's rate (frames shown a second), not redraws: a paused picture is not redrawn.
   char rate[32] = "paused";
