@@ -79,6 +79,9 @@ struct App {
   std::array<float, 2> pan{};
   bool panning = false;
   std::string fit_note;
+  // This frame's top of the labels at the picture's top (split view, equalization, fit note):
+  // below the HDR label where there is one (hdr_label_bottom), else 0.
+  float top_labels_from = 0;
   bool announce_fit = false;
   // The layout of this tick (viewer_layout.cpp), in window coordinates: the picture's rectangle
   // (x0, y0, x1, y1) beside the panel, and the panel's width (0: collapsed).
@@ -129,6 +132,9 @@ void draw_panel_tab(App& app);
 void draw_osd(App& app);
 // What the picture of a PQ or HLG source shows (tone-mapped, or code values), at its top right.
 void draw_hdr_label(const App& app, const DrawStyle& style);
+// Where the HDR label's box ends (window y; 0 when there is none): the split view's labels and
+// the fit note go below it (App::top_labels_from), so that no text is written over it.
+float hdr_label_bottom(const App& app, const DrawStyle& style);
 // Seconds until the OSD line has faded out (0: none shown).
 double osd_seconds_left(const App& app);
 // Saves the window's pixels (RGBA, top row first) as CLIP-00m12.345s.png in $XDG_PICTURES_DIR

@@ -485,7 +485,9 @@ void draw_split(App& app) {
   const char* name = matching(app, false)              ? "matched to the reference"
                      : s.equalize == EqualizeMode::luma ? "equalized (luma)"
                                                         : "equalized (per channel)";
-  const float top = app.picture_area[1] + (app.picture_area[3] - app.picture_area[1]) * 0.02f;
+  // Below the HDR label where there is one (it was written over "equalized (luma)").
+  const float top = std::max(app.picture_area[1] + (app.picture_area[3] - app.picture_area[1]) * 0.02f,
+                             app.top_labels_from);
   // White on a dark box, readable over any picture.
   const auto label = [draw](ImVec2 at, const char* text) {
     const ImVec2 size = ImGui::CalcTextSize(text);
@@ -504,8 +506,11 @@ void draw_split(App& app) {
     app.settings.split_position = std::clamp((io.MousePos.x - left) / width, 0.0f, 1.0f);
   }
   if (app.dragging_divider || (near && !io.WantCaptureMouse)) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
-  label(ImVec2(x - ImGui::CalcTextSize("original").x - 10, top), "original");
-  label(ImVec2(x + 10, top), name);
+  // Each label on its side of the divider, elided to the room between the divider and the
+  // picture's edge (near an edge "equalized (luma)" ran under the panel).
+  const std::string before = elided("original", x - left - 18), after = elided(name, left + width - x - 18);
+  if (before.size() > 3) label(ImVec2(x - ImGui::CalcTextSize(before.c_str()).x - 10, top), before.c_str());
+  if (after.size() > 3) label(ImVec2(x + 10, top), after.c_str());
 }
 
 }  // namespace vhist::viewer
