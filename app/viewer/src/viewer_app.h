@@ -82,6 +82,7 @@ struct App {
   // This frame's top of the labels at the picture's top (split view, equalization, fit note):
   // below the HDR label where there is one (hdr_label_bottom), else 0.
   float top_labels_from = 0;
+  float stats_page_height = 0;  // the stats page's height as last drawn (it is placed to fit)
   bool announce_fit = false;
   // The layout of this tick (viewer_layout.cpp), in window coordinates: the picture's rectangle
   // (x0, y0, x1, y1) beside the panel, and the panel's width (0: collapsed).
@@ -188,7 +189,7 @@ void draw_pinned_mark(const App& app, const DrawStyle& style);
 // decoder and its threads, hardware decoding, medians of the last ticks' times, drops, the queue,
 // the device. record_tick_times() adds a tick's times (`cpu_draw_ms`: the draw call on the CPU).
 void record_tick_times(App& app, double cpu_draw_ms, const FrameStatistics& numbers);
-void draw_stats_page(const App& app, const FrameStatistics& numbers);
+void draw_stats_page(App& app, const FrameStatistics& numbers);
 
 // ImGui::SameLine() when an item `width` wide still fits on the line after the last item, so that
 // a row of the panel breaks instead of being cut at its right edge.
