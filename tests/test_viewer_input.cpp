@@ -280,7 +280,9 @@ TEST(KeysSpeak, WordsAndKeysThatDoNotApply) {
                                    "sleep 3; xdotool key n; sleep 0.5; xdotool key m; sleep 0.5; xdotool key g; "
                                    "sleep 0.5; xdotool key k; sleep 1; xdotool key m; sleep 1");
   ASSERT_EQ(r.status, 0) << context(r);
-  EXPECT_TRUE(state_has(r, "HDR axis: only for PQ or HLG video (this one's transfer is ")) << r.state;
+  // The transfer named as people say it (the clip's is untagged, taken as BT.709), not bt709.
+  EXPECT_TRUE(state_has(r, "HDR axis: only for PQ or HLG video (this one's transfer is BT.709); nothing changed"))
+      << r.state;
   EXPECT_TRUE(state_has(r, "light axis nits")) << r.state;
   EXPECT_TRUE(state_has(r, "Matching needs a reference: keep one first (K); nothing changed")) << r.state;
   EXPECT_TRUE(state_has(r, "Legal-range guides on")) << r.state;
