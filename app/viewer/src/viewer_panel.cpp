@@ -237,13 +237,28 @@ void draw_exposure_section(App& app, const FrameStatistics& numbers) {
 
 // Sized for the side panel's width (260 to 420 px at scale 1): widgets share a row by equal
 // parts of the width. A compact window leaves out the rows one rarely changes.
-void draw_histogram_section(App& app, const FrameStatistics& numbers) {
-  Settings& s = app.settings;
-  ImGui::Separator();
+// The channel toggles and the guides' on one row.
+void draw_channel_toggles(Settings& s) {
+  if (s.domain == Domain::ycbcr) {
+    // The planes' names, as the histograms are labelled (R draws Cr, B Cb, L Y'; G has no plane),
+    // not R, G, B, L.
+    ImGui::Checkbox("Cr##channel_r", &s.channel_r);
+    ImGui::SameLine();
+    ImGui::Checkbox("Cb##channel_b", &s.channel_b);
+    ImGui::SameLine();
+    ImGui::Checkbox("Y'##channel_l", &s.channel_l);
+  }
   for (const char* name : {"channel_r", "channel_g", "channel_b", "channel_l", "guides"}) {
+    if (s.domain == Domain::ycbcr && name[0] == 'c') continue;
     if (name[0] != 'c' || name[8] != 'r') ImGui::SameLine();
     setting_widget(name, s);
   }
+}
+
+void draw_histogram_section(App& app, const FrameStatistics& numbers) {
+  Settings& s = app.settings;
+  ImGui::Separator();
+  draw_channel_toggles(s);
   if (!app.compact) {
     // Four to a row where "instead" fits in each, else two rows of two: never cut to "of".
     const float quarter = share({"R", "G", "B", "L"}, "CDF");
