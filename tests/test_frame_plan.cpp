@@ -772,6 +772,9 @@ TEST(ClipMarker, EndScaleLabelStaysInsideItsPanel) {
     for (std::size_t i = 0; i < quads.size(); ++i) {
       for (std::uint32_t k = overlay.first[i]; k < overlay.first[i] + overlay.count[i]; ++k) {
         const auto& it = overlay.items[k];
+        // The header's glyphs, above the bars (the axis below them centres its end labels on the
+        // end ticks; the count's slots, filled by the GPU, are sized for the longest count).
+        if (it.kind != shader::kOverlayGlyph || it.rect[1] >= quads[i].bars[1]) continue;
         EXPECT_LE(it.rect[2], quads[i].rect[2]) << w << "x" << h << " panel " << i << " item " << k;
         EXPECT_GE(it.rect[0], quads[i].rect[0]) << w << "x" << h << " panel " << i << " item " << k;
       }
