@@ -759,6 +759,29 @@ TEST(ClipMarker, EndScaleIsLabelledInTheHeader) {
   EXPECT_EQ(labelled, plain + 2 * 16);
 }
 
+// Every glyph of a header stays inside its panel, the end scale's label included: beside the
+// panel at 640x360 (a picture 380 wide) "ends  max 2,073,600" ran past the RGB panel into the
+// luma panel's header. There it is shortened ("ends 2,073,600") or left out; at 1920x1080 whole.
+TEST(ClipMarker, EndScaleLabelStaysInsideItsPanel) {
+  DrawStyle style;
+  style.end_scale = true;
+  const OverlayInput in{8, 256, 2073600};
+  for (const auto& [w, h] : {std::pair{380, 360}, std::pair{300, 360}, std::pair{640, 360}, std::pair{1920, 1080}}) {
+    const auto quads = layout_quads(style, static_cast<float>(w), static_cast<float>(h));
+    const auto overlay = overlay_items(style, quads, in);
+    for (std::size_t i = 0; i < quads.size(); ++i) {
+      for (std::uint32_t k = overlay.first[i]; k < overlay.first[i] + overlay.count[i]; ++k) {
+        const auto& it = overlay.items[k];
+        // The header's glyphs, above the bars (the axis below them centres its end labels on the
+        // end ticks; the count's slots, filled by the GPU, are sized for the longest count).
+        if (it.kind != shader::kOverlayGlyph || it.rect[1] >= quads[i].bars[1]) continue;
+        EXPECT_LE(it.rect[2], quads[i].rect[2]) << w << "x" << h << " panel " << i << " item " << k;
+        EXPECT_GE(it.rect[0], quads[i].rect[0]) << w << "x" << h << " panel " << i << " item " << k;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace vhist::viewer
 

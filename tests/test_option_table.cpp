@@ -332,6 +332,26 @@ TEST(OptionTable, HelpNamesKeysAsTyped) {
   }
 }
 
+// The settings' defaults in words: a switch "(default on)" or "(default off)", never "true" or
+// "false" after "on or off" (the settings file reads on/off as well as true/false).
+TEST(OptionTable, HelpGivesSwitchDefaultsAsOnOrOff) {
+  const std::string help = app::vhist_help();
+  EXPECT_EQ(help.find("(default true)"), std::string::npos) << help;
+  EXPECT_EQ(help.find("(default false)"), std::string::npos) << help;
+  EXPECT_NE(help.find("on or off (default off)"), std::string::npos) << help;  // guides, end_scale
+  EXPECT_NE(help.find("on or off (default on)"), std::string::npos) << help;   // tone_map
+  Settings s;
+  EXPECT_TRUE(s.tone_map);
+  for (const char* text : {"on", "off"}) {
+    for (const SettingRow& row : viewer::setting_rows()) {
+      if (row.field && std::string_view(row.name) == "tone_map") {
+        EXPECT_EQ(viewer::set_setting(row, s, text), "");
+      }
+    }
+    EXPECT_EQ(s.tone_map, std::string_view(text) == "on");
+  }
+}
+
 TEST(OptionTable, EveryRowIsInItsCommandsHelp) {
   const std::string vhist_help = app::vhist_help();
   const std::string analyze_help = app::analyze_help();

@@ -1014,6 +1014,51 @@ TEST(FitModes, CoverSaysHowMuchIsHidden) {
   EXPECT_TRUE(is_blackish(pixel(actual.shot, 621, 450))) << describe(pixel(actual.shot, 621, 450));
 }
 
+// Rows of the screenshot in [x0, x1) holding a pixel for which `is` holds.
+template <typename Pred>
+std::vector<int> rows_with(const media::RgbaImage& img, int x0, int x1, int y0, int y1, Pred is) {
+  std::vector<int> rows;
+  for (int y = y0; y < y1; ++y) {
+    for (int x = x0; x < x1; ++x) {
+      if (is(pixel(img, x, y))) {
+        rows.push_back(y);
+        break;
+      }
+    }
+  }
+  return rows;
+}
+
+// A PQ clip in a narrow picture (640x360 beside the panel: 380 wide) under cover: the HDR label
+// breaks after its colon into two lines at the picture's top right, and the fit note, amber, sits
+// below it; it used to start at y 32, its box over the label's second line. The label's text is grey
+// 220 (the flat green picture under it is not grey anywhere).
+TEST(FitModes, TheFitNoteIsBelowTheHdrLabel) {
+  std::string settings = std::string(kPixelSettings) + kNoChannels;
+  settings.replace(settings.find("show_panel = false"), 18, "show_panel = true");
+  const std::string clip = make_clip(
+      "pq_flat.mkv", "-f lavfi -i nullsrc=s=320x180:r=25,format=gbrp,geq=r=100:g=160:b=60,format=yuv444p10le "
+                     "-frames:v 3 -c:v ffv1 -color_trc smpte2084 -color_primaries bt2020 -colorspace bt2020nc");
+  const ViewerRun r = run_viewer(settings, quote(clip) + " --frames 8 --paused-at 0 --size 640x360 --fit cover");
+  const KeepScreenshot keep(r);
+  ASSERT_EQ(r.status, 0) << context(r);
+  ASSERT_TRUE(r.has_shot) << context(r);
+  const auto label = rows_with(r.shot, 0, 378, 0, 120, [](const Rgb& p) {
+    return std::abs(p[0] - 220) <= 3 && std::abs(p[1] - 220) <= 3 && std::abs(p[2] - 220) <= 3;
+  });
+  const auto note = rows_with(r.shot, 0, 378, 0, 160, [](const Rgb& p) {
+    return p[0] > 220 && p[1] > 160 && p[1] < 225 && p[2] < 130;
+  });
+  ASSERT_FALSE(label.empty()) << "no HDR label";
+  ASSERT_FALSE(note.empty()) << "no fit note";
+  // Two lines of label: its rows span more than one line's height.
+  EXPECT_GT(label.back() - label.front(), 12);
+  // Boxes apart, not only texts: the label's box reaches 4 rows below its text, the note's 3 above
+  // its own (before, the note's text began 5 rows below the label's, inside its box).
+  EXPECT_GT(note.front(), label.back() + 8) << "the note's first text row " << note.front() << ", the label's last "
+                                            << label.back();
+}
+
 class PanelLayout : public ::testing::TestWithParam<std::array<int, 2>> {};
 
 // With the panel shown, both histogram quads, laid out by layout_quads() in the picture's area,

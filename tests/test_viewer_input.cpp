@@ -280,7 +280,9 @@ TEST(KeysSpeak, WordsAndKeysThatDoNotApply) {
                                    "sleep 3; xdotool key n; sleep 0.5; xdotool key m; sleep 0.5; xdotool key g; "
                                    "sleep 0.5; xdotool key k; sleep 1; xdotool key m; sleep 1");
   ASSERT_EQ(r.status, 0) << context(r);
-  EXPECT_TRUE(state_has(r, "HDR axis: only for PQ or HLG video (this one's transfer is ")) << r.state;
+  // The transfer named as people say it (the clip's is untagged, taken as BT.709), not bt709.
+  EXPECT_TRUE(state_has(r, "HDR axis: only for PQ or HLG video (this one's transfer is BT.709); nothing changed"))
+      << r.state;
   EXPECT_TRUE(state_has(r, "light axis nits")) << r.state;
   EXPECT_TRUE(state_has(r, "Matching needs a reference: keep one first (K); nothing changed")) << r.state;
   EXPECT_TRUE(state_has(r, "Legal-range guides on")) << r.state;
@@ -310,11 +312,11 @@ TEST(KeysSpeak, AFailedOpenLeavesThePlayingFileInThePathField) {
 // --- the stats page ----------------------------------------------------------------------------
 
 // i shows the stats page over the picture (light text on a dark box at the top left, where the
-// clip's picture is a flat grey) and a second i hides it.
+// clip's picture is a flat grey), whole, and a second i hides it.
 TEST(StatsPage, IShowsAndHidesIt) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
   const std::string grey = make_clip("grey_long.mkv", "-f lavfi -i color=c=0x808080:s=320x180:r=10:d=30 -c:v ffv1");
-  const ViewerRun r = run_scripted(kQuietSettings, quote(grey) + " --size 640x360 --quit-after 14",
+  const ViewerRun r = run_scripted(kQuietSettings, quote(grey) + " --size 640x340 --fit cover --quit-after 14",
                                    "sleep 3; xdotool key s; sleep 1; xdotool key i; sleep 2; xdotool key s; sleep 1; "
                                    "xdotool key i; sleep 1; xdotool key i; sleep 1");
   ASSERT_EQ(r.status, 0) << context(r);
@@ -333,6 +335,13 @@ TEST(StatsPage, IShowsAndHidesIt) {
   EXPECT_EQ(count(r.shots[0], true), 0) << "text over the grey picture before i";
   EXPECT_GT(count(r.shots[1], true), 500) << "no stats text after i";
   EXPECT_GT(count(r.shots[1], false), 10000) << "no stats box after i";
+  // At 640x340 the page (about 317 rows for this clip) is taller than the room below the OSD line
+  // (from y 40): it is raised so that its box ends inside the window (its last lines were cut at
+  // the window's bottom). Column 12: inside the box (from x 10), left of the RGB histogram (from
+  // x 16); the picture's grey below the box (cover: no bars beside the 16:9 picture).
+  const auto column = [&](std::uint32_t y) { return r.shots[1].at(12, y); };
+  EXPECT_LT(column(200)[0], 80) << "no stats box at x 12";
+  EXPECT_NEAR(column(339)[0], 128, 12) << "the stats box runs past the window's bottom";
 }
 
 // --- readable at every size ---------------------------------------------------------------------

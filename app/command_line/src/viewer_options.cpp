@@ -151,7 +151,9 @@ std::string viewer_help_footer() {
     std::string line = "  " + std::string(row.name);
     line.resize(std::max<std::size_t>(line.size() + 1, 18), ' ');
     line += std::string(row.help);
-    const std::string value = setting_text(row, defaults);
+    // A switch's default in the words its help uses (on or off; the file takes both spellings).
+    std::string value = setting_text(row, defaults);
+    if (value == "true" || value == "false") value = value == "true" ? "on" : "off";
     if (!value.empty() && value.find('\n') == std::string::npos) line += " (default " + value + ")";
     if (!row.remembered) line += " (this run only)";
     settings += line + "\n";

@@ -191,10 +191,15 @@ void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, c
   }
   float label_end = x + text_width(words.size() + kCountChars, s);
   if (style.end_scale) {
-    // The end bins' own scale: a full-height end bar is every pixel counted.
-    const std::string ends = "ends  max " + count_text(in.pixels);
-    add_text(out, label_end + 2 * fs, y, s, kOverlayText, ends);
-    label_end += 2 * fs + text_width(ends.size(), s);
+    // The end bins' own scale: a full-height end bar is every pixel counted. Shorter, or left out,
+    // where the panel is too narrow for it (beside the panel at 640x360 it ran into the next
+    // panel's header).
+    for (const std::string& ends : {"ends  max " + count_text(in.pixels), "ends " + count_text(in.pixels)}) {
+      if (label_end + 2 * fs + text_width(ends.size(), s) > std::floor(q.rect[2]) - 2 * fs) continue;
+      add_text(out, label_end + 2 * fs, y, s, kOverlayText, ends);
+      label_end += 2 * fs + text_width(ends.size(), s);
+      break;
+    }
   }
   float lx = std::floor(q.rect[2]) - 2 * fs - text_width(letters + names - 1, s);
   if (names == 0 || lx < label_end + 2 * fs) return;  // no room: the scale label matters more

@@ -79,6 +79,10 @@ struct App {
   std::array<float, 2> pan{};
   bool panning = false;
   std::string fit_note;
+  // This frame's top of the labels at the picture's top (split view, equalization, fit note):
+  // below the HDR label where there is one (hdr_label_bottom), else 0.
+  float top_labels_from = 0;
+  float stats_page_height = 0;  // the stats page's height as last drawn (it is placed to fit)
   bool announce_fit = false;
   // The layout of this tick (viewer_layout.cpp), in window coordinates: the picture's rectangle
   // (x0, y0, x1, y1) beside the panel, and the panel's width (0: collapsed).
@@ -129,6 +133,9 @@ void draw_panel_tab(App& app);
 void draw_osd(App& app);
 // What the picture of a PQ or HLG source shows (tone-mapped, or code values), at its top right.
 void draw_hdr_label(const App& app, const DrawStyle& style);
+// Where the HDR label's box ends (window y; 0 when there is none): the split view's labels and
+// the fit note go below it (App::top_labels_from), so that no text is written over it.
+float hdr_label_bottom(const App& app, const DrawStyle& style);
 // Seconds until the OSD line has faded out (0: none shown).
 double osd_seconds_left(const App& app);
 // Saves the window's pixels (RGBA, top row first) as CLIP-00m12.345s.png in $XDG_PICTURES_DIR
@@ -182,7 +189,7 @@ void draw_pinned_mark(const App& app, const DrawStyle& style);
 // decoder and its threads, hardware decoding, medians of the last ticks' times, drops, the queue,
 // the device. record_tick_times() adds a tick's times (`cpu_draw_ms`: the draw call on the CPU).
 void record_tick_times(App& app, double cpu_draw_ms, const FrameStatistics& numbers);
-void draw_stats_page(const App& app, const FrameStatistics& numbers);
+void draw_stats_page(App& app, const FrameStatistics& numbers);
 
 // ImGui::SameLine() when an item `width` wide still fits on the line after the last item, so that
 // a row of the panel breaks instead of being cut at its right edge.

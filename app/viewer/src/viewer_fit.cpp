@@ -67,8 +67,9 @@ void draw_fit_note(const App& app) {
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   const float t = app.ui_scale, wrap = (a[2] - a[0]) * 0.6f;
   const ImVec2 size = ImGui::CalcTextSize(app.fit_note.c_str(), nullptr, false, wrap);
-  // Top right, below the collapsed panel's tab and the split view's labels.
-  const float top = a[1] + std::max(32.0f * t, (a[3] - a[1]) * 0.02f + ImGui::GetTextLineHeight() + 10.0f * t);
+  // Top right, below the collapsed panel's tab, the HDR label and the split view's labels.
+  const float labels = std::max(a[1] + (a[3] - a[1]) * 0.02f, app.top_labels_from);
+  const float top = std::max(a[1] + 32.0f * t, labels + ImGui::GetTextLineHeight() + 10.0f * t);
   const ImVec2 at(std::max(a[0] + 4.0f * t, a[2] - size.x - 12.0f * t), top);
   draw->AddRectFilled(ImVec2(at.x - 5 * t, at.y - 3 * t), ImVec2(at.x + size.x + 5 * t, at.y + size.y + 3 * t),
                       IM_COL32(0, 0, 0, 170), 3 * t);

@@ -2,6 +2,7 @@
 // click; and opening a file, whose failure is shown in the window (OSD and panel), not only on
 // stderr. Each action that changes what is seen says so on the OSD, so the panel may stay hidden.
 #include "vhist/camera_options/camera_options.h"
+#include "vhist/compute/colour_names.h"
 #include "vhist/compute/source_measures.h"
 #include "vhist/picture/light_scale.h"
 #include "vhist/viewer/settings_table.h"
@@ -117,8 +118,9 @@ std::string key_message(const SettingRow& row, const Settings& s) {
 std::string key_not_applicable(const App& app, const SettingRow& row) {
   const media::DecodedFrame* frame = app.player.is_open() && app.player.frame() ? &*app.player.frame() : nullptr;
   if (row.name == "light_axis" && frame && light_scale_of(frame->colour.transfer.value) == LightScale::none) {
-    return "HDR axis: only for PQ or HLG video (this one's transfer is " + frame->colour.transfer.value +
-           "); nothing changed";
+    // The transfer as people say it (BT.709), not FFmpeg's identifier (bt709).
+    return "HDR axis: only for PQ or HLG video (this one's transfer is " +
+           spoken_colour(ColourPart::transfer, frame->colour.transfer.value) + "); nothing changed";
   }
   if (row.name == "domain" && app.settings.domain == Domain::rgb && frame && !has_planes(frame->format)) {
     return "Y'CbCr histograms: this video is stored as " + frame->format.pixel_format +

@@ -144,26 +144,50 @@ std::array<std::uint32_t, 3> shown_range(const App& app) {
   return {app.range_mask, app.range_low, app.range_high};
 }
 
-void draw_hdr_label(const App& app, const DrawStyle& style) {
-  std::string text = hdr_display_text(style.light, style.hdr);
-  if (text.empty()) return;
-  // Too wide for the picture: break after the colon rather than inside "BT.2390".
-  if (const auto colon = text.find(": ");
-      colon != std::string::npos && ImGui::CalcTextSize(text.c_str()).x > 0.6f * (app.picture_area[2] - app.picture_area[0])) {
-    text.replace(colon, 2, ":\n");
-  }
-  // At the picture's top right, left of the panel's tab when the panel is hidden.
+namespace {
+
+// The HDR label's text (broken after its colon when too wide for the picture, rather than
+// inside "BT.2390"), where it sits (the picture's top right, left of the panel's tab when the
+// panel is hidden) and its wrap width; no text for an SDR source.
+struct HdrLabel {
+  std::string text;
+  ImVec2 at, size;
+  float wrap = 0;
+};
+
+HdrLabel hdr_label(const App& app, const DrawStyle& style) {
+  HdrLabel l{hdr_display_text(style.light, style.hdr), {}, {}, 0};
+  if (l.text.empty()) return l;
   const auto& a = app.picture_area;
+  if (const auto colon = l.text.find(": ");
+      colon != std::string::npos && ImGui::CalcTextSize(l.text.c_str()).x > 0.6f * (a[2] - a[0])) {
+    l.text.replace(colon, 2, ":\n");
+  }
   const float pad = 4.0f * app.ui_scale, right = a[2] - (app.settings.show_panel ? 8.0f : 34.0f) * app.ui_scale;
-  const float wrap = std::max(a[2] - a[0] - 24.0f * app.ui_scale, 40.0f);
-  const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, std::min(wrap, 0.6f * (a[2] - a[0])));
-  const ImVec2 at(std::max(right - size.x, a[0] + pad), a[1] + 8.0f * app.ui_scale);
+  l.wrap = std::min(std::max(a[2] - a[0] - 24.0f * app.ui_scale, 40.0f), 0.6f * (a[2] - a[0]));
+  l.size = ImGui::CalcTextSize(l.text.c_str(), nullptr, false, l.wrap);
+  l.at = ImVec2(std::max(right - l.size.x, a[0] + pad), a[1] + 8.0f * app.ui_scale);
+  return l;
+}
+
+}  // namespace
+
+float hdr_label_bottom(const App& app, const DrawStyle& style) {
+  const HdrLabel l = hdr_label(app, style);
+  // Its box (4 past the text) and a gap of 6: the labels below start their boxes 2 above their text.
+  return l.text.empty() ? 0.0f : l.at.y + l.size.y + 10.0f * app.ui_scale;
+}
+
+void draw_hdr_label(const App& app, const DrawStyle& style) {
+  const HdrLabel l = hdr_label(app, style);
+  if (l.text.empty()) return;
+  const float pad = 4.0f * app.ui_scale;
   ImDrawList* draw = ImGui::GetForegroundDrawList();
-  draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + size.x + pad, at.y + size.y + pad),
+  draw->AddRectFilled(ImVec2(l.at.x - pad, l.at.y - pad), ImVec2(l.at.x + l.size.x + pad, l.at.y + l.size.y + pad),
                       IM_COL32(0, 0, 0, 150), 3.0f * app.ui_scale);
-  draw->AddText(nullptr, 0.0f, at, style.hdr.mapped == LightScale::none ? IM_COL32(255, 200, 90, 255)
-                                                                       : IM_COL32(220, 220, 220, 255),
-                text.c_str(), nullptr, std::min(wrap, 0.6f * (a[2] - a[0])));
+  draw->AddText(nullptr, 0.0f, l.at, style.hdr.mapped == LightScale::none ? IM_COL32(255, 200, 90, 255)
+                                                                         : IM_COL32(220, 220, 220, 255),
+                l.text.c_str(), nullptr, l.wrap);
 }
 
 void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStatistics& numbers) {

@@ -237,13 +237,28 @@ void draw_exposure_section(App& app, const FrameStatistics& numbers) {
 
 // Sized for the side panel's width (260 to 420 px at scale 1): widgets share a row by equal
 // parts of the width. A compact window leaves out the rows one rarely changes.
-void draw_histogram_section(App& app, const FrameStatistics& numbers) {
-  Settings& s = app.settings;
-  ImGui::Separator();
+// The channel toggles and the guides' on one row.
+void draw_channel_toggles(Settings& s) {
+  if (s.domain == Domain::ycbcr) {
+    // The planes' names, as the histograms are labelled (R draws Cr, B Cb, L Y'; G has no plane),
+    // not R, G, B, L.
+    ImGui::Checkbox("Cr##channel_r", &s.channel_r);
+    ImGui::SameLine();
+    ImGui::Checkbox("Cb##channel_b", &s.channel_b);
+    ImGui::SameLine();
+    ImGui::Checkbox("Y'##channel_l", &s.channel_l);
+  }
   for (const char* name : {"channel_r", "channel_g", "channel_b", "channel_l", "guides"}) {
+    if (s.domain == Domain::ycbcr && name[0] == 'c') continue;
     if (name[0] != 'c' || name[8] != 'r') ImGui::SameLine();
     setting_widget(name, s);
   }
+}
+
+void draw_histogram_section(App& app, const FrameStatistics& numbers) {
+  Settings& s = app.settings;
+  ImGui::Separator();
+  draw_channel_toggles(s);
   if (!app.compact) {
     // Four to a row where "instead" fits in each, else two rows of two: never cut to "of".
     const float quarter = share({"R", "G", "B", "L"}, "CDF");
@@ -334,12 +349,15 @@ void draw_provenance(const SourceColour& c) {
     const bool assumed = tag->source == "assumed";
     const std::string spoken = spoken_colour(parts[i], tag->value);
     const std::string id = spoken != tag->value ? " " + tag->value : "";
-    ImGui::TextColored(assumed ? ImVec4(1, 0.8f, 0.4f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1), "%s %s (%s%s%s%s)", name,
-                       spoken.c_str(), tag->source.c_str(), id.c_str(),
-                       assumed && !tag->tag.empty() ? ", stream says " : "", assumed ? tag->tag.c_str() : "");
+    // Wrapped at spaces: a long row ("primaries BT.601 625-line (PAL) (stream bt470bg)") was cut
+    // at the panel's edge.
+    ImGui::PushStyleColor(ImGuiCol_Text, assumed ? ImVec4(1, 0.8f, 0.4f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1));
+    text_wrapped_at_spaces("%s %s (%s%s%s%s)", name, spoken.c_str(), tag->source.c_str(), id.c_str(),
+                           assumed && !tag->tag.empty() ? ", stream says " : "", assumed ? tag->tag.c_str() : "");
+    ImGui::PopStyleColor();
   }
   if (c.mastering) {
-    ImGui::Text("mastering display %.4g to %.5g cd/m2", c.mastering->min_luminance, c.mastering->max_luminance);
+    text_wrapped_at_spaces("mastering display %.4g to %.5g cd/m2", c.mastering->min_luminance, c.mastering->max_luminance);
   }
   if (c.content_light) {
     text_wrapped_at_spaces("MaxCLL %u  MaxFALL %u cd/m2 (stream)", c.content_light->max_cll, c.content_light->max_fall);
@@ -382,8 +400,12 @@ void draw_status_section(App& app) {
   draw_provenance(colour);
   draw_stream_choice(app);
   if (f.rotation != 0 || f.display_width() != f.width || f.display_height() != f.height) {
-    text_wrapped_at_spaces("shown %ux%u (rotated %u°, sample aspect %u:%u)", f.display_width(), f.display_height(), f.rotation,
-                f.sar_num, f.sar_den);
+    // Only what makes the shown size differ: "rotated 0°" on an anamorphic clip said nothing.
+    const bool square = f.sar_num == f.sar_den || f.sar_num == 0 || f.sar_den == 0;
+    char rotated[32] = "", aspect[48] = "";
+    if (f.rotation != 0) std::snprintf(rotated, sizeof rotated, "rotated %u°%s", f.rotation, square ? "" : ", ");
+    if (!square) std::snprintf(aspect, sizeof aspect, "sample aspect %u:%u", f.sar_num, f.sar_den);
+    text_wrapped_at_spaces("shown %ux%u (%s%s)", f.display_width(), f.display_height(), rotated, aspect);
   }
   // The video's rate (frames shown a second), not redraws: a paused picture is not redrawn.
   char rate[32] = "paused";
@@ -478,7 +500,9 @@ void draw_split(App& app) {
   const char* name = matching(app, false)              ? "matched to the reference"
                      : s.equalize == EqualizeMode::luma ? "equalized (luma)"
                                                         : "equalized (per channel)";
-  const float top = app.picture_area[1] + (app.picture_area[3] - app.picture_area[1]) * 0.02f;
+  // Below the HDR label where there is one (it was written over "equalized (luma)").
+  const float top = std::max(app.picture_area[1] + (app.picture_area[3] - app.picture_area[1]) * 0.02f,
+                             app.top_labels_from);
   // White on a dark box, readable over any picture.
   const auto label = [draw](ImVec2 at, const char* text) {
     const ImVec2 size = ImGui::CalcTextSize(text);
@@ -497,8 +521,11 @@ void draw_split(App& app) {
     app.settings.split_position = std::clamp((io.MousePos.x - left) / width, 0.0f, 1.0f);
   }
   if (app.dragging_divider || (near && !io.WantCaptureMouse)) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
-  label(ImVec2(x - ImGui::CalcTextSize("original").x - 10, top), "original");
-  label(ImVec2(x + 10, top), name);
+  // Each label on its side of the divider, elided to the room between the divider and the
+  // picture's edge (near an edge "equalized (luma)" ran under the panel).
+  const std::string before = elided("original", x - left - 18), after = elided(name, left + width - x - 18);
+  if (before.size() > 3) label(ImVec2(x - ImGui::CalcTextSize(before.c_str()).x - 10, top), before.c_str());
+  if (after.size() > 3) label(ImVec2(x + 10, top), after.c_str());
 }
 
 }  // namespace vhist::viewer

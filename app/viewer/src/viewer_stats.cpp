@@ -51,10 +51,14 @@ void record_tick_times(App& app, double cpu_draw_ms, const FrameStatistics& numb
   app.tick_times_next = (app.tick_times_next + 1) % App::kTimeSamples;
 }
 
-void draw_stats_page(const App& app, const FrameStatistics& numbers) {
+void draw_stats_page(App& app, const FrameStatistics& numbers) {
   if (!app.stats_page) return;
   const auto& a = app.picture_area;
-  ImGui::SetNextWindowPos(ImVec2(a[0] + 10.0f * app.ui_scale, a[1] + 40.0f * app.ui_scale));
+  // Below the OSD line; raised (over the OSD) where the picture is too short for the whole page
+  // below it: at 640x360 its last lines were cut at the window's bottom.
+  const float t = app.ui_scale;
+  const float top = std::max(a[1] + 4.0f * t, std::min(a[1] + 40.0f * t, a[3] - app.stats_page_height - 4.0f * t));
+  ImGui::SetNextWindowPos(ImVec2(a[0] + 10.0f * t, top));
   ImGui::SetNextWindowBgAlpha(0.75f);
   ImGui::Begin("##stats_page", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
@@ -89,6 +93,7 @@ void draw_stats_page(const App& app, const FrameStatistics& numbers) {
   ImGui::Text("GPU: %s", app.gpu_name.c_str());
   ImGui::Text("Driver: %s", app.gpu_driver.c_str());
   (void)numbers;
+  app.stats_page_height = ImGui::GetWindowHeight();
   ImGui::End();
 }
 
