@@ -205,7 +205,7 @@ TEST(ViewerSettings, SaveKeepsCommentsUnknownKeysAndTheirOrder) {
 // A settings file that cannot be read (over 1 MiB, NUL bytes) is not replaced silently: it is
 // renamed to settings.ini.DATE-TIME.bak, byte for byte, and the note says so.
 TEST(ViewerSettings, UnreadableFileIsBackedUpBeforeItIsReplaced) {
-  for (const std::string& content : {"# big\n" + std::string((1 << 20) + 1, '#'), std::string("bins = 64\n\0\x01garbage", 21)}) {
+  for (const std::string& content : {"# big\n" + std::string((1 << 20) + 1, '#'), std::string("bins = 64\n\0\x01garbage", 19)}) {
     TempDir dir;
     const fs::path file = dir / "settings.ini";
     write_file(file, content);
