@@ -1,5 +1,7 @@
 #include "vhist/util/atomic_file.h"
 
+#include "link_paths.h"
+
 #include "vhist/util/files.h"
 
 #include <fcntl.h>
@@ -21,23 +23,6 @@ std::string describe(int err) {
   std::string text = std::strerror(err);
   if (const char* name = ::strerrorname_np(err)) text += std::string(" (") + name + ")";
   return text;
-}
-
-// The file a symbolic link finally points to; `path` itself when it is no link or cannot be
-// resolved (a dangling link is then replaced).
-std::string follow_link(const std::string& path) {
-  struct stat st {};
-  if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
-  char resolved[PATH_MAX];
-  if (::realpath(path.c_str(), resolved)) return resolved;
-  return path;
-}
-
-std::string folder_of(const std::string& path) {
-  const std::size_t slash = path.rfind('/');
-  if (slash == std::string::npos) return ".";
-  if (slash == 0) return "/";
-  return path.substr(0, slash);
 }
 
 // A new file next to `target`, never an existing one (O_EXCL): "TARGET.<pid>-<n>.tmp".
@@ -71,7 +56,7 @@ bool same_file(int fd, const std::string& path) {
 
 std::unique_ptr<AtomicFile> AtomicFile::create(const std::string& path, std::string& error) {
   std::unique_ptr<AtomicFile> file(new AtomicFile());
-  file->target_ = follow_link(path);
+  file->target_ = detail::resolve_link(path);
   const std::string& target = file->target_;
   struct stat st {};
   const bool exists = ::stat(target.c_str(), &st) == 0;
@@ -137,7 +122,7 @@ std::string AtomicFile::commit() {
   failed_ = false;
   done_ = true;
   // Best effort: the rename is done whatever the folder's fsync says (as write_file_atomically).
-  if (const UniqueFd folder(::open(folder_of(target_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)); folder) {
+  if (const UniqueFd folder(::open(detail::folder_of(target_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)); folder) {
     ::fsync(folder.get());
   }
   return {};

@@ -1,5 +1,7 @@
 #include "vhist/util/files.h"
 
+#include "link_paths.h"
+
 #include "vhist/util/scope_guard.h"
 #include "vhist/util/text.h"
 #include "vhist/util/unique_fd.h"
@@ -15,16 +17,9 @@
 #include <cstring>
 
 namespace vhist::util {
-namespace {
 
-std::string open_failure(const std::string& path, int err) {
-  if (err == ENOENT || err == ENOTDIR) return "cannot open " + quoted(path) + ": no such file";
-  if (err == EACCES || err == EPERM) return "cannot open " + quoted(path) + ": permission denied";
-  return "cannot open " + quoted(path) + ": " + std::strerror(err);
-}
+namespace detail {
 
-// The file a symbolic link finally points to; `path` itself when it is no link or cannot be
-// resolved (a dangling link is then replaced, as without following).
 std::string resolve_link(const std::string& path) {
   struct stat st {};
   if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
@@ -38,6 +33,19 @@ std::string folder_of(const std::string& path) {
   if (slash == std::string::npos) return ".";
   if (slash == 0) return "/";
   return path.substr(0, slash);
+}
+
+}  // namespace detail
+
+using detail::folder_of;
+using detail::resolve_link;
+
+namespace {
+
+std::string open_failure(const std::string& path, int err) {
+  if (err == ENOENT || err == ENOTDIR) return "cannot open " + quoted(path) + ": no such file";
+  if (err == EACCES || err == EPERM) return "cannot open " + quoted(path) + ": permission denied";
+  return "cannot open " + quoted(path) + ": " + std::strerror(err);
 }
 
 // Writes all of `bytes` to `fd`; 0 or the errno of the failing write(2).
