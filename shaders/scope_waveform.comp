@@ -1,11 +1,12 @@
 #version 460
 // The waveform's counts (scope_counts.h): per component, plot column and level, the samples of
-// the region whose display column falls in the plot column. Each workgroup owns
-// pc.group_columns plot columns: it counts the samples standing in them into shared memory and
-// writes its whole block of counts (zeros too), so no clear and no global atomics are needed.
-// Samples of a subsampled chroma grid stand in the display column of their first luma pixel
-// inside the region; a workgroup reads the samples that may stand in its columns and skips
-// those that stand in a neighbour's.
+// the region whose display column falls in the plot column. Workgroup (i, j) owns
+// pc.group_columns plot columns (i) and a band of pc.band_rows of the region's lines across
+// them (j: stored rows for rotations 0 and 180, stored columns for 90 and 270). It counts the
+// samples standing there into shared memory and adds its non-zero counts to the buffer (zeroed
+// beforehand). Samples of a subsampled chroma grid stand where their first luma pixel inside the
+// region is; a workgroup reads the samples that may stand in its area and skips those that
+// stand in a neighbour's, so that each sample is counted once.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_buffer_reference_uvec2 : require
@@ -16,7 +17,7 @@ layout(buffer_reference, buffer_reference_align = 4, std430) readonly buffer Wor
 layout(buffer_reference, buffer_reference_align = 4, std430) readonly buffer FrameWords {
   uint word[];
 };
-layout(buffer_reference, buffer_reference_align = 4, std430) writeonly buffer Counts {
+layout(buffer_reference, buffer_reference_align = 4, std430) buffer Counts {
   uint count[];
 };
 
@@ -33,21 +34,23 @@ layout(constant_id = kSpecScopeSource) const uint kSource = kScopeLuma;
 shared uint hist[kScopeSharedWords];  // [(component * group_columns + column) * kLevels + level]
 
 // Counts component c's samples (its grid subsampled by 2^sx x 2^sy) standing in display
-// columns [d0, d1) (plot columns from p0).
-void count_grid(uint c, uint sx, uint sy, uint d0, uint d1, uint p0, uint shift) {
-  uint x0 = pc.x0, x1 = pc.x0 + pc.w, y0 = pc.y0, y1 = pc.y0 + pc.h;
+// columns [d0, d1) (plot columns from p0) and lines [e0, e1) of the region.
+void count_grid(uint c, uint sx, uint sy, uvec2 d, uvec2 e, uint p0, uint shift) {
+  bool quarter = pc.rotation == 90u || pc.rotation == 270u;
+  // The stored columns [x0, x1) and rows [y0, y1) that area shows.
+  uint x0 = pc.x0 + e.x, x1 = pc.x0 + e.y, y0 = pc.y0 + e.x, y1 = pc.y0 + e.y;
   if (pc.rotation == 90u) {
-    y0 = pc.y0 + pc.h - d1;
-    y1 = pc.y0 + pc.h - d0;
+    y0 = pc.y0 + pc.h - d.y;
+    y1 = pc.y0 + pc.h - d.x;
   } else if (pc.rotation == 180u) {
-    x0 = pc.x0 + pc.w - d1;
-    x1 = pc.x0 + pc.w - d0;
+    x0 = pc.x0 + pc.w - d.y;
+    x1 = pc.x0 + pc.w - d.x;
   } else if (pc.rotation == 270u) {
-    y0 = pc.y0 + d0;
-    y1 = pc.y0 + d1;
+    y0 = pc.y0 + d.x;
+    y1 = pc.y0 + d.y;
   } else {
-    x0 = pc.x0 + d0;
-    x1 = pc.x0 + d1;
+    x0 = pc.x0 + d.x;
+    x1 = pc.x0 + d.y;
   }
   uint bx = x0 >> sx, bw = ((x1 - 1u) >> sx) + 1u - bx;
   uint by = y0 >> sy, total = (((y1 - 1u) >> sy) + 1u - by) * bw;
@@ -56,9 +59,11 @@ void count_grid(uint c, uint sx, uint sy, uint d0, uint d1, uint p0, uint shift)
     uint row = i / bw;
     uint x = bx + (i - row * bw), y = by + row;
     uint lx = clamp(x << sx, pc.x0, pc.x0 + pc.w - 1u), ly = clamp(y << sy, pc.y0, pc.y0 + pc.h - 1u);
-    uint d = vhist_scope_column(lx, ly, pc.x0, pc.y0, pc.w, pc.h, pc.rotation);
-    if (d < d0 || d >= d1) continue;  // a chroma sample standing in a neighbour's column
-    uint base = (d / pc.run - p0) * kLevels;
+    uint column = vhist_scope_column(lx, ly, pc.x0, pc.y0, pc.w, pc.h, pc.rotation);
+    uint line = quarter ? lx - pc.x0 : ly - pc.y0;
+    // A chroma sample standing in a neighbour's columns or lines.
+    if (column < d.x || column >= d.y || line < e.x || line >= e.y) continue;
+    uint base = (column / pc.run - p0) * kLevels;
     if (kSource == kScopePlanes) {
       atomicAdd(hist[c * plane_words + base + (read_sample(c, x, y) >> shift)], 1u);
       continue;
@@ -92,14 +97,14 @@ void main() {
 
   uint p0 = gl_WorkGroupID.x * pc.group_columns;
   uint columns = min(pc.group_columns, pc.plot_columns - p0);
-  uint d0 = p0 * pc.run, d1 = min((p0 + columns) * pc.run, pc.columns);
+  uvec2 d = uvec2(p0 * pc.run, min((p0 + columns) * pc.run, pc.columns));
+  uint lines = pc.rotation == 90u || pc.rotation == 270u ? pc.w : pc.h;
+  uvec2 e = uvec2(gl_WorkGroupID.y * pc.band_rows, min((gl_WorkGroupID.y + 1u) * pc.band_rows, lines));
   uint shift = bits() - uint(findLSB(kLevels));
+  count_grid(0u, 0u, 0u, d, e, p0, shift);
   if (kSource == kScopePlanes) {
-    count_grid(0u, 0u, 0u, d0, d1, p0, shift);
-    count_grid(1u, chroma_sx(), chroma_sy(), d0, d1, p0, shift);
-    count_grid(2u, chroma_sx(), chroma_sy(), d0, d1, p0, shift);
-  } else {
-    count_grid(0u, 0u, 0u, d0, d1, p0, shift);
+    count_grid(1u, chroma_sx(), chroma_sy(), d, e, p0, shift);
+    count_grid(2u, chroma_sx(), chroma_sy(), d, e, p0, shift);
   }
   barrier();
 
@@ -108,6 +113,7 @@ void main() {
   for (uint i = lane; i < components * block; i += gl_WorkGroupSize.x) {
     uint c = i / block;
     uint rest = i - c * block;  // column * kLevels + level
-    totals.count[(c * pc.plot_columns + p0) * kLevels + rest] = hist[c * pc.group_columns * kLevels + rest];
+    uint n = hist[c * pc.group_columns * kLevels + rest];
+    if (n != 0u) atomicAdd(totals.count[(c * pc.plot_columns + p0) * kLevels + rest], n);
   }
 }

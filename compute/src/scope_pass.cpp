@@ -19,8 +19,6 @@ using shader::WaveformPush;
 // Workgroups of the vectorscope: enough for every invocation to walk its runs once, at most this
 // many (then each walks several).
 constexpr std::uint32_t kMaxVectorWorkgroups = 2048;
-// The waveform aims at this many workgroups before giving a workgroup more plot columns.
-constexpr std::uint32_t kWaveformTargetGroups = 512;
 
 std::uint32_t waveform_source(WaveformMode mode) {
   return mode == WaveformMode::luma ? shader::kScopeLuma : mode == WaveformMode::rgb ? shader::kScopeRgb
@@ -48,11 +46,16 @@ void require_input(bool planes, const ScopeInputs& inputs) {
   if (!planes && inputs.rgb == 0) throw std::invalid_argument("scope pass: the converted frame is missing");
 }
 
-void require_size(const render::Buffer& counts, VkDeviceSize bytes) {
+// Checks that `counts` holds `bytes` and records their clear, visible to the pass's atomics.
+void clear_counts(VkCommandBuffer cmd, const render::Buffer& counts, VkDeviceSize bytes) {
   if (!counts || counts.size() < bytes) {
     throw std::invalid_argument("scope pass: the counts buffer holds " + std::to_string(counts ? counts.size() : 0) +
                                 " bytes; the request needs " + std::to_string(bytes));
   }
+  vkCmdFillBuffer(cmd, counts.get(), 0, bytes, 0);
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                         VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
 }
 
 }  // namespace
@@ -77,10 +80,16 @@ render::Buffer ScopePass::create_counts(VkDeviceSize bytes, const std::string& n
                         render::MemoryUse::device, true, name + " scope counts");
 }
 
-std::uint32_t ScopePass::group_columns(const WaveformRequest& request, std::uint32_t plot_columns) {
-  const std::uint32_t most = shader::kScopeSharedWords / (waveform_components(request.mode) * request.levels);
-  const std::uint32_t spread = (plot_columns + kWaveformTargetGroups - 1) / kWaveformTargetGroups;
-  return std::clamp(spread, 1u, std::max(most, 1u));
+ScopePass::WaveformPlan ScopePass::waveform_plan(const WaveformRequest& request, const WaveformShape& shape,
+                                                 std::uint32_t lines, std::uint32_t group_pixels) {
+  WaveformPlan plan;
+  const std::uint32_t fit = shader::kScopeSharedWords / (waveform_components(request.mode) * request.levels);
+  plan.group_columns = std::clamp(shape.plot_columns, 1u, std::max(fit, 1u));
+  const std::uint32_t strip = plan.group_columns * shape.run;  // display columns of a workgroup
+  plan.band_rows = std::clamp((std::max(group_pixels, 1u) + strip - 1) / strip, 1u, std::max(lines, 1u));
+  plan.groups_x = (shape.plot_columns + plan.group_columns - 1) / plan.group_columns;
+  plan.groups_y = (lines + plan.band_rows - 1) / plan.band_rows;
+  return plan;
 }
 
 const render::ComputePipeline& ScopePass::pipeline(bool waveform, std::uint32_t levels, std::uint32_t packing,
@@ -107,7 +116,7 @@ void ScopePass::record_waveform(VkCommandBuffer cmd, const ScopeInputs& inputs, 
   if (auto err = check_waveform(f, request); !err.empty()) throw std::invalid_argument(err);
   const bool planes = request.mode == WaveformMode::ycbcr;
   require_input(planes, inputs);
-  require_size(counts, waveform_bytes(f, request));
+  clear_counts(cmd, counts, waveform_bytes(f, request));
   const PixelRect r = scope_region(f, request.region);
   const WaveformShape shape = waveform_shape(display_columns(f, r), request.plot_width);
   WaveformPush push{};
@@ -124,10 +133,13 @@ void ScopePass::record_waveform(VkCommandBuffer cmd, const ScopeInputs& inputs, 
   push.run = shape.run;
   push.columns = shape.columns;
   push.plot_columns = shape.plot_columns;
-  push.group_columns = group_columns(request, shape.plot_columns);
+  const std::uint32_t lines = f.rotation == 90 || f.rotation == 270 ? r.width : r.height;
+  const WaveformPlan plan = waveform_plan(request, shape, lines, group_pixels_);
+  push.group_columns = plan.group_columns;
+  push.band_rows = plan.band_rows;
   const auto packing = static_cast<std::uint32_t>(converted_format(f).packing);
   pipeline(true, request.levels, planes ? 0u : packing, waveform_source(request.mode))
-      .dispatch(cmd, push, (shape.plot_columns + push.group_columns - 1) / push.group_columns);
+      .dispatch(cmd, push, plan.groups_x, plan.groups_y);
 }
 
 void ScopePass::record_vectorscope(VkCommandBuffer cmd, const ScopeInputs& inputs, const VectorscopeRequest& request,
@@ -136,12 +148,7 @@ void ScopePass::record_vectorscope(VkCommandBuffer cmd, const ScopeInputs& input
   if (auto err = check_vectorscope(f, request); !err.empty()) throw std::invalid_argument(err);
   const bool planes = vectorscope_from_planes(f);
   require_input(planes, inputs);
-  const VkDeviceSize bytes = vectorscope_bytes(request);
-  require_size(counts, bytes);
-  vkCmdFillBuffer(cmd, counts.get(), 0, bytes, 0);
-  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                         VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  clear_counts(cmd, counts, vectorscope_bytes(request));
   const PixelRect s = vectorscope_samples(f, scope_region(f, request.region));
   VectorPush push{};
   if (planes) {

@@ -14,6 +14,7 @@ namespace vhist::shader {
 
 VHIST_CONST kScopeWorkgroupSize = 256u;
 // Words of one waveform workgroup's shared counts (16 KiB: lavapipe offers 32 KiB in all).
+// A workgroup owns as many plot columns as fit (components x columns x levels words).
 VHIST_CONST kScopeSharedWords = 4096u;
 // Consecutive samples one vectorscope invocation counts, merging equal cells into one atomic.
 VHIST_CONST kScopeVectorRun = 16u;
@@ -48,7 +49,7 @@ VHIST_FN uint vhist_scope_chroma(int r, int g, int b, int kr, int kg, int kb, in
 VHIST_PUSH_BLOCK(WaveformPush) {
   VHIST_ADDRESS(FrameWords, frame);  // kScopeLuma, kScopeRgb: the converted frame
   VHIST_ADDRESSES(uvec2, plane, 3);  // kScopePlanes: the planes as uploaded
-  VHIST_ADDRESS(Counts, counts);     // components x plot_columns x levels words, written whole
+  VHIST_ADDRESS(Counts, counts);     // components x plot_columns x levels words, zeroed beforehand
   VHIST_UINTS(stride, 3);
   VHIST_UINTS(comp, 3);
   VHIST_UINT(format);
@@ -61,7 +62,8 @@ VHIST_PUSH_BLOCK(WaveformPush) {
   VHIST_UINT(run);            // display columns per plot column
   VHIST_UINT(columns);        // display columns of the region
   VHIST_UINT(plot_columns);   // ceil(columns / run)
-  VHIST_UINT(group_columns);  // plot columns per workgroup
+  VHIST_UINT(group_columns);  // plot columns per workgroup (x)
+  VHIST_UINT(band_rows);      // lines of the region per workgroup (y): rows, or columns at 90 and 270
 } VHIST_PC;
 #endif
 

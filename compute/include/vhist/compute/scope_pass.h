@@ -1,8 +1,9 @@
 // The GPU scope passes: the waveform's and the vectorscope's counts (scope_counts.h defines
 // them; scope_reference.h is their CPU reference), recorded into a caller's command buffer
 // after the frame's upload and convert pass.
-//  - waveform (scope_waveform.comp): one dispatch; each workgroup owns a few plot columns,
-//    counts them in shared memory (16 KiB) and writes them whole: no clear, no global atomics.
+//  - waveform (scope_waveform.comp): a fill of the counts, then one dispatch; each workgroup
+//    owns as many plot columns as fit in 16 KiB of shared memory and a band of lines across
+//    them, counts there and adds its non-zero counts to the buffer by global atomics.
 //  - vectorscope (scope_vector.comp): a fill of the counts, then one dispatch of global atomics
 //    (the grid does not fit in shared memory), one per run of equal cells of an invocation.
 //
@@ -45,11 +46,22 @@ class ScopePass {
   // A device-local counts buffer of `bytes` (storage, transfer source and destination).
   render::Buffer create_counts(VkDeviceSize bytes, const std::string& name) const;
 
-  // Plot columns one waveform workgroup owns for this request (the shared memory's share).
-  static std::uint32_t group_columns(const WaveformRequest& request, std::uint32_t plot_columns);
+  // How the waveform's dispatch divides the plot: workgroups of `group_columns` plot columns
+  // (as many as fit in shared memory) by `band_rows` lines of the region (stored rows, or
+  // stored columns at 90 and 270 degrees) sized so that a workgroup counts about
+  // `group_pixels` samples of luma; groups_x x groups_y workgroups.
+  struct WaveformPlan {
+    std::uint32_t group_columns = 0, band_rows = 0, groups_x = 0, groups_y = 0;
+  };
+  static WaveformPlan waveform_plan(const WaveformRequest& request, const WaveformShape& shape, std::uint32_t lines,
+                                    std::uint32_t group_pixels);
+  // Samples of luma per waveform workgroup (default kWaveformGroupPixels); tests set it low to
+  // make many bands of small frames.
+  void set_waveform_group_pixels(std::uint32_t pixels) { group_pixels_ = pixels; }
+  static constexpr std::uint32_t kWaveformGroupPixels = 16384;
 
-  // Records the waveform's counts of `inputs` into `counts` (at least waveform_bytes(); laid
-  // out as WaveformCounts::counts). Before: the planes or the converted frame written and
+  // Records the clear of `counts` (at least waveform_bytes()) and the waveform's counts of
+  // `inputs` into it, laid out as WaveformCounts::counts. Before: the planes or the converted frame written and
   // visible to compute reads, and earlier readers of `counts` finished (the caller's barrier).
   // After: counts written by the compute stage; the caller's barrier before reading them.
   // Throws std::invalid_argument when check_waveform() fails, the input it reads is missing or
@@ -69,6 +81,7 @@ class ScopePass {
                                           std::uint32_t source);
 
   render::Context& context_;
+  std::uint32_t group_pixels_ = kWaveformGroupPixels;
   std::map<std::array<std::uint32_t, 4>, std::unique_ptr<render::ComputePipeline>> pipelines_;
 };
 
