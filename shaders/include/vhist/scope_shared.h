@@ -16,6 +16,8 @@ VHIST_CONST kScopeWorkgroupSize = 256u;
 // Words of one waveform workgroup's shared counts (16 KiB: lavapipe offers 32 KiB in all).
 // A workgroup owns as many plot columns as fit (components x columns x levels words).
 VHIST_CONST kScopeSharedWords = 4096u;
+// Consecutive samples one waveform invocation counts in a row, adding repeats of one entry at once.
+VHIST_CONST kScopeWaveformRun = 4u;
 // Consecutive samples one vectorscope invocation counts, merging equal cells into one atomic.
 VHIST_CONST kScopeVectorRun = 16u;
 
