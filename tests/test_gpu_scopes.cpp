@@ -103,10 +103,14 @@ TEST_F(GpuScopes, CountsEqualTheReference) {
             << test::describe(c) << " " << waveform_mode_name(mode) << " levels " << levels << " width " << width;
       }
     }
-    for (std::uint32_t size : {max_bins_for_bits(t.format.bits), 32u}) {
-      const VectorscopeRequest request{size, c.region};
-      ASSERT_EQ(gpu.vectorscope(request), reference_vectorscope(t.format, t.view(), request))
-          << test::describe(c) << " size " << size;
+    // With the shared window around zero chroma (the whole grid at 32) and without it.
+    for (bool window : {true, false}) {
+      gpu.scopes().set_vectorscope_window(window);
+      for (std::uint32_t size : {max_bins_for_bits(t.format.bits), 32u}) {
+        const VectorscopeRequest request{size, c.region};
+        ASSERT_EQ(gpu.vectorscope(request), reference_vectorscope(t.format, t.view(), request))
+            << test::describe(c) << " size " << size << " window " << window;
+      }
     }
   }
 }

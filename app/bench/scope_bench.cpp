@@ -23,8 +23,10 @@ namespace vhist::bench {
 namespace {
 
 constexpr std::uint32_t kPlotWidth = 1024;
-constexpr const char* kPassNames[] = {"waveform luma", "waveform R'G'B'", "waveform Y'CbCr", "vectorscope"};
-constexpr std::uint32_t kPasses = 4;
+// The last row: the vectorscope without its shared window (every count a global atomic).
+constexpr const char* kPassNames[] = {"waveform luma", "waveform R'G'B'", "waveform Y'CbCr", "vectorscope",
+                                      "vectorscope, global"};
+constexpr std::uint32_t kPasses = 5;
 
 // A frame uploaded and converted once, as the viewer leaves it before its passes.
 struct DeviceFrame {
@@ -64,7 +66,7 @@ struct ScopeBuffers {
   std::vector<render::Buffer> counts;  // one per pass
 };
 
-// Records the four passes between timestamps 0..4.
+// Records the passes between timestamps 0..kPasses.
 void record_passes(VkCommandBuffer cmd, ScopePass& scopes, const render::GpuTimer& timer, const DeviceFrame& frame,
                    const ScopeBuffers& b) {
   timer.reset(cmd);
@@ -75,6 +77,10 @@ void record_passes(VkCommandBuffer cmd, ScopePass& scopes, const render::GpuTime
   }
   scopes.record_vectorscope(cmd, frame.inputs, b.vectorscope, b.counts[3]);
   timer.write(cmd, 4);
+  scopes.set_vectorscope_window(false);
+  scopes.record_vectorscope(cmd, frame.inputs, b.vectorscope, b.counts[4]);
+  scopes.set_vectorscope_window(true);
+  timer.write(cmd, 5);
   results_to_transfer(cmd);
 }
 
@@ -134,7 +140,7 @@ bool time_size(render::Context& context, std::uint32_t w, std::uint32_t h, std::
     b.counts.push_back(scopes.create_counts(ScopePass::waveform_bytes(ring[0].format, b.waveforms.back()), "bench"));
   }
   b.vectorscope = {levels, std::nullopt};
-  b.counts.push_back(scopes.create_counts(ScopePass::vectorscope_bytes(b.vectorscope), "bench"));
+  for (int k = 0; k < 2; ++k) b.counts.push_back(scopes.create_counts(ScopePass::vectorscope_bytes(b.vectorscope), "bench"));
   render::GpuTimer timer(context, kPasses + 1);
   std::vector<std::vector<double>> ms(kPasses);
   for (std::uint32_t i = 0; i < warmup + frames; ++i) {
@@ -149,7 +155,7 @@ bool time_size(render::Context& context, std::uint32_t w, std::uint32_t h, std::
   for (std::uint32_t k = 0; k < kPasses; ++k) {
     const std::string grid = k < 3 ? std::to_string(shape.plot_columns) + " x " + std::to_string(levels)
                                    : std::to_string(levels) + " x " + std::to_string(levels);
-    std::printf("%-10s %-12s %-16s %-12s %10.3fms %10.3fms %10.2fms %3s\n",
+    std::printf("%-10s %-12s %-19s %-12s %10.3fms %10.3fms %10.2fms %3s\n",
                 (std::to_string(w) + "x" + std::to_string(h)).c_str(), ring[0].format.pixel_format.c_str(),
                 kPassNames[k], grid.c_str(), median(ms[k]), *std::min_element(ms[k].begin(), ms[k].end()), cpu_ms[k],
                 ok ? "yes" : "NO");
@@ -166,7 +172,7 @@ bool run_scope_bench(render::Context& context, const std::vector<std::pair<std::
   const std::uint32_t warmup = cpu_device ? 1 : 50;
   std::printf("\nscope counts: each pass alone between timestamps; each tick counts the next of three 4:2:0 frames "
               "uploaded and converted beforehand; waveform %u plot columns wide\n", kPlotWidth);
-  std::printf("%-10s %-12s %-16s %-12s %12s %12s %12s %3s\n", "size", "format", "pass", "counts", "gpu median",
+  std::printf("%-10s %-12s %-19s %-12s %12s %12s %12s %3s\n", "size", "format", "pass", "counts", "gpu median",
               "gpu min", "cpu engine", "ok");
   bool all_ok = true;
   for (const auto& [w, h] : sizes) {

@@ -20,6 +20,8 @@ VHIST_CONST kScopeSharedWords = 4096u;
 VHIST_CONST kScopeWaveformRun = 4u;
 // Consecutive samples one vectorscope invocation counts, merging equal cells into one atomic.
 VHIST_CONST kScopeVectorRun = 16u;
+// Side of the vectorscope's shared window of cells around zero chroma (64 x 64 words: 16 KiB).
+VHIST_CONST kScopeVectorWindow = 64u;
 
 // What the waveform counts (spec constant kSpecScopeSource): the luma or the R', G', B' of the
 // converted frame, or the stored Y'CbCr planes.
@@ -27,6 +29,8 @@ VHIST_CONST kScopeLuma = 0u;
 VHIST_CONST kScopeRgb = 1u;
 VHIST_CONST kScopePlanes = 2u;
 VHIST_CONST kSpecScopeSource = 10u;
+// The vectorscope's shared window side (kScopeVectorWindow, or 0 for none: benchmark rows).
+VHIST_CONST kSpecScopeWindow = 11u;
 
 // The display column of stored pixel (x, y) of a region (x0, y0, w, h) shown turned `rotation`
 // degrees clockwise (0, 90, 180, 270): the stored column for 0, counted from the right for 180;
