@@ -120,7 +120,7 @@ std::string key_not_applicable(const App& app, const SettingRow& row) {
   if (row.name == "light_axis" && frame && light_scale_of(frame->colour.transfer.value) == LightScale::none) {
     // The transfer as people say it (BT.709), not FFmpeg's identifier (bt709).
     return "HDR axis: only for PQ or HLG video (this one's transfer is " +
-           spoken_colour(ColourPart::transfer, frame->colour.transfer.value) + "); nothing changed";
+           std::string(spoken_colour(frame->colour.transfer)) + "); nothing changed";
   }
   if (row.name == "domain" && app.settings.domain == Domain::rgb && frame && !has_planes(frame->format)) {
     return "Y'CbCr histograms: this video is stored as " + frame->format.pixel_format +

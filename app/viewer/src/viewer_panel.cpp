@@ -327,33 +327,41 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   }
 }
 
+// One part of the colour description as the panel lists it.
+struct ProvenanceRow {
+  const char* name;
+  std::string_view spoken, id;  // as people say it; the identifier the records carry
+  ColourSource source;
+  const std::string* tag;       // the stream's own word
+};
+
+template <typename E>
+ProvenanceRow provenance_row(const char* name, const ColourTag<E>& t) {
+  return {name, spoken_colour(t), colour_id(t), t.source, &t.tag};
+}
+
 // Where the colour description came from, as analyze's header says it: each part's value and
 // source (stream, format, assumed), and the stream's HDR metadata.
 void draw_provenance(const SourceColour& c) {
-  const std::pair<const char*, const ColourTag*> rows[] = {{"matrix", &c.matrix},
-                                                            {"range", &c.range},
-                                                            {"primaries", &c.primaries},
-                                                            {"transfer", &c.transfer},
-                                                            {"chroma siting", &c.chroma_location}};
+  const ProvenanceRow rows[] = {provenance_row("matrix", c.matrix), provenance_row("range", c.range),
+                                provenance_row("primaries", c.primaries), provenance_row("transfer", c.transfer),
+                                provenance_row("chroma siting", c.chroma_location)};
   // The heading names what the numbers depend on (matrix, range, transfer) and how much of the
   // description (its first four parts) was assumed rather than read.
   int assumed_parts = 0;
-  for (int i = 0; i < 4; ++i) assumed_parts += rows[i].second->source == "assumed" ? 1 : 0;
+  for (int i = 0; i < 4; ++i) assumed_parts += rows[i].source == ColourSource::assumed ? 1 : 0;
   const char* how = assumed_parts == 0 ? "" : assumed_parts == 4 ? " (assumed)" : " (partly assumed)";
   if (!elided_tree_node("source", "colour: " + spoken_colour_summary(c) + how)) return;
   // Each part as people say it, then where it came from and the identifier the records carry.
-  const ColourPart parts[] = {ColourPart::matrix, ColourPart::range, ColourPart::primaries, ColourPart::transfer,
-                              ColourPart::chroma_location};
-  for (std::size_t i = 0; i < std::size(rows); ++i) {
-    const auto& [name, tag] = rows[i];
-    const bool assumed = tag->source == "assumed";
-    const std::string spoken = spoken_colour(parts[i], tag->value);
-    const std::string id = spoken != tag->value ? " " + tag->value : "";
+  for (const ProvenanceRow& row : rows) {
+    const bool assumed = row.source == ColourSource::assumed;
+    const std::string spoken(row.spoken), source(colour_id(row.source));
+    const std::string id = row.spoken != row.id ? " " + std::string(row.id) : "";
     // Wrapped at spaces: a long row ("primaries BT.601 625-line (PAL) (stream bt470bg)") was cut
     // at the panel's edge.
     ImGui::PushStyleColor(ImGuiCol_Text, assumed ? ImVec4(1, 0.8f, 0.4f, 1) : ImVec4(0.8f, 0.8f, 0.8f, 1));
-    text_wrapped_at_spaces("%s %s (%s%s%s%s)", name, spoken.c_str(), tag->source.c_str(), id.c_str(),
-                           assumed && !tag->tag.empty() ? ", stream says " : "", assumed ? tag->tag.c_str() : "");
+    text_wrapped_at_spaces("%s %s (%s%s%s%s)", row.name, spoken.c_str(), source.c_str(), id.c_str(),
+                           assumed && !row.tag->empty() ? ", stream says " : "", assumed ? row.tag->c_str() : "");
     ImGui::PopStyleColor();
   }
   if (c.mastering) {
@@ -393,9 +401,9 @@ void draw_status_section(App& app) {
   const media::DecodeReport report = p.report();
   const SourceColour& colour = p.frame()->colour;
   text_wrapped_at_spaces("%ux%u %s %s %s %s%s", f.width, f.height, f.pixel_format.c_str(),
-                         spoken_colour(ColourPart::matrix, colour.matrix.value).c_str(),
+                         std::string(spoken_colour(colour.matrix)).c_str(),
                          std::string(range_name(f.range)).c_str(),
-                         spoken_colour(ColourPart::transfer, colour.transfer.value).c_str(),
+                         std::string(spoken_colour(colour.transfer)).c_str(),
                          p.frame()->converted ? " (via swscale)" : "");
   draw_provenance(colour);
   draw_stream_choice(app);
