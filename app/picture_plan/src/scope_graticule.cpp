@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 
 namespace vhist::viewer {
 
@@ -105,6 +106,8 @@ class LabelPlacer {
     if (label.kept) kept_.push_back(r);
     return label.kept;
   }
+  // Keeps later labels clear of `r` too (a target box).
+  void avoid(const Rect& r) { kept_.push_back(r); }
 
  private:
   Rect inside_;
@@ -273,32 +276,51 @@ Rect box_pixels(const VectorscopeGraticuleInput& in, const Rect& square, const C
   return r;
 }
 
-// Each bar's target boxes and its label beside the 100 % box, away from the centre.
+// A bar's label beside `box`: past it along the ray from the centre `c` if that fits, else
+// right, left, above or below it, the first place inside the square clear of the labels and
+// boxes placed.
+void add_bar_label(std::vector<shader::OverlayItem>& out, std::vector<ScopeLabel>& labels, LabelPlacer& placer,
+                   Bar bar, const Rect& box, std::array<float, 2> c, float s) {
+  const std::string text(bar_label(bar));
+  const float w = text_width(text.size(), s), h = 7 * s;
+  const float mx = (box[0] + box[2]) / 2, my = (box[1] + box[3]) / 2;
+  const float len = std::max(1.0f, std::hypot(mx - c[0], my - c[1]));
+  const float reach = std::hypot(box[2] - box[0], box[3] - box[1]) / 2 + std::hypot(w, h) / 2 + s;
+  const std::array<std::array<float, 2>, 5> places{{{mx + (mx - c[0]) / len * reach - w / 2, my + (my - c[1]) / len * reach - h / 2},
+                                                    {box[2] + s, my - h / 2},
+                                                    {box[0] - s - w, my - h / 2},
+                                                    {mx - w / 2, box[1] - s - h},
+                                                    {mx - w / 2, box[3] + s}}};
+  ScopeLabel label{text, 0, 0};
+  for (const auto& [x, y] : places) {
+    label.x = std::round(x);
+    label.y = std::round(y);
+    if (placer.place(label)) break;
+  }
+  if (label.kept) add_scope_text(out, label.x, label.y, s, lighten(bar_rgb(bar, 1.0)), label.text);
+  labels.push_back(label);
+}
+
+// Each bar's target boxes, and its label beside the outermost of them whose centre is in the
+// square (none where zoom has pushed both out).
 void add_targets(std::vector<shader::OverlayItem>& out, std::vector<ScopeLabel>& labels,
                  const VectorscopeGraticuleInput& in, const Rect& square, float s) {
   const float lw = line_width(s);
   LabelPlacer placer(square, s);
-  const auto centre = chroma_to_plot(square, in.source.bits, in.zoom, chroma_zero(in.source), chroma_zero(in.source));
-  for (Bar bar : kBars) {
-    const Rgb colour = lighten(bar_rgb(bar, 1.0));
+  std::array<std::optional<Rect>, kBars.size()> anchors;
+  for (std::size_t i = 0; i < kBars.size(); ++i) {
     for (double level : {0.75, 1.0}) {
       if ((level < 1.0 && !in.targets75) || (level == 1.0 && !in.targets100)) continue;
-      add_outline(out, box_pixels(in, square, target_box(in.source, bar, level), lw), lw, colour, square);
+      const Rect box = box_pixels(in, square, target_box(in.source, kBars[i], level), lw);
+      add_outline(out, box, lw, lighten(bar_rgb(kBars[i], 1.0)), square);
+      placer.avoid(box);
+      const float mx = (box[0] + box[2]) / 2, my = (box[1] + box[3]) / 2;
+      if (mx >= square[0] && mx < square[2] && my >= square[1] && my < square[3]) anchors[i] = box;
     }
-    const Rect box = box_pixels(in, square, target_box(in.source, bar, 1.0), lw);
-    const float bx = (box[0] + box[2]) / 2 - centre[0], by = (box[1] + box[3]) / 2 - centre[1];
-    const float len = std::max(1.0f, std::hypot(bx, by));
-    const std::string text(bar_label(bar));
-    const float w = text_width(text.size(), s), h = 7 * s;
-    // Past the box's corner along the ray from the centre, by half the label's diagonal.
-    const float reach = std::hypot(box[2] - box[0], box[3] - box[1]) / 2 + std::hypot(w, h) / 2 + s;
-    // Pulled back inside the square where that is past its edge (the 100 % targets come within a
-    // few pixels of it at x1).
-    const float x = std::clamp(centre[0] + bx + bx / len * reach - w / 2, square[0] + s, square[2] - s - w);
-    const float y = std::clamp(centre[1] + by + by / len * reach - h / 2, square[1] + s, square[3] - s - h);
-    ScopeLabel label{text, std::round(x), std::round(y)};
-    if (placer.place(label)) add_scope_text(out, label.x, label.y, s, colour, label.text);
-    labels.push_back(label);
+  }
+  const auto centre = chroma_to_plot(square, in.source.bits, in.zoom, chroma_zero(in.source), chroma_zero(in.source));
+  for (std::size_t i = 0; i < kBars.size(); ++i) {
+    if (anchors[i]) add_bar_label(out, labels, placer, kBars[i], *anchors[i], centre, s);
   }
 }
 
