@@ -69,6 +69,38 @@ TEST(WaveformScale, PercentLevelsWithLegalLines) {
   EXPECT_EQ(waveform_levels({10, ColourRange::limited, LightScale::none}, LevelUnits::percent, false).size(), 11u);
 }
 
+// The Cb and Cr planes of the Y'CbCr parade: BT.709-6 item 4.6 (and BT.2020-2 table 5) puts
+// chroma's zero at 128 (512 at 10 bits) and its range at 16..240 (64..960); no legal lines (EBU R
+// 103 limits Y', R', G', B').
+TEST(WaveformScale, ChromaPlanesCentreOnZeroChroma) {
+  const LevelSource cb8{8, ColourRange::limited, LightScale::none, true};
+  const LevelSource cb10{10, ColourRange::limited, LightScale::pq, true};
+  EXPECT_DOUBLE_EQ(percent_code(cb8, -50), 16.0);
+  EXPECT_DOUBLE_EQ(percent_code(cb8, 0), 128.0);
+  EXPECT_DOUBLE_EQ(percent_code(cb8, 50), 240.0);
+  EXPECT_DOUBLE_EQ(percent_code(cb10, -50), 64.0);
+  EXPECT_DOUBLE_EQ(percent_code(cb10, 50), 960.0);
+  EXPECT_DOUBLE_EQ(code_percent(cb10, 512), 0.0);
+  EXPECT_FALSE(ebu_r103_limits(cb10).has_value());
+  const auto levels = waveform_levels(cb10, LevelUnits::nits, true);  // no light for chroma: percent
+  ASSERT_EQ(levels.size(), 11u);
+  EXPECT_EQ(levels.front().label, "-50%");
+  EXPECT_EQ(levels.front().code, 64.0);
+  EXPECT_EQ(levels[5].label, "0%");
+  EXPECT_EQ(levels[5].code, 512.0);
+  EXPECT_EQ(levels.back().label, "+50%");
+  EXPECT_EQ(levels.back().code, 960.0);
+  std::vector<std::string> codes;
+  for (const Level& l : waveform_levels(cb8, LevelUnits::codes, false)) codes.push_back(l.label);
+  EXPECT_EQ(codes, (std::vector<std::string>{"0", "16", "64", "128", "192", "240", "255"}));
+  // Full range (BT.2100-2 table 9: 2^(n-1) + (2^n - 1) E): -50 % at 0.5, +50 % at 255.5, half a
+  // code past the top, drawn on the top code.
+  const auto full = waveform_levels({8, ColourRange::full, LightScale::none, true}, LevelUnits::percent, false);
+  ASSERT_EQ(full.size(), 11u);
+  EXPECT_EQ(full.front().code, 0.5);
+  EXPECT_EQ(full.back().code, 255.0);
+}
+
 TEST(WaveformScale, CodeLevelsIncludeTheLimitedRangeEnds) {
   const auto levels = waveform_levels({10, ColourRange::limited, LightScale::none}, LevelUnits::codes, false);
   std::vector<std::string> labels;

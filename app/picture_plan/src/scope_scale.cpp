@@ -13,9 +13,16 @@ namespace {
 double depth_factor(std::uint32_t bits) { return std::ldexp(1.0, static_cast<int>(bits) - 8); }
 double top_code(std::uint32_t bits) { return std::ldexp(1.0, static_cast<int>(bits)) - 1.0; }
 
-std::string percent_label(double percent) { return std::to_string(static_cast<int>(std::lround(percent))) + "%"; }
+std::string percent_label(double percent, bool sign = false) {
+  const long p = std::lround(percent);
+  return (sign && p > 0 ? "+" : "") + std::to_string(p) + "%";
+}
 
-bool in_code_range(const LevelSource& source, double code) { return code >= 0.0 && code <= top_code(source.bits); }
+// Chroma's zero and span (the codes from -0.5 to +0.5): limited 224 * 2^(bits-8), full 2^bits - 1.
+double zero_code(std::uint32_t bits) { return std::ldexp(1.0, static_cast<int>(bits) - 1); }
+double span_of(ColourRange range, std::uint32_t bits) {
+  return range == ColourRange::limited ? 224.0 * depth_factor(bits) : top_code(bits);
+}
 
 // Codes: the quarters of the code range, and the limited range's black and white.
 std::vector<Level> code_levels(const LevelSource& source) {
@@ -32,12 +39,13 @@ std::vector<Level> code_levels(const LevelSource& source) {
   return levels;
 }
 
-// Percent: every 10 % of the nominal range; 0, 50 and 100 major.
+// Percent: every 10 % of the nominal range; 0, 50 and 100 major (chroma -50 .. +50).
 std::vector<Level> percent_levels(const LevelSource& source) {
   std::vector<Level> levels;
-  for (int p = 0; p <= 100; p += 10) {
+  const int first = source.chroma ? -50 : 0;
+  for (int p = first; p <= first + 100; p += 10) {
     const LevelKind kind = p % 50 == 0 ? LevelKind::major : LevelKind::minor;
-    levels.push_back({percent_code(source, p), percent_label(p), kind});
+    levels.push_back({percent_code(source, p), percent_label(p, source.chroma), kind});
   }
   return levels;
 }
@@ -65,23 +73,27 @@ std::vector<Level> nits_levels(const LevelSource& source) {
 }  // namespace
 
 double nominal_black(const LevelSource& source) {
+  if (source.chroma) return zero_code(source.bits) - span_of(source.range, source.bits) / 2;
   return source.range == ColourRange::limited ? 16.0 * depth_factor(source.bits) : 0.0;
 }
 
 double nominal_white(const LevelSource& source) {
+  if (source.chroma) return zero_code(source.bits) + span_of(source.range, source.bits) / 2;
   return source.range == ColourRange::limited ? 235.0 * depth_factor(source.bits) : top_code(source.bits);
 }
 
 double percent_code(const LevelSource& source, double percent) {
+  if (source.chroma) return zero_code(source.bits) + percent / 100.0 * span_of(source.range, source.bits);
   return nominal_black(source) + percent / 100.0 * (nominal_white(source) - nominal_black(source));
 }
 
 double code_percent(const LevelSource& source, double code) {
+  if (source.chroma) return 100.0 * (code - zero_code(source.bits)) / span_of(source.range, source.bits);
   return 100.0 * (code - nominal_black(source)) / (nominal_white(source) - nominal_black(source));
 }
 
 std::optional<LegalLimits> ebu_r103_limits(const LevelSource& source) {
-  if (source.range != ColourRange::limited) return std::nullopt;
+  if (source.range != ColourRange::limited || source.chroma) return std::nullopt;
   return LegalLimits{static_cast<std::uint32_t>(std::lround(percent_code(source, kLegalLowPercent))),
                      static_cast<std::uint32_t>(std::lround(percent_code(source, kLegalHighPercent)))};
 }
@@ -90,7 +102,7 @@ std::vector<Level> waveform_levels(const LevelSource& source, LevelUnits units, 
   std::vector<Level> levels;
   if (units == LevelUnits::codes) {
     levels = code_levels(source);
-  } else if (units == LevelUnits::nits && source.light != LightScale::none) {
+  } else if (units == LevelUnits::nits && source.light != LightScale::none && !source.chroma) {
     levels = nits_levels(source);
   } else {
     levels = percent_levels(source);
@@ -99,7 +111,9 @@ std::vector<Level> waveform_levels(const LevelSource& source, LevelUnits units, 
     levels.push_back({static_cast<double>(limits->low), percent_label(kLegalLowPercent), LevelKind::legal});
     levels.push_back({static_cast<double>(limits->high), percent_label(kLegalHighPercent), LevelKind::legal});
   }
-  std::erase_if(levels, [&](const Level& l) { return !in_code_range(source, l.code); });
+  const double top = top_code(source.bits);
+  std::erase_if(levels, [&](const Level& l) { return l.code < -0.5 || l.code > top + 0.5; });
+  for (Level& l : levels) l.code = std::clamp(l.code, 0.0, top);
   std::stable_sort(levels.begin(), levels.end(), [](const Level& a, const Level& b) { return a.code < b.code; });
   return levels;
 }
@@ -123,11 +137,9 @@ std::array<double, 2> matrix_kr_kb(ColourMatrix matrix) {
   return {0.2126, 0.0722};
 }
 
-double chroma_zero(const ChromaSource& source) { return std::ldexp(1.0, static_cast<int>(source.bits) - 1); }
+double chroma_zero(const ChromaSource& source) { return zero_code(source.bits); }
 
-double chroma_span(const ChromaSource& source) {
-  return source.range == ColourRange::limited ? 224.0 * depth_factor(source.bits) : top_code(source.bits);
-}
+double chroma_span(const ChromaSource& source) { return span_of(source.range, source.bits); }
 
 Chroma chroma_of(const ChromaSource& source, double r, double g, double b) {
   const auto [kr, kb] = matrix_kr_kb(source.matrix);

@@ -27,20 +27,27 @@ struct LevelSource {
   std::uint32_t bits = 8;
   ColourRange range = ColourRange::limited;
   LightScale light = LightScale::none;
+  // A Cb or Cr plane (the Y'CbCr parade): zero chroma at 2^(bits-1), the nominal range -50 % ..
+  // +50 % of the chroma span (16 .. 240 at 8 bits limited); no light scale, no legal lines.
+  bool chroma = false;
 };
 
 // The nominal range's ends as codes: limited 16 and 235 times 2^(bits-8) (BT.601-7, BT.709-6,
-// BT.2020-2: 64 and 940 at 10 bits), full 0 and 2^bits - 1.
+// BT.2020-2: 64 and 940 at 10 bits), full 0 and 2^bits - 1; chroma limited 16 and 240 times
+// 2^(bits-8), chroma full 2^(bits-1) -+ (2^bits - 1) / 2 (0.5 and 2^bits - 0.5, as BT.2100-2
+// table 9 puts chroma -0.5 and +0.5).
 double nominal_black(const LevelSource& source);
 double nominal_white(const LevelSource& source);
-// The code (not rounded) at `percent` of the nominal range (0 % black, 100 % white), and back.
+// The code (not rounded) at `percent` of the nominal range (0 % black, 100 % white; chroma: 0 %
+// zero chroma, -50 % and +50 % the range's ends), and back.
 double percent_code(const LevelSource& source, double percent);
 double code_percent(const LevelSource& source, double code);
 
 // EBU R 103 v3.0 (2020; the same limits since v2.0, 2016): Y', R', G' and B' should stay within
 // -5 % and 105 % of the nominal range ("preferred minimum/maximum"; excursions over up to 1 % of
 // the picture are tolerated), as codes rounded to nearest: 5 and 246 at 8 bits, 20 and 984 at
-// 10. A full-range signal has no codes outside its nominal range: none.
+// 10. A full-range signal has no codes outside its nominal range: none; nor has a chroma plane
+// (R 103 sets limits on Y', R', G' and B', not on Cb and Cr).
 struct LegalLimits {
   std::uint32_t low = 0, high = 0;
   bool operator==(const LegalLimits&) const = default;
@@ -60,11 +67,13 @@ struct Level {
 };
 // The levels marked for `source` in `units`, bottom to top, only those within the code range:
 //   codes:   0, a quarter, a half, three quarters and the top code, and for the limited range
-//            its black and white (16 and 235 at 8 bits);
-//   percent: every 10 % of the nominal range, 0, 50 and 100 major;
+//            its black and white (16 and 235 at 8 bits; chroma 16 and 240);
+//   percent: every 10 % of the nominal range, 0, 50 and 100 major (chroma: -50 % to +50 %,
+//            -50, 0 and +50 major);
 //   nits:    (PQ or HLG; otherwise as percent) 0 and a decade apart (PQ 0.1 to 10000, HLG 1 to
 //            1000), and HDR reference white, 203 cd/m2 (BT.2408), as LevelKind::reference_white;
-// plus, with `legal`, the EBU R 103 limits as LevelKind::legal ("-5%", "105%").
+// plus, with `legal`, the EBU R 103 limits as LevelKind::legal ("-5%", "105%"). A level within
+// half a code of the code range is moved onto its end code.
 std::vector<Level> waveform_levels(const LevelSource& source, LevelUnits units, bool legal);
 
 // Plot columns: each sums a run of `run` picture columns (display orientation). The run for a
