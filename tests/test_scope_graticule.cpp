@@ -251,6 +251,27 @@ TEST(WaveformGraticule, ScaleFollowsUiScaleAndLabelsCanBeOff) {
   for (const auto& it : waveform_graticule(in)) EXPECT_EQ(it.rect[2] - it.rect[0], 800.0f);
 }
 
+// The last item covering a pixel wins: the text comes after every line, and the legal lines after
+// the scale's, so neither is hidden by a line drawn later.
+TEST(WaveformGraticule, TextAndLegalLinesDrawnLast) {
+  WaveformGraticuleInput in;
+  in.source = {8, ColourRange::limited, LightScale::none};
+  in.legal = true;
+  in.plot = {0, 0, 400, 300};
+  const auto items = waveform_graticule(in);
+  std::size_t last_line = 0, first_text = items.size(), last_scale_line = 0, first_legal = items.size();
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const bool line = items[i].kind == shader::kOverlaySolid && items[i].rect[2] - items[i].rect[0] == 400;
+    if (line) last_line = i;
+    if (!line) first_text = std::min(first_text, i);
+    const bool legal = line && items[i].colour[0] == kScopeLegal[0] && items[i].colour[1] == kScopeLegal[1];
+    if (legal) first_legal = std::min(first_legal, i);
+    if (line && !legal) last_scale_line = i;
+  }
+  EXPECT_LT(last_line, first_text);
+  EXPECT_LT(last_scale_line, first_legal);
+}
+
 // ---- Vectorscope targets ---------------------------------------------------------------------
 
 struct Published {

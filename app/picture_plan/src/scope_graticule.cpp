@@ -233,18 +233,23 @@ std::vector<shader::OverlayItem> waveform_graticule(const WaveformGraticuleInput
   const float s = scale_of(in.ui_scale), lw = line_width(s);
   const Rect plot{std::floor(in.plot[0]), std::floor(in.plot[1]), std::floor(in.plot[2]), std::floor(in.plot[3])};
   std::vector<shader::OverlayItem> out;
+  auto drawn = drawn_levels(in, lw);
+  // Lines first, the most important last (the last item covering a pixel wins), then the text
+  // over them all.
+  for (auto it = drawn.rbegin(); it != drawn.rend(); ++it) {
+    it->second = std::clamp(it->second, plot[1], plot[3] - lw);  // the top code's line whole, inside
+    add_rect(out, {plot[0], it->second, plot[2], it->second + lw}, level_colour(it->first.kind), plot);
+  }
   LabelPlacer placer(plot, s);
   std::vector<ScopeLabel> labels;
-  const float text_h = 7 * s;
-  for (auto [level, y] : drawn_levels(in, lw)) {
-    y = std::clamp(y, plot[1], plot[3] - lw);  // the top code's line inside the plot, whole
-    add_rect(out, {plot[0], y, plot[2], y + lw}, level_colour(level.kind), plot);
+  for (const auto& [level, y] : drawn) {
     if (!in.labels || level.label.empty()) continue;
     // The legal and reference white labels at the right edge, the scale's at the left, so that
-    // -5 % and 0 % (11 codes apart at 8 bits) do not push each other out.
+    // -5 % and 0 % (11 codes apart at 8 bits) do not push each other out. Above the line, or
+    // below it where that would leave the plot.
     const bool right = level.kind == LevelKind::legal || level.kind == LevelKind::reference_white;
     const float w = text_width(level.label.size(), s);
-    ScopeLabel label{level.label, std::round(right ? plot[2] - 2 * s - w : plot[0] + 2 * s), std::round(y - s - text_h)};
+    ScopeLabel label{level.label, std::round(right ? plot[2] - 2 * s - w : plot[0] + 2 * s), std::round(y - s - 7 * s)};
     if (label.y < plot[1]) label.y = std::round(y + lw + s);
     if (placer.place(label)) add_scope_text(out, label.x, label.y, s, right ? level_colour(level.kind) : kOverlayText, label.text);
     labels.push_back(label);
