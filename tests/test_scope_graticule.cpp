@@ -479,6 +479,16 @@ TEST(VectorscopeGraticule, SegmentsAreRunsOfPixels) {
   add_segment(out, {0, 10.5f}, {100, 14.5f}, 1, kScopeLegal, {0, 0, 50, 100});
   EXPECT_LE(out.size(), 3u);
   for (const auto& it : out) EXPECT_LE(it.rect[2], 50.0f);
+  // Three pixels wide: steps of 3, a third of the rects, each 3 across the line, touching the next.
+  out.clear();
+  add_segment(out, {0, 0}, {30, 30}, 3, kScopeLegal, {0, 0, 100, 100});
+  EXPECT_LE(out.size(), 12u);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    EXPECT_EQ(out[i].rect[3] - out[i].rect[1], 3.0f);
+    if (i > 0) {
+      EXPECT_EQ(out[i].rect[0], out[i - 1].rect[2]);
+    }
+  }
 }
 
 }  // namespace

@@ -192,8 +192,9 @@ bool scope_text_drawable(std::string_view text) {
 
 void add_segment(std::vector<shader::OverlayItem>& out, std::array<float, 2> a, std::array<float, 2> b, float lw,
                  const Rgb& colour, const Rect& clip) {
-  // Step along the major axis a pixel at a time; the minor coordinate, rounded to whole pixels,
-  // changes only every few steps on a shallow line, so each run of equal ones is one rect.
+  // Step along the major axis a pixel at a time; the minor coordinate, snapped to whole multiples
+  // of the line's width (a 1-pixel line's pixels, scaled up), changes only every few steps on a
+  // shallow line, so each run of equal ones is one rect: a line lw wide costs 1/lw of the rects.
   const bool x_major = std::abs(b[0] - a[0]) >= std::abs(b[1] - a[1]);
   const std::size_t major = x_major ? 0 : 1, minor = 1 - major;
   if (a[major] > b[major]) std::swap(a, b);
@@ -211,7 +212,7 @@ void add_segment(std::vector<shader::OverlayItem>& out, std::array<float, 2> a, 
     add_rect(out, r, colour, clip);
   };
   for (long p = first; p <= last; ++p) {
-    const float m = std::floor(a[minor] + (static_cast<float>(p) + 0.5f - a[major]) * slope) - half;
+    const float m = lw * std::floor((a[minor] + (static_cast<float>(p) + 0.5f - a[major]) * slope - half) / lw);
     if (p == first) {
       run_minor = m;
     } else if (m != run_minor) {

@@ -45,10 +45,11 @@ struct WaveformGraticuleInput {
 float level_y(const std::array<float, 4>& plot, double code, std::uint32_t bits, float lw);
 // The waveform graticule's items: a horizontal line across the plot per level of
 // waveform_levels() (minor lines are left out where levels come closer than 3 line widths), and
-// its label at the plot's left edge just above the line (below it where it would leave the plot).
-// Labels are placed in priority order (legal, reference white, major, minor; then bottom to top)
-// and left out where they would overlap one already placed. `labels_out`, when given, gets every
-// label with where it went.
+// its label just above the line (below it where it would leave the plot): at the plot's left edge,
+// the legal and reference white ones at its right edge. Labels are placed in priority order
+// (legal, reference white, major, minor; then bottom to top) and left out where they would
+// overlap one already placed; the lines come first in the items (legal ones last), the labels
+// after them all. `labels_out`, when given, gets every label with where it went.
 std::vector<shader::OverlayItem> waveform_graticule(const WaveformGraticuleInput& in,
                                                     std::vector<ScopeLabel>* labels_out = nullptr);
 
@@ -76,8 +77,9 @@ void add_scope_text(std::vector<shader::OverlayItem>& out, float x, float y, flo
                     const std::array<float, 3>& colour, std::string_view text);
 // Whether every character of `text` is drawn by add_scope_text.
 bool scope_text_drawable(std::string_view text);
-// The slanted line from (x0, y0) to (x1, y1) `lw` pixels thick as solid rects (one per run of
-// pixels at a whole-pixel position), clipped to `clip`.
+// The slanted line from a to b `lw` pixels thick as solid rects, clipped to `clip`: the pixels of
+// a 1-pixel line at 1/lw of the resolution, scaled up (its position snapped to multiples of lw
+// across the line), one rect per run of them.
 void add_segment(std::vector<shader::OverlayItem>& out, std::array<float, 2> a, std::array<float, 2> b, float lw,
                  const std::array<float, 3>& colour, const std::array<float, 4>& clip);
 
