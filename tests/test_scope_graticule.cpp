@@ -287,12 +287,16 @@ void expect_bars(const ChromaSource& source, double level, const std::vector<Pub
   }
 }
 
-// ITU-R BT.801-1 (and SMPTE EG 1), 100/0/75/0 and 100/0/100/0 bars, BT.601, 8 bits.
+// BT.601, 8 bits: the 100/0/75/0 bars of ITU-R BT.801-1 / SMPTE EG 1 (as reproduced by the
+// AviSynth wiki's "ColorBars theory", which cites BT.801-1; EG 1's 10-bit values below agree), and
+// the 100/0/100/0 bars as BT.801-1 tabulates them (these from the table as commonly quoted; no
+// copy of the standard was at hand to re-read them).
 const std::vector<Published> kBt601Bars75 = {{Bar::yellow, 44, 142}, {Bar::cyan, 156, 44}, {Bar::green, 72, 58},
                                               {Bar::magenta, 184, 198}, {Bar::red, 100, 212}, {Bar::blue, 212, 114}};
 const std::vector<Published> kBt601Bars100 = {{Bar::yellow, 16, 146}, {Bar::cyan, 166, 16}, {Bar::green, 54, 34},
                                                {Bar::magenta, 202, 222}, {Bar::red, 90, 240}, {Bar::blue, 240, 110}};
-// SMPTE RP 219-1 (HD bars, BT.709), 75 % bars, 8 bits.
+// SMPTE RP 219 (HD bars, BT.709), 75 % bars, 8 bits (as the AviSynth wiki reproduces them; they
+// are RP 219-2's 10-bit values below rounded to 8 bits).
 const std::vector<Published> kBt709Bars75 = {{Bar::yellow, 44, 136}, {Bar::cyan, 147, 44}, {Bar::green, 63, 52},
                                               {Bar::magenta, 193, 204}, {Bar::red, 109, 212}, {Bar::blue, 212, 120}};
 
@@ -304,7 +308,8 @@ TEST(VectorscopeTargets, EightBitBarsMatchPublishedTables) {
 
 // SMPTE RP 219-2 (2016), 10 bits: pattern 1's 75 % bars and patterns 2 and 3's 100 % cyan, blue,
 // yellow and red, for BT.709 and for BT.2020 (its UHDTV bars); SMPTE EG 1's 75 % bars (BT.601)
-// at 10 bits.
+// at 10 bits. As tabulated, with those sources named, in ifb/vapoursynth-colorbars (colorbars.c),
+// which uses RP 219-2's explicit values rather than computing them.
 TEST(VectorscopeTargets, TenBitBarsMatchRp219AndEg1) {
   const ChromaSource bt709{ColourMatrix::bt709, ColourRange::limited, 10};
   const ChromaSource bt2020{ColourMatrix::bt2020, ColourRange::limited, 10};
