@@ -502,9 +502,9 @@ TEST(LightScale, PqAndHlgSignalsOfKnownLight) {
   EXPECT_NEAR(pq_signal(0), 0.0, 1e-6);  // 0.0000007: c1^m2
   EXPECT_NEAR(hlg_signal(203), 0.75, 0.002);
   EXPECT_NEAR(hlg_signal(1000), 1.0, 1e-6);
-  EXPECT_EQ(light_scale_of("smpte2084"), LightScale::pq);
-  EXPECT_EQ(light_scale_of("arib-std-b67"), LightScale::hlg);
-  EXPECT_EQ(light_scale_of("bt709"), LightScale::none);
+  EXPECT_EQ(light_scale_of(ColourTransfer::smpte2084), LightScale::pq);
+  EXPECT_EQ(light_scale_of(ColourTransfer::arib_std_b67), LightScale::hlg);
+  EXPECT_EQ(light_scale_of(ColourTransfer::bt709), LightScale::none);
   // 10-bit ticks: 100 cd/m2 at code round(0.508078 * 1023) = 520, 1000 at 769, the top at 1023.
   const auto pq = light_ticks(LightScale::pq, 10);
   ASSERT_EQ(pq.size(), 7u);

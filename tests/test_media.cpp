@@ -3,6 +3,8 @@
 #include "vhist/media/media_source.h"
 #include "vhist/media/display_geometry.h"
 #include "vhist/media/pixel_formats.h"
+#include "vhist/media/colour_codes.h"
+#include "vhist/compute/colour_names.h"
 #include "test_clips.h"
 
 #include <gtest/gtest.h>
@@ -1042,6 +1044,52 @@ TEST(Media, RotatedAnamorphicClip) {
   EXPECT_EQ(d.frames[0].format.rotation, 90u);
   EXPECT_EQ(d.frames[0].format.display_width(), 576u);
   EXPECT_EQ(d.frames[0].format.display_height(), 1024u);
+}
+
+// FFmpeg's colour codes as vhist's enums: each code FFmpeg names maps to the value whose
+// identifier is FFmpeg's name (what the records printed when they held FFmpeg's strings), and a
+// code vhist does not know maps to other, never to PQ or HLG.
+TEST(Media, ColourCodesAreFfmpegsNames) {
+  using vhist::ColourPrimaries;
+  using vhist::ColourTransfer;
+  using vhist::colour_id;
+  const auto unspecified = [](const char* name) {
+    return name == nullptr || std::string(name) == "unknown" || std::string(name) == "reserved" ||
+           std::string(name) == "unspecified";
+  };
+  int named = 0;
+  for (int code = 0; code < AVCOL_TRC_NB; ++code) {
+    const auto trc = static_cast<AVColorTransferCharacteristic>(code);
+    const char* name = av_color_transfer_name(trc);
+    if (unspecified(name)) continue;
+    ++named;
+    EXPECT_EQ(colour_id(transfer_of(trc)), name) << code;
+    EXPECT_EQ(transfer_of(trc) == ColourTransfer::smpte2084, code == AVCOL_TRC_SMPTE2084) << name;
+    EXPECT_EQ(transfer_of(trc) == ColourTransfer::arib_std_b67, code == AVCOL_TRC_ARIB_STD_B67) << name;
+  }
+  EXPECT_EQ(named, 16);  // FFmpeg 5.1's: every transfer but unspecified and the two reserved
+  for (int code = 0; code < AVCOL_PRI_NB; ++code) {
+    const auto pri = static_cast<AVColorPrimaries>(code);
+    const char* name = av_color_primaries_name(pri);
+    if (!unspecified(name)) {
+      EXPECT_EQ(colour_id(primaries_of(pri)), name) << code;
+    }
+  }
+  for (int code = 0; code < AVCHROMA_LOC_NB; ++code) {
+    const auto loc = static_cast<AVChromaLocation>(code);
+    const char* name = av_chroma_location_name(loc);
+    if (unspecified(name)) {
+      EXPECT_EQ(siting_of(loc), std::nullopt) << code;
+    } else {
+      ASSERT_TRUE(siting_of(loc)) << name;
+      EXPECT_EQ(colour_id(*siting_of(loc)), name);
+    }
+  }
+  // Codes without a name (a newer FFmpeg's, a gap in the list, unspecified): other, not HDR.
+  EXPECT_EQ(transfer_of(AVCOL_TRC_UNSPECIFIED), ColourTransfer::other);
+  EXPECT_EQ(transfer_of(static_cast<AVColorTransferCharacteristic>(AVCOL_TRC_NB + 7)), ColourTransfer::other);
+  EXPECT_EQ(primaries_of(static_cast<AVColorPrimaries>(13)), ColourPrimaries::other);
+  EXPECT_EQ(colour_id(ColourTransfer::other), "unknown");
 }
 
 }  // namespace

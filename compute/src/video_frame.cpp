@@ -1,25 +1,15 @@
 #include "vhist/compute/video_frame.h"
 
+#include "vhist/compute/colour_names.h"
+
 #include <algorithm>
 
 namespace vhist {
 
-std::string_view matrix_name(ColourMatrix m) {
-  switch (m) {
-    case ColourMatrix::bt601: return "bt601";
-    case ColourMatrix::bt709: return "bt709";
-    case ColourMatrix::bt2020: return "bt2020";
-  }
-  return "unknown";
-}
+// The names are colour_names.cpp's, the one table of each enum's identifiers.
+std::string_view matrix_name(ColourMatrix m) { return colour_id(m); }
 
-std::string_view range_name(ColourRange r) {
-  switch (r) {
-    case ColourRange::limited: return "limited";
-    case ColourRange::full: return "full";
-  }
-  return "unknown";
-}
+std::string_view range_name(ColourRange r) { return colour_id(r); }
 
 std::string_view model_name(ColourModel m) {
   switch (m) {

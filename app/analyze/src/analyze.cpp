@@ -297,7 +297,7 @@ std::optional<TransparentCounts> Analyzer::transparent(const media::DecodedFrame
 }
 
 SourceRequest Analyzer::source_request(const media::DecodedFrame& frame) const {
-  return SourceRequest{has_planes(frame.format), frame.colour.transfer.value == "smpte2084", o_.roi};
+  return SourceRequest{has_planes(frame.format), frame.colour.transfer.value == ColourTransfer::smpte2084, o_.roi};
 }
 
 Histogram Analyzer::cpu_counts(Engines& e, const media::DecodedFrame& frame, std::uint32_t levels, Measures& m) {

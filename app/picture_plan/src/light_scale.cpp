@@ -7,10 +7,12 @@
 
 namespace vhist::viewer {
 
-LightScale light_scale_of(std::string_view transfer) {
-  if (transfer == "smpte2084") return LightScale::pq;
-  if (transfer == "arib-std-b67") return LightScale::hlg;
-  return LightScale::none;
+LightScale light_scale_of(ColourTransfer transfer) {
+  switch (transfer) {
+    case ColourTransfer::smpte2084: return LightScale::pq;
+    case ColourTransfer::arib_std_b67: return LightScale::hlg;
+    default: return LightScale::none;  // SDR, and a transfer vhist does not know (other)
+  }
 }
 
 HdrDisplay hdr_display_for(LightScale source, bool tone_map, double mastering_peak) {
@@ -25,7 +27,7 @@ HdrDisplay hdr_display_for(LightScale source, bool tone_map, double mastering_pe
 
 std::string hdr_display_text(LightScale source, const HdrDisplay& hdr) {
   if (source == LightScale::none) return "";
-  const std::string name = spoken_colour(ColourPart::transfer, source == LightScale::pq ? "smpte2084" : "arib-std-b67");
+  const std::string name(spoken_colour(source == LightScale::pq ? ColourTransfer::smpte2084 : ColourTransfer::arib_std_b67));
   if (hdr.mapped == LightScale::none) return "HDR " + name + " shown as code values, not tone-mapped";
   char text[160];
   if (source == LightScale::pq) {

@@ -1,6 +1,7 @@
 #include "vhist/records/run_summary.h"
 
 #include "json_text.h"
+#include "vhist/compute/colour_names.h"
 
 #include "vhist/compute/frame_stats.h"
 
@@ -78,10 +79,10 @@ std::string percentiles_text(const RangeVerdict& v, std::uint32_t bits) {
 
 }  // namespace
 
-std::string range_warning(const RunSummary& s, const ColourTag& range, bool whole_input) {
+std::string range_warning(const RunSummary& s, const ColourTag<ColourRange>& range, bool whole_input) {
   if (s.plane_frames == 0 || (s.plane_frames < kVerdictFrames && !whole_input)) return {};
-  const RangeVerdict v = judge_range(s.luma_levels, range.value == "full" ? ColourRange::full : ColourRange::limited);
-  const std::string said = "the range is " + range.value + " (" + range.source + ")";
+  const RangeVerdict v = judge_range(s.luma_levels, range.value);
+  const std::string said = "the range is " + std::string(colour_id(range)) + " (" + std::string(colour_id(range.source)) + ")";
   if (v.look == RangeLook::full_as_limited) {
     return said + " but the luma's black level sits below " + std::to_string(shader::vhist_limited_low(s.bits)) +
            ": " +
@@ -99,8 +100,8 @@ std::string range_warning(const RunSummary& s, const ColourTag& range, bool whol
   return {};
 }
 
-std::string legal_range_note(const RunSummary& s, const ColourTag& range, bool warned) {
-  if (warned || range.value != "limited" || s.luma_below + s.luma_above == 0) return {};
+std::string legal_range_note(const RunSummary& s, const ColourTag<ColourRange>& range, bool warned) {
+  if (warned || range.value != ColourRange::limited || s.luma_below + s.luma_above == 0) return {};
   return "legal range: " + outside_text(s) + ": sub-black and super-white excursions (a QC finding, not a range verdict)";
 }
 
@@ -168,11 +169,11 @@ std::string lost_text(const RunSummary& s) {
 void append_jsonl_summary(std::string& out, const RunSummary& s, const SourceColour& colour,
                           const SummaryWarnings& warnings) {
   const std::string& warning = warnings.range;
-  const bool limited = colour.range.value == "limited";
+  const bool limited = colour.range.value == ColourRange::limited;
   out += "{\"type\":\"summary\",\"frames\":" + std::to_string(s.frames);
   out += lost_json(s);
   if (s.plane_frames > 0) {
-    out += ",\"range\":{\"frames\":" + std::to_string(s.plane_frames) + ",\"nominal\":" + quoted_json(colour.range.value) +
+    out += ",\"range\":{\"frames\":" + std::to_string(s.plane_frames) + ",\"nominal\":" + quoted_json(std::string(colour_id(colour.range))) +
            ",\"y_below\":" + number(limited ? share(s.luma_below, s.luma) : 0, 8) +
            ",\"y_above\":" + number(limited ? share(s.luma_above, s.luma) : 0, 8);
     if (s.chroma != 0) {
@@ -209,7 +210,7 @@ void append_csv_summary(std::string& out, const RunSummary& s, const SourceColou
   out += "# summary: " + std::to_string(s.frames) + " frames\n";
   if (s.lost_frames > 0) out += "# lost: " + lost_text(s) + "\n";
   if (s.plane_frames > 0) {
-    out += "# range check (" + std::to_string(s.plane_frames) + " frames read as " + colour.range.value +
+    out += "# range check (" + std::to_string(s.plane_frames) + " frames read as " + std::string(colour_id(colour.range)) +
            " range): luma samples outside the limited range " + limits_text(s.bits) + ": " +
            percent(share(s.luma_below, s.luma)) + " below, " + percent(share(s.luma_above, s.luma)) +
            " above; luma codes " + std::to_string(s.luma_min) + " to " + std::to_string(s.luma_max) + "\n";

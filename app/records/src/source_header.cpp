@@ -2,14 +2,17 @@
 
 #include "json_text.h"
 
+#include "vhist/compute/colour_names.h"
+
 #include <cstdio>
 
 namespace vhist::app {
 
 namespace {
 
-std::string tag_json(const ColourTag& t) {
-  std::string out = "{\"value\":" + quoted_json(t.value) + ",\"source\":" + quoted_json(t.source);
+template <typename E>
+std::string tag_json(const ColourTag<E>& t) {
+  std::string out = "{\"value\":" + quoted_json(std::string(colour_id(t))) + ",\"source\":" + quoted_json(std::string(colour_id(t.source)));
   if (!t.tag.empty()) out += ",\"tag\":" + quoted_json(t.tag);
   return out + "}";
 }
@@ -37,9 +40,10 @@ std::string region_json(const std::optional<PixelRect>& r) {
          std::to_string(r->height) + "]";
 }
 
-std::string tag_text(const ColourTag& t) {
-  std::string out = t.value + " (" + t.source;
-  if (!t.tag.empty() && t.source == "assumed") out += ", the stream says " + t.tag + ", not followed";
+template <typename E>
+std::string tag_text(const ColourTag<E>& t) {
+  std::string out = std::string(colour_id(t)) + " (" + std::string(colour_id(t.source));
+  if (!t.tag.empty() && t.source == ColourSource::assumed) out += ", the stream says " + t.tag + ", not followed";
   return comment_text(out + ")");
 }
 

@@ -5,6 +5,7 @@
 // gives the formulas.
 #pragma once
 
+#include "vhist/compute/source_colour.h"
 #include "vhist/compute/transfer.h"
 #include "vhist/picture/draw_style.h"
 #include "vhist/picture/picture_modes.h"
@@ -17,8 +18,9 @@
 
 namespace vhist::viewer {
 
-// The light scale of a transfer named as FFmpeg names it ("smpte2084", "arib-std-b67").
-LightScale light_scale_of(std::string_view transfer);
+// The light scale of a transfer: PQ for smpte2084, HLG for arib_std_b67, none for every other
+// (SDR, and ColourTransfer::other).
+LightScale light_scale_of(ColourTransfer transfer);
 
 // How a source of light scale `source` is shown: tone-mapped when `tone_map` (a PQ source from
 // `mastering_peak` cd/m2, its mastering display's, 0 or less when unknown: 1000), else as codes.

@@ -56,11 +56,11 @@ inline constexpr std::int64_t kVerdictFrames = 10;
 // Empty when the codes fit the range the frames were read with (`range`: tagged or assumed),
 // else a one-line warning: what was seen (the shares below 16 and above 235, the 1st and 99th
 // percentiles) and what it suggests. `whole_input`: the run read every frame of the input.
-std::string range_warning(const RunSummary& s, const ColourTag& range, bool whole_input);
+std::string range_warning(const RunSummary& s, const ColourTag<ColourRange>& range, bool whole_input);
 // The legal-range QC line of a limited-range run whose luma leaves 16-235 (sub-blacks,
 // super-whites) without the tag being in doubt: the shares, and that this is no tagging verdict.
 // Empty for a full-range run, a run within the range, or one the range warning is about.
-std::string legal_range_note(const RunSummary& s, const ColourTag& range, bool warned);
+std::string legal_range_note(const RunSummary& s, const ColourTag<ColourRange>& range, bool warned);
 
 // The PQ frames' light against the stream's own HDR metadata: empty when the pixels stay within
 // what it says, else a one-line warning naming each figure the pixels exceed, by more than
