@@ -19,5 +19,6 @@ void main() {
                       pc.masks & 15u, (pc.masks >> 4u) & 15u, pc.reference, (pc.masks >> 8u) & 15u, pc.level_counts,
                       pc.ends);
   // The overlay is drawn after the panel by overlay_item.frag: no items here.
-  colour = panel_colour(b, pc.palette, pc.opacity, pc.uv, uvec2(0u), 0u, 0u, 0u, gl_FragCoord.xy);
+  colour = panel_colour(b, pc.palette, pc.opacity, pc.uv, uvec2(0u), 0u, 0u, 0u, gl_FragCoord.xy, true,
+                        false);
 }

@@ -38,8 +38,8 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
     slot->readback = render::Buffer(context, kReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                     render::MemoryUse::readback, false, "viewer readback");
     slot->timer = std::make_unique<render::GpuTimer>(context, 4);
-    slot->composite_params = render::Buffer(context, sizeof(shader::CompositeParams), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                                            render::MemoryUse::upload, true, "composite params");
+    slot->composite_params = render::Buffer(context, sizeof(shader::CompositeParams), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+                                            render::MemoryUse::upload, false, "composite params");
     slot->overlay = render::Buffer(context, kMaxOverlayItems * sizeof(shader::OverlayItem),
                                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, render::MemoryUse::upload, true, "overlay items");
     slot->reference = render::Buffer(context, kReferenceBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
@@ -48,10 +48,8 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
   }
   if (engine == Engine::cpu) cpu_ = std::make_unique<CpuEngine>();
   make_descriptors();
+  make_composite_descriptors();
   const render::SpecConstant hdr_display{0, 1};
-  composite_pipeline_ = render::ComputePipeline(context, composite_spv, {}, sizeof(shader::CompositePush), "composite");
-  composite_hdr_pipeline_ = render::ComputePipeline(context, composite_spv, std::span(&hdr_display, 1),
-                                                    sizeof(shader::CompositePush), "composite (HDR display)");
   video_pipeline_ = render::GraphicsPipeline(context, render_pass, quad_vert_spv, video_frag_spv,
                                              sizeof(shader::VideoPush), false, "video", set_layout_.get());
   video_hdr_pipeline_ = render::GraphicsPipeline(context, render_pass, quad_vert_spv, video_frag_spv,
@@ -110,6 +108,56 @@ void FrameRenderer::make_descriptors() {
   set_alloc.pSetLayouts = &set_layout;
   VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &set_alloc, &video_.set));
   VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &set_alloc, &equalized_video_.set));
+}
+
+void FrameRenderer::make_composite_descriptors() {
+  const VkDevice device = context_.device();
+  VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+  VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  set_info.bindingCount = 1;
+  set_info.pBindings = &binding;
+  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateDescriptorSetLayout(device, &set_info, nullptr, &set_layout));
+  composite_set_layout_ = render::UniqueDescriptorSetLayout(device, set_layout);
+  const VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kFramesInFlight};
+  VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  pool_info.maxSets = kFramesInFlight;
+  pool_info.poolSizeCount = 1;
+  pool_info.pPoolSizes = &pool_size;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateDescriptorPool(device, &pool_info, nullptr, &pool));
+  composite_pool_ = render::UniqueDescriptorPool(device, pool);
+  for (auto& slot : slots_) {
+    VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    alloc.descriptorPool = pool;
+    alloc.descriptorSetCount = 1;
+    alloc.pSetLayouts = &set_layout;
+    VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &alloc, &slot->composite_set));
+    const VkDescriptorBufferInfo buffer{slot->composite_params.get(), 0, sizeof(shader::CompositeParams)};
+    VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    write.dstSet = slot->composite_set;
+    write.dstBinding = 0;
+    write.descriptorCount = 1;
+    write.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    write.pBufferInfo = &buffer;
+    vkUpdateDescriptorSets(device, 1, &write, 0, nullptr);
+  }
+}
+
+const render::ComputePipeline& FrameRenderer::composite_pipeline(std::uint32_t part, bool hdr, std::uint32_t features) {
+  const std::uint32_t key = features << 3 | (hdr ? 4u : 0u) | part;
+  auto it = composite_pipelines_.find(key);
+  if (it == composite_pipelines_.end()) {
+    const bool panels = part != 0;
+    const render::SpecConstant constants[] = {
+        {0, hdr ? 1u : 0u}, {1, panels ? 1u : 0u}, {2, features}, {3, panels ? part : 3u}};
+    const std::string name = std::string("composite ") + (panels ? "panel" : "video") + (hdr ? " (HDR display)" : "");
+    it = composite_pipelines_
+             .emplace(key, render::ComputePipeline(context_, composite_spv, constants, sizeof(shader::CompositePush), name,
+                                                   composite_set_layout_.get()))
+             .first;
+  }
+  return it->second;
 }
 
 std::string FrameRenderer::check(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) const {

@@ -18,6 +18,53 @@ namespace vhist::viewer {
 
 namespace {
 
+// composite.comp's workgroup: kCompositeGroup x kCompositeGroup pixels.
+constexpr std::uint32_t kCompositeGroup = 16;
+std::uint32_t groups(std::uint32_t pixels) { return (pixels + kCompositeGroup - 1) / kCompositeGroup; }
+
+// composite.comp's kPart.
+constexpr std::uint32_t kPartBars = 1, kPartFrame = 2, kPartWhole = 3;
+
+// The pixels [x0, x1) x [y0, y1) of a target.
+struct PixelSpan {
+  std::uint32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
+// The first pixel whose centre lies at or past `edge` (of a target `size` pixels), by the
+// shader's own test (float(p) + 0.5 >= edge), so that the passes' spans and its tests agree.
+std::uint32_t first_pixel_from(float edge, std::uint32_t size) {
+  auto p = static_cast<std::int64_t>(std::ceil(std::clamp(edge, 0.0f, static_cast<float>(size)) - 0.5f));
+  while (p > 0 && static_cast<float>(p - 1) + 0.5f >= edge) --p;
+  while (p < static_cast<std::int64_t>(size) && static_cast<float>(p) + 0.5f < edge) ++p;
+  return static_cast<std::uint32_t>(std::clamp<std::int64_t>(p, 0, size));
+}
+
+// The pixels whose centres lie in rect r (x0, y0, x1, y1).
+PixelSpan pixels_of(const float* r, VkExtent2D extent) {
+  return {first_pixel_from(r[0], extent.width), first_pixel_from(r[1], extent.height),
+          first_pixel_from(r[2], extent.width), first_pixel_from(r[3], extent.height)};
+}
+
+PixelSpan clip(PixelSpan s, const PixelSpan& to) {
+  s.x0 = std::clamp(s.x0, to.x0, to.x1);
+  s.x1 = std::clamp(s.x1, s.x0, to.x1);
+  s.y0 = std::clamp(s.y0, to.y0, to.y1);
+  s.y1 = std::clamp(s.y1, s.y0, to.y1);
+  return s;
+}
+
+bool overlap(const PixelSpan& a, const PixelSpan& b) {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+// The drawing features a composite pipeline needs for `params` (draw_shared.h kFeature*).
+std::uint32_t composite_features(const shader::CompositeParams& params) {
+  return (params.cdf_fill | params.cdf_line ? shader::kFeatureCdf : 0u) |
+         (params.reference_line ? shader::kFeatureReference : 0u) |
+         (params.ends & shader::kEndsOwnScale ? shader::kFeatureOwnScale : 0u) |
+         (params.marks ? shader::kFeatureMarks : 0u);
+}
+
 std::uint32_t scale_mode_id(ScaleMode m) {
   switch (m) {
     case ScaleMode::automatic: return 0;
@@ -495,9 +542,45 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                          VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-  const shader::CompositePush push{slot.composite_params.address()};
-  const render::ComputePipeline& pipeline = params.hdr != shader::kHdrNone ? composite_hdr_pipeline_ : composite_pipeline_;
-  pipeline.dispatch(cmd, push, (extent.width + 15) / 16, (extent.height + 15) / 16);
+  // The video pass over the whole target (every pixel no panel covers), then the panels'
+  // passes: each pixel is written once, by one pass.
+  const std::uint32_t features = composite_features(params);
+  const shader::CompositePush push{0, 0, 0, 0};
+  composite_pipeline(0, params.hdr != shader::kHdrNone, features)
+      .dispatch(cmd, push, slot.composite_set, groups(extent.width), groups(extent.height));
+  record_composite_panels(cmd, params, extent);
+}
+
+// Each panel over its rect (the pixels no earlier panel covers): a panel that overlaps no other
+// and has no overlay over its bars in two parts (composite.comp's kPart), its bars and the strips
+// round them, so that neither carries the other's code; any other in one.
+void FrameRenderer::record_composite_panels(VkCommandBuffer cmd, const shader::CompositeParams& params,
+                                            VkExtent2D extent) {
+  const bool hdr = params.hdr != shader::kHdrNone;
+  const std::uint32_t features = composite_features(params);
+  const VkDescriptorSet set = slots_[next_slot_]->composite_set;
+  const auto dispatch = [&](std::uint32_t part, std::uint32_t quad, const PixelSpan& s) {
+    if (s.x1 <= s.x0 || s.y1 <= s.y0) return;
+    const shader::CompositePush push{quad, s.x0, s.y0, 0};
+    composite_pipeline(part, hdr, features).dispatch(cmd, push, set, groups(s.x1 - s.x0), groups(s.y1 - s.y0));
+  };
+  for (std::uint32_t i = 0; i < params.quad_count; ++i) {
+    const PixelSpan panel = pixels_of(params.quad_rect[i], extent);
+    bool alone = params.overlay_over_bars[i] == 0;
+    for (std::uint32_t j = 0; j < params.quad_count; ++j) {
+      alone = alone && (j == i || !overlap(panel, pixels_of(params.quad_rect[j], extent)));
+    }
+    if (!alone) {
+      dispatch(kPartWhole, i, panel);
+      continue;
+    }
+    const PixelSpan bars = clip(pixels_of(params.quad_bars[i], extent), panel);
+    dispatch(kPartBars, i, bars);
+    dispatch(kPartFrame, i, {panel.x0, panel.y0, panel.x1, bars.y0});  // above the bars
+    dispatch(kPartFrame, i, {panel.x0, bars.y1, panel.x1, panel.y1});  // below
+    dispatch(kPartFrame, i, {panel.x0, bars.y0, bars.x0, bars.y1});    // left
+    dispatch(kPartFrame, i, {bars.x1, bars.y0, panel.x1, bars.y1});    // right
+  }
 }
 
 }  // namespace vhist::viewer

@@ -115,7 +115,9 @@ VHIST_PUSH_BLOCK(OverlayItemPush) {
 #endif
 
 #if defined(__cplusplus) || defined(VHIST_SHADER_composite)
-VHIST_PARAMS_BLOCK(CompositeParams) {
+// The composite's parameters: a uniform buffer, so that a CPU device reads each field once for
+// all the pixels of a vector rather than once per pixel.
+VHIST_UNIFORM_BLOCK(CompositeParams) {
   VHIST_ADDRESS(uvec2, frame);    // the R'G'B' frame (rgba8 or rgba16 words)
   VHIST_ADDRESS(uvec2, output_);  // the RGBA8 picture
   VHIST_ADDRESS(uvec2, histogram);
@@ -168,10 +170,19 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_FLOAT(hdr_peak);
   VHIST_FLOAT(hdr_target);
   VHIST_UINT(pad6);
-};
+} VHIST_UB;
+
+// The features a composite pipeline carries (composite.comp's kFeatures).
+VHIST_CONST kFeatureCdf = 1u;
+VHIST_CONST kFeatureReference = 2u;
+VHIST_CONST kFeatureOwnScale = 4u;
+VHIST_CONST kFeatureMarks = 8u;
 
 VHIST_PUSH_BLOCK(CompositePush) {
-  VHIST_ADDRESS(CompositeParams, params);
+  VHIST_UINT(quad);  // the panels' pass: the panel whose rect is dispatched
+  VHIST_UINT(x0);    // target pixels: the dispatch's first column and row
+  VHIST_UINT(y0);
+  VHIST_UINT(pad0);
 } VHIST_PC;
 #endif
 

@@ -53,6 +53,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -199,6 +200,8 @@ class FrameRenderer {
   VkDeviceAddress shown_scale(const DrawStyle& style) const;
 
   void make_descriptors();
+  // composite.comp's set layout (its parameters' uniform buffer) and each slot's set.
+  void make_composite_descriptors();
   // `image` sized and formatted for frames of `format` (recreated on change).
   void ensure_video_image(VideoImage& image, const FrameFormat& format);
   void collect(Slot& slot);
@@ -215,8 +218,15 @@ class FrameRenderer {
   GpuPlanes planes_gpu_;
   render::GraphicsPipeline video_pipeline_, histogram_pipeline_, overlay_item_pipeline_;
   render::GraphicsPipeline video_hdr_pipeline_;  // video.frag specialized with the HDR display mapping
-  render::ComputePipeline composite_pipeline_;
-  render::ComputePipeline composite_hdr_pipeline_;  // composite.comp specialized with the HDR display mapping
+  // composite.comp specialized for a pass (the video's or a panel's), the HDR display mapping or
+  // none, and the drawing features a picture uses (shader::kFeature*); made when first used.
+  // `part`: composite.comp's kPart (0 in the video pass).
+  const render::ComputePipeline& composite_pipeline(std::uint32_t part, bool hdr, std::uint32_t features);
+  // The panels' passes of the composite (after its video pass).
+  void record_composite_panels(VkCommandBuffer cmd, const shader::CompositeParams& params, VkExtent2D extent);
+  std::map<std::uint32_t, render::ComputePipeline> composite_pipelines_;
+  render::UniqueDescriptorSetLayout composite_set_layout_;
+  render::UniqueDescriptorPool composite_pool_;
   std::vector<std::unique_ptr<Slot>> slots_;
   std::uint32_t next_slot_ = 0;
 
