@@ -1,11 +1,13 @@
 #version 460
-// The viewer's picture drawn by a compute pass instead of the rasterizer: the video placed by the
-// fit mode (bilinear, clamped, as the sampler does) and the histogram quads with the articles' bit-mask
-// colours blended over it, into a tightly packed RGBA8 buffer. For GPUs whose graphics units are
-// few or absent (data-centre parts such as the H100/H200 run the render pass several times
-// slower than this pass) and for headless use. Same geometry and colours as video.frag and
-// histogram.frag, equalization, the cumulative histogram, the picture's area, the frame's
-// rotation and the panels' overlay (overlay.glsl) included.
+// The viewer's picture, the one drawing path (the window copies it into the swapchain image; the
+// benchmark and the tests read it back): the video placed by the fit mode (bilinear, clamped),
+// upright, with the exposure marks and the HDR display mapping, and the histogram panels with the
+// articles' bit-mask colours, the cumulative histogram and the overlay (overlay.glsl) blended over
+// it, black outside the picture's area, into a tightly packed buffer of 8-bit RGBA (or BGRA)
+// pixels. Several dispatches of this shader, specialized (below): the video pass over the
+// target, then each panel's passes over its own pixels; each pixel is written by one of them.
+// The parameters are a uniform buffer: lavapipe reads a uniform field once for a whole vector
+// of invocations, and memory reached by address once per invocation.
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_buffer_reference_uvec2 : require
 #extension GL_GOOGLE_include_directive : require
@@ -13,25 +15,27 @@
 
 layout(local_size_x = 16, local_size_y = 16) in;
 // Specialized: 1 in the pipeline for PQ and HLG pictures (params.hdr says which), 0 in the SDR
-// one, which then carries none of the display mapping's code (as video.frag).
+// one, which then carries none of the display mapping's code.
 layout(constant_id = 0) const uint kHdrDisplay = 0u;
 // Specialized: 0 in the video pass (every pixel outside the panels), 1 in the panels' pass (one
 // dispatch per panel over its rect), which alone carries the panels' code. On lavapipe, where
 // every invocation runs all of the shader's code (branches only mask lanes), the video pixels
 // then cost only the video's code.
 layout(constant_id = 1) const uint kPanels = 0u;
-// Specialized: the drawing features the pipeline carries (draw_shared.h kFeature*: the cumulative
-// histogram, the reference's outline, the ends' own scale, the exposure marks); one left out is compiled
+// Specialized: the panels' drawing features the pipeline carries (draw_shared.h kFeature*: the
+// cumulative histogram, the reference's outline, the ends' own scale); one left out is compiled
 // out, for the same reason (a feature's parameters are 0 whenever it is off, so a pipeline with
 // more features draws the same picture).
-layout(constant_id = 2) const uint kFeatures = 15u;
-// Specialized: what a panel's pass draws (kPart*). A panel that overlaps no other and has no
-// overlay over its bars is drawn by two pipelines: the bars over the bars' rect, without the
-// overlay's code, and the rest of the panel (background and overlay) over the strips round
-// them, without the bars' code; any other panel by the whole pass over its rect.
+layout(constant_id = 2) const uint kFeatures = 7u;
+// Specialized: what a panel's pass draws (kPart*). A panel that overlaps no other is drawn by
+// two pipelines: the whole pass over its bars' rect and the frame pass, without the bars' code,
+// over the strips round them (background and overlay); any other panel by the whole pass over
+// its rect. Which pipelines draw a panel never depends on what the pointer does: lavapipe
+// compiles a pipeline's code when it is first used, for a second or more, and a pipeline first
+// used when the pointer put a marker over the bars stalled the window and the drag it was in.
 layout(constant_id = 3) const uint kPart = 3u;
-const uint kPartBars = 1u;
 const uint kPartFrame = 2u;
+const uint kPartWhole = 3u;
 
 layout(buffer_reference, buffer_reference_align = 4, std430) readonly buffer Words {
   uint word[];
@@ -62,7 +66,7 @@ uvec3 texel(ivec2 q, bool equalized) {
 }
 
 // The video at pixel centre `centre`: placed in the area by the fit mode (video_rect, black
-// outside it as the rasterizer leaves the clear colour), upright, the equalized frame right of
+// outside it), upright, the equalized frame right of
 // the divider.
 vec3 video_colour(vec2 centre) {
   const vec4 r = params.video_rect;
@@ -79,7 +83,7 @@ vec3 video_colour(vec2 centre) {
   // An HDR original tone-mapped for display (the equalized frame is shown as codes).
   vec3 colour = mix(top, bottom, f.y) / float((1u << params.bits) - 1u);
   if (kHdrDisplay != 0u) colour = hdr_to_sdr(colour, eq ? kHdrNone : params.hdr, params.hdr_peak, params.hdr_target);
-  if ((kFeatures & kFeatureMarks) == 0u || params.marks == 0u) return colour;
+  if (params.marks == 0u) return colour;
   // The marks are decided per stored pixel: the one under this pixel's centre (floor(uv * size),
   // which is q plus one where f >= 0.5: one of the four), its codes exact.
   const uvec3 codes = f.y >= 0.5 ? (f.x >= 0.5 ? c11 : c01) : (f.x >= 0.5 ? c10 : c00);
@@ -87,7 +91,7 @@ vec3 video_colour(vec2 centre) {
                          params.phase, uvec3(params.range_mask, params.range_low, params.range_high), params.band_lo, params.band_hi);
 }
 
-// Whether pixel centre c lies in rect r (x0, y0, x1, y1), as the rasterizer decides.
+// Whether pixel centre c lies in rect r (x0, y0, x1, y1): left and top edges in, right and bottom out.
 bool covers(vec4 r, vec2 c) { return c.x >= r.x && c.x < r.z && c.y >= r.y && c.y < r.w; }
 
 void main() {
@@ -105,7 +109,7 @@ void main() {
     }
   }
   if (kPanels != 0u ? first != pc.quad : first != params.quad_count) return;
-  if (kPart != kPartBars + kPartFrame && covers(params.quad_bars[first], centre) != (kPart == kPartBars)) return;
+  if (kPart == kPartFrame && covers(params.quad_bars[first], centre)) return;
   vec3 colour = vec3(0.0);
   if (inside && params.has_video != 0u) colour = video_colour(centre);
   if (kPanels != 0u) {
@@ -119,10 +123,11 @@ void main() {
                           params.reference, reference_line, params.level_counts, ends);
       const vec4 c = panel_colour(b, params.palette, params.opacity, params.quad_bars[i], params.overlay,
                                   params.overlay_first[i], params.overlay_count[i], params.overlay_over_bars[i], centre,
-                                  (kPart & kPartBars) != 0u, (kPart & kPartFrame) != 0u);
+                                  kPart == kPartWhole);
       colour = mix(colour, c.rgb, c.a);
     }
   }
   uvec3 v = uvec3(round(clamp(colour, 0.0, 1.0) * 255.0));
+  if (params.bgra != 0u) v = v.bgr;
   OutWords(params.output_).word[px.y * params.target_w + px.x] = v.r | (v.g << 8u) | (v.b << 16u) | 0xff000000u;
 }
