@@ -30,7 +30,7 @@ FrameRenderer::FrameRenderer(render::Context& context, Engine engine)
     slot->readback = render::Buffer(context, kReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                     render::MemoryUse::readback, false, "viewer readback");
     slot->timer = std::make_unique<render::GpuTimer>(context, 4);
-    slot->composite_params = render::Buffer(context, sizeof(shader::CompositeParams), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+    slot->composite_params = render::Buffer(context, sizeof(shader::CompositeParams), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                                             render::MemoryUse::upload, false, "composite params");
     slot->overlay = render::Buffer(context, kMaxOverlayItems * sizeof(shader::OverlayItem),
                                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, render::MemoryUse::upload, true, "overlay items");
@@ -56,6 +56,10 @@ FrameRenderer::FrameRenderer(render::Context& context, Engine engine)
                             "palette");
     std::memcpy(buffer.mapped(), colours.data(), sizeof colours);
   }
+  // The SDR picture's pipelines, made now (with every feature: frame_renderer_passes.cpp's
+  // composite_features() says why): the video pass and the three panel passes.
+  const std::uint32_t every = shader::kFeatureCdf | shader::kFeatureReference | shader::kFeatureOwnScale;
+  for (std::uint32_t part = 0; part < 4; ++part) composite_pipeline(part, false, every);
 }
 
 FrameRenderer::~FrameRenderer() { wait_idle(); }
@@ -64,14 +68,14 @@ void FrameRenderer::wait_idle() { render::wait_idle_for_teardown(context_.device
 
 void FrameRenderer::make_composite_descriptors() {
   const VkDevice device = context_.device();
-  VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+  VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
   VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   set_info.bindingCount = 1;
   set_info.pBindings = &binding;
   VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
   VHIST_VK_CHECK(vkCreateDescriptorSetLayout(device, &set_info, nullptr, &set_layout));
   composite_set_layout_ = render::UniqueDescriptorSetLayout(device, set_layout);
-  const VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kFramesInFlight};
+  const VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kFramesInFlight};
   VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   pool_info.maxSets = kFramesInFlight;
   pool_info.poolSizeCount = 1;
@@ -90,7 +94,7 @@ void FrameRenderer::make_composite_descriptors() {
     write.dstSet = slot->composite_set;
     write.dstBinding = 0;
     write.descriptorCount = 1;
-    write.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     write.pBufferInfo = &buffer;
     vkUpdateDescriptorSets(device, 1, &write, 0, nullptr);
   }

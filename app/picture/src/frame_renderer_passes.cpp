@@ -58,10 +58,12 @@ bool overlap(const PixelSpan& a, const PixelSpan& b) {
 }
 
 // The drawing features a composite pipeline needs for `params` (draw_shared.h kFeature*).
-std::uint32_t composite_features(const shader::CompositeParams& params) {
-  return (params.cdf_fill | params.cdf_line ? shader::kFeatureCdf : 0u) |
-         (params.reference_line ? shader::kFeatureReference : 0u) |
-         (params.ends & shader::kEndsOwnScale ? shader::kFeatureOwnScale : 0u);
+// Every panel pipeline carries every feature (the picture's parameters turn each on): made ahead
+// in the constructor, so that no pipeline is first compiled mid-interaction (lavapipe compiles
+// one in about a second on a cold shader cache, which lost the window tests' drags and keys
+// when CDF curves, a reference or the ends' own scale were turned on).
+std::uint32_t composite_features(const shader::CompositeParams&) {
+  return shader::kFeatureCdf | shader::kFeatureReference | shader::kFeatureOwnScale;
 }
 
 std::uint32_t scale_mode_id(ScaleMode m) {

@@ -10,7 +10,7 @@
 //       C++:  struct Name { std::uint32_t width; ... };
 //   VHIST_PARAMS_BLOCK(Name) { ... };   a read-only buffer reached by device address
 //       GLSL: layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Name
-//   VHIST_UNIFORM_BLOCK(Name) { ... } VHIST_UB;   a uniform buffer at set 0, binding 0 (std140;
+//   VHIST_UNIFORM_BLOCK(Name) { ... } VHIST_UB;   a read-only storage buffer at set 0, binding 0 (std430;
 //       a block of 4-byte scalars, 8-byte vec2 and addresses and 16-byte vectors and arrays of
 //       vec4 lays out as std430), named `params` in the shader
 //   VHIST_ADDRESS(Type, name): GLSL `Type name` (a buffer_reference type or uvec2 the shader
@@ -47,7 +47,7 @@
 #else
 #define VHIST_PUSH_BLOCK(name) layout(push_constant) uniform name
 #define VHIST_PARAMS_BLOCK(name) layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer name
-#define VHIST_UNIFORM_BLOCK(name) layout(set = 0, binding = 0, std140) uniform name
+#define VHIST_UNIFORM_BLOCK(name) layout(set = 0, binding = 0, std430) readonly buffer name
 #define VHIST_PC pc
 #define VHIST_UB params
 #define VHIST_ADDRESS(type, name) type name

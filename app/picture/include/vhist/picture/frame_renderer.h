@@ -172,7 +172,7 @@ class FrameRenderer {
   // DrawStyle::end_scale that of the bins between the end bins.
   VkDeviceAddress shown_scale(const DrawStyle& style) const;
 
-  // composite.comp's set layout (its parameters' uniform buffer) and each slot's set.
+  // composite.comp's set layout (its parameters' storage buffer) and each slot's set.
   void make_composite_descriptors();
   void collect(Slot& slot);
   void collect_source_measures(Slot& slot);
