@@ -10,6 +10,7 @@
 
 #include "vhist/picture/frame_renderer.h"
 #include "vhist/picture/offscreen.h"
+#include "vhist/picture/picture_geometry.h"
 #include "vhist/picture/scope_layout.h"
 #include "vhist/picture/scope_scale.h"
 
@@ -148,10 +149,12 @@ TEST_P(ScopeViewTest, RampDrawsADiagonal) {
   dump(pixels, extent, "ramp");
   const auto plot = panel_of(style, extent, ScopeKind::waveform).plot;
   const int x0 = static_cast<int>(plot[0]), x1 = static_cast<int>(plot[2]);
-  const double run = std::ceil(200.0 / (x1 - x0)), h = plot[3] - plot[1];
+  // Each plot column sums `run` picture columns; the plot's columns are spread over its width.
+  const double run = std::ceil(200.0 / (x1 - x0)), columns = std::ceil(200.0 / run), h = plot[3] - plot[1];
   int checked = 0;
-  for (int px = x0; px < x1 && (px - x0) * run < 200; ++px) {
-    const double first = (px - x0) * run, last = std::min(199.0, first + run - 1);
+  for (int px = x0; px < x1; ++px) {
+    const double column = std::floor((px - x0) * columns / (x1 - x0));
+    const double first = column * run, last = std::min(199.0, first + run - 1);
     // Rows from the codes' places: code c's centre is (c + 0.5) / 256 of the height up.
     const double top = plot[3] - (std::lround(last * 255.0 / 199.0) + 1.0) * h / 256 - 1;
     const double bottom = plot[3] - std::lround(first * 255.0 / 199.0) * h / 256 + 1;
@@ -220,6 +223,43 @@ TEST_P(ScopeViewTest, CountsTheRegionOnly) {
   const auto region = draw_once(context(), renderer, target, frame, style, true);
   EXPECT_EQ(lit_rows_near(region, 40), 0) << "the region's waveform shows the code outside it";
   EXPECT_GT(lit_rows_near(region, 200), 0);
+}
+
+// All three scopes of a natural-looking frame at three window sizes in each place: every panel
+// has its title (text-grey pixels in its title strip) and traces in its plot; beside and under
+// leave the video's pixels alone outside the panels.
+TEST_P(ScopeViewTest, AllThreeInEveryPlace) {
+  const auto frame = make_natural_yuv420(320, 180, 8, 1);
+  for (const VkExtent2D extent : {VkExtent2D{640, 360}, VkExtent2D{1280, 720}}) {
+    viewer::OffscreenTarget target(context(), extent);
+    viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+    for (const auto place : {viewer::ScopePlace::beside, viewer::ScopePlace::under, viewer::ScopePlace::over}) {
+      viewer::DrawStyle style;
+      style.waveform = style.parade = style.vectorscope = true;
+      style.scope_place = place;
+      style.ui_scale = viewer::picture_ui_scale(1.0f, static_cast<float>(extent.height));
+      const auto pixels = draw_once(context(), renderer, target, frame, style, true);
+      dump(pixels, extent, "all_" + std::to_string(static_cast<int>(place)));
+      const auto laid = viewer::with_scope_layout(style, static_cast<float>(extent.width), static_cast<float>(extent.height));
+      for (const auto& panel : viewer::scope_panels(laid)) {
+        int text = 0, traces = 0;
+        for (int y = static_cast<int>(panel.title[1]); y < static_cast<int>(panel.title[3]); ++y) {
+          for (int x = static_cast<int>(panel.title[0]); x < static_cast<int>(panel.title[2]); ++x) {
+            const Rgb p = rgb_at(pixels, extent.width, x, y);
+            text += p[0] == 217 && p[1] == 217 && p[2] == 217;  // 0.85 grey
+          }
+        }
+        for (int y = static_cast<int>(panel.plot[1]); y < static_cast<int>(panel.plot[3]); ++y) {
+          for (int x = static_cast<int>(panel.plot[0]); x < static_cast<int>(panel.plot[2]); ++x) {
+            const Rgb p = rgb_at(pixels, extent.width, x, y);
+            traces += p[0] + p[1] + p[2] > 200;
+          }
+        }
+        EXPECT_GT(text, 20) << static_cast<int>(panel.kind) << " at " << extent.width;
+        EXPECT_GT(traces, 50) << static_cast<int>(panel.kind) << " at " << extent.width;
+      }
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, ScopeViewTest, ::testing::Bool(),
