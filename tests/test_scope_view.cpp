@@ -225,6 +225,39 @@ TEST_P(ScopeViewTest, CountsTheRegionOnly) {
   EXPECT_GT(lit_rows_near(region, 200), 0);
 }
 
+// The split view: the waveform's left part shows the frame (a ramp over codes 100..140), its
+// right part the equalized frame, whose codes spread to the whole range.
+TEST_P(ScopeViewTest, SplitViewShowsTheEqualizedFrameRightOfTheSplit) {
+  const VkExtent2D extent{640, 360};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  auto style = scopes_style(true, false, false);
+  style.scope_legal = false;
+  style.equalize = EqualizeMode::luma;
+  style.split_view = true;
+  style.split_position = 0.5f;
+  const auto frame = pattern_frame(128, 32, [](std::uint32_t x, std::uint32_t) {
+    const int v = 100 + static_cast<int>(x * 40 / 127);
+    return Rgb{v, v, v};
+  });
+  const auto pixels = draw_once(context(), renderer, target, frame, style, true);
+  dump(pixels, extent, "split");
+  const auto plot = panel_of(style, extent, ScopeKind::waveform).plot;
+  const double h = plot[3] - plot[1];
+  const int mid = static_cast<int>((plot[0] + plot[2]) / 2);
+  // Lit rows above code 200 (the original has none; the equalized ramp reaches the top).
+  const auto lit_above_200 = [&](int x0, int x1) {
+    int n = 0;
+    const int row = static_cast<int>(std::floor(plot[3] - 200.5 * h / 256));
+    for (int y = static_cast<int>(plot[1]); y < row; ++y) {
+      for (int x = x0; x < x1; ++x) n += white(rgb_at(pixels, extent.width, x, y));
+    }
+    return n;
+  };
+  EXPECT_EQ(lit_above_200(static_cast<int>(plot[0]), mid - 1), 0);
+  EXPECT_GT(lit_above_200(mid + 1, static_cast<int>(plot[2])), 0);
+}
+
 // All three scopes of a natural-looking frame at three window sizes in each place: every panel
 // has its title (text-grey pixels in its title strip) and traces in its plot; beside and under
 // leave the video's pixels alone outside the panels.
