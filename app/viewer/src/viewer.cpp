@@ -398,7 +398,9 @@ void Viewer::handle_ui() {
   if (auto chosen = app_.browser.draw()) app_.pending_open = chosen->string();
   if (std::exchange(app_.keep_reference_requested, false)) keep_reference(app_, renderer_.statistics());
   app_.top_labels_from = hdr_label_bottom(app_, frame_style(app_));
-  if ((app_.settings.picture.equalize != EqualizeMode::off || matching(app_, false)) && app_.player.is_open()) draw_split(app_);
+  if ((app_.settings.picture.equalize != EqualizeMode::off || matching(app_, false)) && app_.player.is_open()) {
+    draw_split(app_);
+  }
   update_fit(app_, frame_style(app_));  // without a frame: no note, and the key's plain OSD line
   draw_fit_note(app_);
   settle_clicks(app_);
