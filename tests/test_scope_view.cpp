@@ -258,6 +258,23 @@ TEST_P(ScopeViewTest, SplitViewShowsTheEqualizedFrameRightOfTheSplit) {
   EXPECT_GT(lit_above_200(mid + 1, static_cast<int>(plot[2])), 0);
 }
 
+// Paused: the CPU engine counts on the host from the frame, so a change of what the scopes count
+// asks for the frame again (and the GPU engine, which counts from the frame on the GPU, does not).
+TEST_P(ScopeViewTest, PausedFrameComesAgainOnlyForTheCpuEngine) {
+  const VkExtent2D extent{320, 180};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  auto style = scopes_style(true, false, false);
+  const auto frame = make_natural_yuv420(64, 36, 8, 2);
+  draw_once(context(), renderer, target, frame, style, true);
+  const auto laid = [&](const viewer::DrawStyle& s) { return viewer::with_scope_layout(s, 320, 180); };
+  EXPECT_FALSE(renderer.wants_frame_again(laid(style)));  // counted
+  style.vectorscope = true;
+  EXPECT_EQ(renderer.wants_frame_again(laid(style)), engine() == Engine::cpu);
+  draw_once(context(), renderer, target, frame, style, true);
+  EXPECT_FALSE(renderer.wants_frame_again(laid(style)));
+}
+
 // All three scopes of a natural-looking frame at three window sizes in each place: every panel
 // has its title (text-grey pixels in its title strip) and traces in its plot; beside and under
 // leave the video's pixels alone outside the panels.

@@ -267,7 +267,7 @@ std::string FrameScopes::title(const DrawStyle& style, std::size_t i) const {
                                 : waveform_shape(display_columns(f, scope_region(f, r.waveform.region)),
                                                  r.waveform.plot_width).run;
   std::string text = scope_title(style, r.panel.kind, r.waveform.mode, run, f.matrix, f.model == ColourModel::yuv);
-  if (tick_.split) text += "  left: original, right: equalized";
+  if (tick_.split) text += style.match ? "  left: original, right: matched" : "  left: original, right: equalized";
   return text;
 }
 
