@@ -135,39 +135,53 @@ TEST_P(ScopeViewTest, ColourBarsHitTheirTargetsOnlyForTheirMatrix) {
   }
 }
 
+// A gray ramp of `bits` bits across 200 columns (code round(x * top / 199), top = 2^bits - 1),
+// R' = G' = B' so that luma is the same code.
+SyntheticVideoFrame gray_ramp(std::uint32_t bits) {
+  const double top = std::ldexp(1.0, static_cast<int>(bits)) - 1;
+  SyntheticVideoFrame f = make_synthetic_frame(bits == 8 ? "gbrp" : "gbrp10", 200, 20, 1, ColourMatrix::bt709,
+                                               ColourRange::full);
+  for (std::uint32_t c = 0; c < 3; ++c) {
+    test::fill_component(f, c, [top](std::uint32_t x, std::uint32_t) {
+      return static_cast<std::uint32_t>(std::lround(x * top / 199.0));
+    });
+  }
+  return f;
+}
+
 TEST_P(ScopeViewTest, RampDrawsADiagonal) {
   const VkExtent2D extent{640, 360};
   viewer::OffscreenTarget target(context(), extent);
   viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
   const auto style = scopes_style(true, false, false);
-  // Gray ramp across 200 columns: code round(x * 255 / 199).
-  const auto frame = pattern_frame(200, 20, [](std::uint32_t x, std::uint32_t) {
-    const int v = static_cast<int>(std::lround(x * 255.0 / 199.0));
-    return Rgb{v, v, v};
-  });
-  const auto pixels = draw_once(context(), renderer, target, frame, style, true);
-  dump(pixels, extent, "ramp");
-  const auto plot = panel_of(style, extent, ScopeKind::waveform).plot;
-  const int x0 = static_cast<int>(plot[0]), x1 = static_cast<int>(plot[2]);
-  // Each plot column sums `run` picture columns; the plot's columns are spread over its width.
-  const double run = std::ceil(200.0 / (x1 - x0)), columns = std::ceil(200.0 / run), h = plot[3] - plot[1];
-  int checked = 0;
-  for (int px = x0; px < x1; ++px) {
-    const double column = std::floor((px - x0) * columns / (x1 - x0));
-    const double first = column * run, last = std::min(199.0, first + run - 1);
-    // Rows from the codes' places: code c's centre is (c + 0.5) / 256 of the height up.
-    const double top = plot[3] - (std::lround(last * 255.0 / 199.0) + 1.0) * h / 256 - 1;
-    const double bottom = plot[3] - std::lround(first * 255.0 / 199.0) * h / 256 + 1;
-    int lit = 0;
-    for (int y = static_cast<int>(plot[1]); y < static_cast<int>(plot[3]); ++y) {
-      if (!white(rgb_at(pixels, extent.width, px, y))) continue;
-      ++lit;
-      EXPECT_TRUE(y >= top && y <= bottom) << "column " << px << " lit at row " << y << ", expected " << top << ".." << bottom;
+  for (const std::uint32_t bits : {8u, 10u}) {
+    const double top_code = std::ldexp(1.0, static_cast<int>(bits)) - 1, codes = top_code + 1;
+    const auto pixels = draw_once(context(), renderer, target, gray_ramp(bits), style, true);
+    dump(pixels, extent, "ramp" + std::to_string(bits));
+    const auto plot = panel_of(style, extent, ScopeKind::waveform).plot;
+    const int x0 = static_cast<int>(plot[0]), x1 = static_cast<int>(plot[2]);
+    // Each plot column sums `run` picture columns; the plot's columns are spread over its width.
+    const double run = std::ceil(200.0 / (x1 - x0)), columns = std::ceil(200.0 / run), h = plot[3] - plot[1];
+    int checked = 0;
+    for (int px = x0; px < x1; ++px) {
+      const double column = std::floor((px - x0) * columns / (x1 - x0));
+      const double first = column * run, last = std::min(199.0, first + run - 1);
+      // Rows from the codes' places: code c spans (c .. c + 1) / 2^bits of the height up; a
+      // pixel row may sum several levels (one row and a half of slack each way).
+      const double top = plot[3] - (std::lround(last * top_code / 199.0) + 1.0) * h / codes - 1.5;
+      const double bottom = plot[3] - std::lround(first * top_code / 199.0) * h / codes + 1.5;
+      int lit = 0;
+      for (int y = static_cast<int>(plot[1]); y < static_cast<int>(plot[3]); ++y) {
+        if (!white(rgb_at(pixels, extent.width, px, y))) continue;
+        ++lit;
+        EXPECT_TRUE(y >= top && y <= bottom)
+            << bits << " bits: column " << px << " lit at row " << y << ", expected " << top << ".." << bottom;
+      }
+      EXPECT_GE(lit, 1) << bits << " bits: column " << px;
+      ++checked;
     }
-    EXPECT_GE(lit, 1) << "column " << px;
-    ++checked;
+    EXPECT_GT(checked, 50);
   }
-  EXPECT_GT(checked, 50);
 }
 
 TEST_P(ScopeViewTest, LegalLinesSitAtR103Codes) {
