@@ -85,7 +85,7 @@ float zebra_phase() {
 DrawStyle frame_style(const App& app) {
   const PictureOptions& o = app.settings.picture;
   const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;  // window to framebuffer pixels
-  const auto& a = app.picture_area;
+  const auto& a = app.scope_area;  // the picture's and the scopes' (with_scope_layout() below)
   // The planes only of a frame that has them; equalization maps R'G'B', so it stays off then.
   const bool ycbcr = o.domain == Domain::ycbcr && app.player.is_open() && app.player.frame() &&
                      has_planes(app.player.frame()->format);
