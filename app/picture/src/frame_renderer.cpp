@@ -3,11 +3,13 @@
 // in frame_renderer_passes.cpp.
 #include "vhist/picture/frame_renderer.h"
 
+#include "frame_renderer_scopes.h"
 #include "frame_renderer_slot.h"
 
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/histogram_match.h"
 #include "vhist/render/command_slot.h"
+#include "vhist/picture/scope_layout.h"
 #include "vhist/render/vk_check.h"
 #include "vhist/shaders/composite.spv.h"
 
@@ -39,6 +41,7 @@ FrameRenderer::FrameRenderer(render::Context& context, Engine engine)
     slots_.push_back(std::move(slot));
   }
   if (engine == Engine::cpu) cpu_ = std::make_unique<CpuEngine>();
+  scopes_ = std::make_unique<FrameScopes>(context, engine, kFramesInFlight);
   make_composite_descriptors();
   display_ = engine_.create_target("viewer display");
   levels_ = engine_.create_target("viewer levels");
@@ -195,6 +198,7 @@ FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* p
   if (plan.convert_on_cpu) prepare_cpu_frame(*format, *planes, rgb, style);
   prepare_cpu_uploads(plan, request.bins);
   prepare_reference(plan, style, rgb);
+  prepare_scopes(plan, format, planes, rehistogram, style);
   if (format) {
     rgb_format_ = rgb;
     shape_ = {format->rotation, static_cast<float>(format->display_width()), static_cast<float>(format->display_height())};
@@ -325,9 +329,12 @@ VkCommandBuffer FrameRenderer::end_commands(VkCommandBuffer cmd, const FramePlan
 }
 
 VkCommandBuffer FrameRenderer::record_composite(const VideoFormat* format, const VideoPlanes* planes,
-                                                bool rehistogram, const DrawStyle& style,
+                                                bool rehistogram, const DrawStyle& style_in,
                                                 const CompositeTarget& target, const RecordHook& after_pass) {
   if (target.output == 0) throw std::invalid_argument("a compute-composited target needs an output buffer");
+  // The scopes' panels laid out in the target; the video and histograms get the rest.
+  const DrawStyle& style = with_scope_layout(style_in, static_cast<float>(target.extent.width),
+                                             static_cast<float>(target.extent.height));
   const FramePlan plan = prepare(format, planes, rehistogram, style, TargetKind::composite);
   const VkCommandBuffer cmd = begin_commands();
   record_compute_passes(cmd, plan, format, planes, style);

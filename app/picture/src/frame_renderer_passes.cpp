@@ -2,6 +2,7 @@
 // its writes visible to the passes after it; the plan (frame_plan.h) says which run.
 #include "vhist/picture/frame_renderer.h"
 
+#include "frame_renderer_scopes.h"
 #include "frame_renderer_slot.h"
 #include "vhist/picture/video_fit.h"
 
@@ -132,6 +133,7 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
     compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                       VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   }
+  if (plan.scopes) record_scope_counts(cmd, plan, style);
   slots_[next_slot_]->timer->write(cmd, 2);  // histograms, CDF and equalization done
 }
 
@@ -385,6 +387,7 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
   composite_pipeline(0, params.hdr != shader::kHdrNone, features)
       .dispatch(cmd, push, slot.composite_set, groups(extent.width), groups(extent.height));
   record_composite_panels(cmd, params, extent);
+  if (plan.scopes) scopes_->record_draw(cmd, style, target);
 }
 
 // Each panel over its rect (the pixels no earlier panel covers): a panel that overlaps no other

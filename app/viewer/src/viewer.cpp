@@ -20,6 +20,7 @@
 #include "viewer_idle.h"
 #include "vhist/records/record_reader.h"
 
+#include "vhist/picture/scope_layout.h"
 #include "vhist/picture/light_scale.h"
 
 #include "vhist/compute/engine_choice.h"
@@ -84,7 +85,7 @@ float zebra_phase() {
 DrawStyle frame_style(const App& app) {
   const PictureOptions& o = app.settings.picture;
   const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;  // window to framebuffer pixels
-  const auto& a = app.picture_area;
+  const auto& a = app.scope_area;  // the picture's and the scopes' (with_scope_layout() below)
   // The planes only of a frame that has them; equalization maps R'G'B', so it stays off then.
   const bool ycbcr = o.domain == Domain::ycbcr && app.player.is_open() && app.player.frame() &&
                      has_planes(app.player.frame()->format);
@@ -112,7 +113,9 @@ DrawStyle frame_style(const App& app) {
   style.markers = pixel_markers(app, ycbcr);
   style.region = app.region;
   style.reference = app.reference && !ycbcr ? app.reference->histogram : nullptr;
-  return style;
+  // The scopes' panels take their room (beside, under) from the video and histograms: what reads
+  // style.area (hit tests, the region, the hover) sees the picture's part.
+  return with_scope_layout(style, style.area[2], style.area[3]);
 }
 
 class GlfwSession {

@@ -58,6 +58,8 @@
 
 namespace vhist::viewer {
 
+class FrameScopes;
+
 // The statistics of the frame drawn one tick ago (the same tick with the CPU engine).
 struct FrameStatistics {
   bool valid = false;
@@ -74,6 +76,8 @@ struct FrameStatistics {
   std::optional<RangeCheck> range;
   std::optional<LightLevel> light;
   bool ycbcr = false;  // stats and levels are of the Y'CbCr planes (slots as source_measures.h)
+  // The scopes' label lines as the last tick drew them (mode, column binning), for the panel.
+  std::vector<std::string> scope_titles;
 };
 
 // Where the picture goes: the device address of a tightly packed buffer of extent.width x
@@ -119,8 +123,11 @@ class FrameRenderer {
   // Whether the current (paused) frame must be given again as new for `style`: the CPU engine
   // leaves a frame's R'G'B' on the GPU only when a pass read it then, and equalizing or matching
   // it later reads it there.
+  // The scopes' counts are made from the frame on the host too, so a change of what they count
+  // (frame_renderer_scopes.h) asks for it again as well.
   bool wants_frame_again(const DrawStyle& style) const noexcept {
-    return engine_kind_ == Engine::cpu && state_.has_frame && !state_.rgb_current && style.equalize != EqualizeMode::off;
+    return engine_kind_ == Engine::cpu && state_.has_frame &&
+           ((!state_.rgb_current && style.equalize != EqualizeMode::off) || scopes_want_frame(style));
   }
   void wait_idle();
 
@@ -171,6 +178,13 @@ class FrameRenderer {
   // The scale block the bars are drawn with: the display histogram's, or with
   // DrawStyle::end_scale that of the bins between the end bins.
   VkDeviceAddress shown_scale(const DrawStyle& style) const;
+
+  // The scopes (frame_renderer_scopes.cpp): their requests and, CPU engine, counts on the host;
+  // their counts after the equalize pass; whether the CPU engine needs the frame again.
+  void prepare_scopes(const FramePlan& plan, const VideoFormat* format, const VideoPlanes* planes, bool rehistogram,
+                      const DrawStyle& style);
+  void record_scope_counts(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style);
+  bool scopes_want_frame(const DrawStyle& style) const noexcept;
 
   // composite.comp's set layout (its parameters' storage buffer) and each slot's set.
   void make_composite_descriptors();
@@ -227,6 +241,7 @@ class FrameRenderer {
   std::unique_ptr<CpuEngine> cpu_;
   Histogram cpu_levels_;  // CPU engine: the current frame's histogram at one level per code
   PictureState state_;    // what the plan reads, as the last tick left it
+  std::unique_ptr<FrameScopes> scopes_;
   FrameStatistics statistics_;
 };
 
