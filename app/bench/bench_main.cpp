@@ -13,8 +13,10 @@
 #include "vhist/cli/option_table.h"
 #include "vhist/device_list/device_list.h"
 
+#include "scope_bench.h"
 #include "video_bench.h"
 #include "viewer_bench.h"
+
 #include "vhist/compute/blocking_io.h"
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/histogram_engine.h"
@@ -64,6 +66,7 @@ struct Options {
   bool validation = false;
   bool video = false, video_only = false;
   bool viewer = false, viewer_only = false;
+  bool scopes = false, scopes_only = false;
   std::string json_path;
   std::string anchors_path;  // --anchors: the CUDA anchors' output to print beside vhist's figures
   bool quick = false;       // applied after parsing: sizes and iterations not given explicitly
@@ -468,6 +471,14 @@ const vhist::cli::CliRow<Options> kRows[] = {
        o.viewer = true;
        return set_flag(o.viewer_only);
      }},
+    {"--scopes", "",
+     "also time the scope count passes (waveform luma, R'G'B', Y'CbCr; vectorscope) on 8- and 10-bit 4:2:0 frames",
+     "Figures", [](Options& o, std::string_view) { return set_flag(o.scopes); }},
+    {"--scopes-only", "", "only that", "Figures",
+     [](Options& o, std::string_view) {
+       o.scopes = true;
+       return set_flag(o.scopes_only);
+     }},
     {"--anchors", "FILE",
      "print the CUDA anchors' figures (hist_bench's stdout, or its results.csv) beside the fast strategy's, with the "
      "ratios",
@@ -510,10 +521,14 @@ int main(int argc, char** argv) {
     co.validation = options.validation;
     Context context(co);
     Bench bench(context, options);
-    if (!options.video_only && !options.viewer_only) bench.run();
+    if (!options.video_only && !options.viewer_only && !options.scopes_only) bench.run();
     if (options.viewer) vhist::bench::run_viewer_bench(context, options.sizes, options.iterations);
     if (options.video && !vhist::bench::run_video_bench(context, options.sizes, options.iterations)) {
       std::fprintf(stderr, "vhist-bench: the video pipeline disagreed with the CPU reference (rows with ok = NO)\n");
+      return 1;
+    }
+    if (options.scopes && !vhist::bench::run_scope_bench(context, options.sizes, options.iterations)) {
+      std::fprintf(stderr, "vhist-bench: a scope pass disagreed with the CPU engine (rows with ok = NO)\n");
       return 1;
     }
     if (context.validation_enabled() && context.validation_message_count() != 0) {

@@ -32,6 +32,7 @@
 #define VHIST_UINT(name) std::uint32_t name
 #define VHIST_UINTS(name, n) std::uint32_t name[n]
 #define VHIST_INT(name) std::int32_t name
+#define VHIST_INTS(name, n) std::int32_t name[n]
 #define VHIST_FLOAT(name) float name
 #define VHIST_VEC2(name) alignas(8) float name[2]
 #define VHIST_VEC4(name) alignas(16) float name[4]
@@ -47,6 +48,7 @@
 #define VHIST_UINT(name) uint name
 #define VHIST_UINTS(name, n) uint name[n]
 #define VHIST_INT(name) int name
+#define VHIST_INTS(name, n) int name[n]
 #define VHIST_FLOAT(name) float name
 #define VHIST_VEC2(name) vec2 name
 #define VHIST_VEC4(name) vec4 name

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "vhist/compute/histogram_types.h"
+#include "vhist/compute/scope_counts.h"
 #include "vhist/compute/source_measures.h"
 #include "vhist/compute/video_frame.h"
 
@@ -12,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace vhist {
@@ -34,6 +36,15 @@ class CpuEngine {
 
   // Equals reference_planes(format, planes, bins), counted in bands of rows on every thread.
   PlaneCounts planes(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins);
+
+  // The scopes' counts (cpu_scopes.cpp), equal to reference_waveform() and
+  // reference_vectorscope(). `rgb`: the converted frame as convert_and_histogram() writes it,
+  // read by the luma and rgb waveforms and by the vectorscope of R'G'B' and gray frames (may be
+  // empty otherwise). Throw std::invalid_argument when the request's check fails.
+  WaveformCounts waveform(const VideoFormat& format, const VideoPlanes& planes, std::span<const std::byte> rgb,
+                          const WaveformRequest& request);
+  VectorscopeCounts vectorscope(const VideoFormat& format, const VideoPlanes& planes, std::span<const std::byte> rgb,
+                                const VectorscopeRequest& request);
 
  private:
   ThreadPool pool_;
