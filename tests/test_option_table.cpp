@@ -3,6 +3,7 @@
 // settings file written and read back through the settings table, the keys, and the generated
 // help (every row of a command in its --help). No window, no GPU.
 #include "vhist/command_line/command_line.h"
+#include "vhist/picture/draw_style.h"
 #include "vhist/viewer/settings_table.h"
 
 #include <gtest/gtest.h>
@@ -64,33 +65,33 @@ TEST(OptionTable, ViewerValuesOfEachKind) {
   EXPECT_EQ(line.viewer.common.camera_fps, 12.5);
   EXPECT_EQ(line.viewer.screenshot, "shot.png");
   const Settings s = settings_of(line);
-  EXPECT_EQ(s.layout, viewer::Layout::overlay);
-  EXPECT_TRUE(s.channel_r && s.channel_g);
-  EXPECT_FALSE(s.channel_b || s.channel_l);
-  EXPECT_EQ(s.cdf, (std::array<viewer::CdfMode, 4>{viewer::CdfMode::instead, viewer::CdfMode::instead,
+  EXPECT_EQ(s.picture.layout, viewer::Layout::overlay);
+  EXPECT_TRUE(s.picture.channels[0] && s.picture.channels[1]);
+  EXPECT_FALSE(s.picture.channels[2] || s.picture.channels[3]);
+  EXPECT_EQ(s.picture.cdf, (std::array<viewer::CdfMode, 4>{viewer::CdfMode::instead, viewer::CdfMode::instead,
                                                     viewer::CdfMode::instead, viewer::CdfMode::over}));
-  EXPECT_TRUE(s.split_view);
-  EXPECT_EQ(s.split_position, 0.25f);
-  EXPECT_EQ(s.equalize, EqualizeMode::luma);  // implied by --split
-  EXPECT_EQ(s.opacity, 0.5f);
+  EXPECT_TRUE(s.picture.split_view);
+  EXPECT_EQ(s.picture.split_position, 0.25f);
+  EXPECT_EQ(s.picture.equalize, EqualizeMode::luma);  // implied by --split
+  EXPECT_EQ(s.picture.opacity, 0.5f);
   EXPECT_EQ(s.speed, 2.0f);
-  EXPECT_EQ(s.bins, 64u);
-  EXPECT_EQ(s.scale, viewer::ScaleMode::logarithmic);
-  EXPECT_TRUE(s.guides);
-  EXPECT_FALSE(settings_of(parse_ok({"--guides", "off"})).guides);
+  EXPECT_EQ(s.picture.bins, 64u);
+  EXPECT_EQ(s.picture.scale, viewer::ScaleMode::logarithmic);
+  EXPECT_TRUE(s.picture.guides);
+  EXPECT_FALSE(settings_of(parse_ok({"--guides", "off"})).picture.guides);
 }
 
 TEST(OptionTable, AnExplicitEqualizeWinsOverTheSplitsDefault) {
   for (const auto& args : {std::vector<std::string>{"--equalize", "channels", "--split", "0.5"},
                            std::vector<std::string>{"--split", "0.5", "--equalize", "channels"}}) {
     const Settings s = settings_of(parse_ok(args));
-    EXPECT_EQ(s.equalize, EqualizeMode::channels);
-    EXPECT_TRUE(s.split_view);
+    EXPECT_EQ(s.picture.equalize, EqualizeMode::channels);
+    EXPECT_TRUE(s.picture.split_view);
   }
 }
 
 TEST(OptionTable, TheLastOfARepeatedOptionWins) {
-  EXPECT_EQ(settings_of(parse_ok({"--layout", "overlay", "--layout", "stacked"})).layout, viewer::Layout::stacked);
+  EXPECT_EQ(settings_of(parse_ok({"--layout", "overlay", "--layout", "stacked"})).picture.layout, viewer::Layout::stacked);
 }
 
 TEST(OptionTable, PausedAtIsStillTheStart) {
@@ -210,7 +211,7 @@ std::string other_value(const SettingRow& row) {
   if (current == "false") return "true";
   const auto names = viewer::choice_names(row, defaults);
   if (!names.empty()) return std::string(names.back() == current ? names.front() : names.back());
-  if (row.name == "recent") return "/videos/a.mp4";
+  if (viewer::setting_id(row) == viewer::SettingId::recent) return "/videos/a.mp4";
   // A number: its range's other end ("1024" for bins, "4" for speed).
   const double end = std::stod(current) == row.max ? row.min : row.max;
   char buf[32];
@@ -238,9 +239,9 @@ TEST(OptionTable, EveryRememberedRowIsSavedAndLoadedBack) {
 
 TEST(OptionTable, RowsOfThisRunOnlyAreNotSaved) {
   Settings s;
-  s.equalize = EqualizeMode::channels;
-  s.split_view = true;
-  s.split_position = 0.3f;
+  s.picture.equalize = EqualizeMode::channels;
+  s.picture.split_view = true;
+  s.picture.split_position = 0.3f;
   const std::string text = viewer::render_settings(s);
   for (const char* name : {"equalize", "split_view", "split_position"}) {
     EXPECT_EQ(text.find(name), std::string::npos) << text;
@@ -264,26 +265,26 @@ TEST(OptionTable, KeysChangeTheirSettings) {
   };
   Settings s;
   press('1', s);
-  EXPECT_FALSE(s.channel_r);
+  EXPECT_FALSE(s.picture.channels[0]);
   press('1', s);
-  EXPECT_TRUE(s.channel_r);
+  EXPECT_TRUE(s.picture.channels[0]);
   press('4', s);
-  EXPECT_FALSE(s.channel_l);
+  EXPECT_FALSE(s.picture.channels[3]);
   press('C', s);
-  EXPECT_EQ(s.cdf, (std::array<viewer::CdfMode, 4>{viewer::CdfMode::over, viewer::CdfMode::over,
+  EXPECT_EQ(s.picture.cdf, (std::array<viewer::CdfMode, 4>{viewer::CdfMode::over, viewer::CdfMode::over,
                                                     viewer::CdfMode::over, viewer::CdfMode::over}));
   press('E', s);
-  EXPECT_EQ(s.equalize, EqualizeMode::luma);
+  EXPECT_EQ(s.picture.equalize, EqualizeMode::luma);
   press('E', s);
   press('E', s);
-  EXPECT_EQ(s.equalize, EqualizeMode::off);
+  EXPECT_EQ(s.picture.equalize, EqualizeMode::off);
   press('V', s);  // V since issue 15: S is the screenshot, as in mpv
-  EXPECT_TRUE(s.split_view);
-  EXPECT_EQ(s.equalize, EqualizeMode::luma);  // the split view needs an equalized side
+  EXPECT_TRUE(s.picture.split_view);
+  EXPECT_EQ(s.picture.equalize, EqualizeMode::luma);  // the split view needs an equalized side
   press(viewer::kKeyTab, s);
   EXPECT_FALSE(s.show_panel);
   press('G', s);
-  EXPECT_TRUE(s.guides);
+  EXPECT_TRUE(s.picture.guides);
   press(']', s);
   EXPECT_FLOAT_EQ(s.speed, 1.1f);
   press('[', s);
@@ -291,25 +292,53 @@ TEST(OptionTable, KeysChangeTheirSettings) {
   EXPECT_FLOAT_EQ(s.speed, 1.0f / 1.1f);
 }
 
+// The picture's options are declared once, in picture_options.h: the viewer's settings start from
+// the renderer's defaults, and the renderer's default style (headless) differs only in the fit.
+TEST(OptionTable, SettingsStartFromThePictureOptionsDefaults) {
+  EXPECT_TRUE(Settings{}.picture == viewer::PictureOptions{});
+  viewer::PictureOptions headless = viewer::DrawStyle{};
+  EXPECT_EQ(headless.fit, viewer::FitMode::cover);
+  headless.fit = viewer::PictureOptions{}.fit;
+  EXPECT_TRUE(headless == viewer::PictureOptions{});
+  // The viewer's style carries the options as set, none dropped on the way.
+  Settings s = settings_of(parse_ok({"--zebra", "both", "--bins", "64", "--fit", "1:1", "--channels", "gl"}));
+  EXPECT_TRUE(static_cast<const viewer::PictureOptions&>(viewer::DrawStyle(s.picture)) == s.picture);
+  EXPECT_FALSE(s.picture == viewer::PictureOptions{});
+}
+
+// Each SettingId is the row of its name (the build checks it too), and back.
+TEST(OptionTable, EachSettingIdIsItsRow) {
+  const auto rows = viewer::setting_rows();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto id = static_cast<viewer::SettingId>(i);
+    EXPECT_EQ(&viewer::setting_row(id), &rows[i]);
+    EXPECT_EQ(viewer::setting_id(rows[i]), id);
+    EXPECT_EQ(viewer::find_setting(rows[i].name), &rows[i]);
+  }
+  EXPECT_EQ(viewer::setting_row(viewer::SettingId::zebra).name, "zebra");
+  EXPECT_EQ(viewer::setting_row(viewer::SettingId::channel_l).name, "channel_l");
+  EXPECT_EQ(viewer::setting_row(viewer::SettingId::match).name, "match");
+  EXPECT_EQ(viewer::setting_row(viewer::SettingId::recent).name, "recent");
+}
+
 // The fit mode: auto by default; --fit and settings.ini take auto, fit, cover and 1:1 (a bad
 // name is refused with the choices); A steps through them in that order and back to auto.
 TEST(OptionTable, FitModeFromTheCommandLineTheFileAndTheKey) {
-  EXPECT_EQ(Settings{}.fit, viewer::FitMode::automatic);
-  EXPECT_EQ(settings_of(parse_ok({"--fit", "1:1"})).fit, viewer::FitMode::actual);
-  EXPECT_EQ(settings_of(parse_ok({"--fit", "cover"})).fit, viewer::FitMode::cover);
+  EXPECT_EQ(Settings{}.picture.fit, viewer::FitMode::automatic);
+  EXPECT_EQ(settings_of(parse_ok({"--fit", "1:1"})).picture.fit, viewer::FitMode::actual);
+  EXPECT_EQ(settings_of(parse_ok({"--fit", "cover"})).picture.fit, viewer::FitMode::cover);
   const std::string error = rejection({"--fit", "wide"});
   for (const char* word : {"--fit", "auto, fit, cover or 1:1", "'wide'"}) {
     EXPECT_NE(error.find(word), std::string::npos) << error;
   }
-  EXPECT_EQ(viewer::parse_settings("fit = 1:1\n", "settings.ini").fit, viewer::FitMode::actual);
-  const SettingRow* row = viewer::find_setting("fit");
-  ASSERT_NE(row, nullptr);
+  EXPECT_EQ(viewer::parse_settings("fit = 1:1\n", "settings.ini").picture.fit, viewer::FitMode::actual);
+  const SettingRow* row = &viewer::setting_row(viewer::SettingId::fit);
   EXPECT_EQ(row->key, 'A');
   Settings s;
   for (const auto want : {viewer::FitMode::fit, viewer::FitMode::cover, viewer::FitMode::actual,
                           viewer::FitMode::automatic}) {
     viewer::press_key(*row, s);
-    EXPECT_EQ(s.fit, want);
+    EXPECT_EQ(s.picture.fit, want);
   }
 }
 
@@ -341,14 +370,10 @@ TEST(OptionTable, HelpGivesSwitchDefaultsAsOnOrOff) {
   EXPECT_NE(help.find("on or off (default off)"), std::string::npos) << help;  // guides, end_scale
   EXPECT_NE(help.find("on or off (default on)"), std::string::npos) << help;   // tone_map
   Settings s;
-  EXPECT_TRUE(s.tone_map);
+  EXPECT_TRUE(s.picture.tone_map);
   for (const char* text : {"on", "off"}) {
-    for (const SettingRow& row : viewer::setting_rows()) {
-      if (row.field && std::string_view(row.name) == "tone_map") {
-        EXPECT_EQ(viewer::set_setting(row, s, text), "");
-      }
-    }
-    EXPECT_EQ(s.tone_map, std::string_view(text) == "on");
+    EXPECT_EQ(viewer::set_setting(viewer::setting_row(viewer::SettingId::tone_map), s, text), "");
+    EXPECT_EQ(s.picture.tone_map, std::string_view(text) == "on");
   }
 }
 

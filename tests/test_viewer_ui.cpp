@@ -83,16 +83,16 @@ std::string read_text(const fs::path& path) {
 
 Settings non_default_settings() {
   Settings s;
-  s.channel_r = false;
-  s.channel_g = true;
-  s.channel_b = false;
-  s.channel_l = false;
-  s.scale = ScaleMode::logarithmic;
-  s.bins = 1024;
-  s.layout = Layout::stacked;
-  s.palette = Palette::colorblind;
-  s.cdf = {CdfMode::over, CdfMode::off, CdfMode::instead, CdfMode::over};
-  s.opacity = 0.1f;  // not exact in binary: the text must still read back as the same float
+  s.picture.channels[0] = false;
+  s.picture.channels[1] = true;
+  s.picture.channels[2] = false;
+  s.picture.channels[3] = false;
+  s.picture.scale = ScaleMode::logarithmic;
+  s.picture.bins = 1024;
+  s.picture.layout = Layout::stacked;
+  s.picture.palette = Palette::colorblind;
+  s.picture.cdf = {CdfMode::over, CdfMode::off, CdfMode::instead, CdfMode::over};
+  s.picture.opacity = 0.1f;  // not exact in binary: the text must still read back as the same float
   s.loop = false;
   s.speed = 0.25f;
   s.show_panel = false;
@@ -321,10 +321,10 @@ TEST(ViewerSettings, RangesAreChecked) {
     EXPECT_EQ(warnings.size(), expected_warnings) << line;
     return s;
   };
-  EXPECT_EQ(load_one("bins = 16", 0).bins, 16u);
-  EXPECT_EQ(load_one("bins = 1024", 0).bins, 1024u);
+  EXPECT_EQ(load_one("bins = 16", 0).picture.bins, 16u);
+  EXPECT_EQ(load_one("bins = 1024", 0).picture.bins, 1024u);
   for (const char* bad : {"8", "2048", "0", "-256", "256x", "255", "4294967296", "0x100", ""}) {
-    EXPECT_EQ(load_one(std::string("bins = ") + bad, 1).bins, 256u) << bad;
+    EXPECT_EQ(load_one(std::string("bins = ") + bad, 1).picture.bins, 256u) << bad;
   }
   EXPECT_EQ(load_one("speed = 0.25", 0).speed, 0.25f);
   EXPECT_EQ(load_one("speed = 4", 0).speed, 4.0f);
@@ -337,10 +337,10 @@ TEST(ViewerSettings, RangesAreChecked) {
   EXPECT_EQ(load_one("window_width = 159", 1).window_width, 1280);
   EXPECT_EQ(load_one("window_height = 16385", 1).window_height, 720);
   // Opacity out of range is clamped rather than reset (and still reported).
-  EXPECT_EQ(load_one("opacity = 1.5", 1).opacity, 1.0f);
-  EXPECT_EQ(load_one("opacity = -0.25", 1).opacity, 0.0f);
-  EXPECT_EQ(load_one("opacity = 0", 0).opacity, 0.0f);
-  EXPECT_EQ(load_one("opacity = nan", 1).opacity, 0.75f);
+  EXPECT_EQ(load_one("opacity = 1.5", 1).picture.opacity, 1.0f);
+  EXPECT_EQ(load_one("opacity = -0.25", 1).picture.opacity, 0.0f);
+  EXPECT_EQ(load_one("opacity = 0", 0).picture.opacity, 0.0f);
+  EXPECT_EQ(load_one("opacity = nan", 1).picture.opacity, 0.75f);
 }
 
 TEST(ViewerSettings, HandEditedFilesAreRead) {
@@ -362,13 +362,13 @@ TEST(ViewerSettings, HandEditedFilesAreRead) {
   std::vector<std::string> warnings;
   const Settings s = load_settings(file, &warnings);
   EXPECT_TRUE(warnings.empty()) << warnings.front();
-  EXPECT_FALSE(s.channel_r);
-  EXPECT_FALSE(s.channel_g);
-  EXPECT_FALSE(s.channel_b);
-  EXPECT_TRUE(s.channel_l);
+  EXPECT_FALSE(s.picture.channels[0]);
+  EXPECT_FALSE(s.picture.channels[1]);
+  EXPECT_FALSE(s.picture.channels[2]);
+  EXPECT_TRUE(s.picture.channels[3]);
   EXPECT_TRUE(s.loop);
-  EXPECT_EQ(s.palette, Palette::mono);
-  EXPECT_EQ(s.bins, 128u);
+  EXPECT_EQ(s.picture.palette, Palette::mono);
+  EXPECT_EQ(s.picture.bins, 128u);
   EXPECT_EQ(s.recent_files, std::vector<std::string>{"/videos/a.mp4"});
 }
 

@@ -79,53 +79,40 @@ float zebra_phase() {
   return static_cast<float>(std::chrono::duration_cast<std::chrono::milliseconds>(t).count() % 1000) * 0.016f;
 }
 
-// What the frame renderer draws, from the settings and this tick's layout.
+// What the frame renderer draws: the picture's options as set, and this tick's layout, frame and
+// pointer.
 DrawStyle frame_style(const App& app) {
-  const Settings& s = app.settings;
+  const PictureOptions& o = app.settings.picture;
   const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;  // window to framebuffer pixels
   const auto& a = app.picture_area;
   // The planes only of a frame that has them; equalization maps R'G'B', so it stays off then.
-  const bool ycbcr = s.domain == Domain::ycbcr && app.player.is_open() && app.player.frame() &&
+  const bool ycbcr = o.domain == Domain::ycbcr && app.player.is_open() && app.player.frame() &&
                      has_planes(app.player.frame()->format);
   const media::DecodedFrame* frame = app.player.is_open() && app.player.frame() ? &*app.player.frame() : nullptr;
   const LightScale light = frame ? light_scale_of(frame->colour.transfer.value) : LightScale::none;
   const double mastering_peak = frame && frame->colour.mastering ? frame->colour.mastering->max_luminance : 0.0;
-  return DrawStyle{.channels = {s.channel_r, s.channel_g, s.channel_b, s.channel_l},
-                   .scale = s.scale,
-                   .bins = s.bins,
-                   .layout = s.layout,
-                   .palette = s.palette,
-                   .opacity = s.opacity,
-                   .cdf = s.cdf,
-                   .equalize = matching(app, ycbcr) ? EqualizeMode::channels
-                               : ycbcr                  ? EqualizeMode::off
-                                                        : s.equalize,
-                   .split_view = s.split_view,
-                   .split_position = s.split_position,
-                   .area = {a[0] * fb_scale.x, a[1] * fb_scale.y, a[2] * fb_scale.x, a[3] * fb_scale.y},
-                   .fit = s.fit,
-                   .pan = app.pan,
-                   .end_scale = s.end_scale,
-                   .guides = s.guides,
-                   .ui_scale = picture_ui_scale(app.ui_scale, (a[3] - a[1]) * fb_scale.y),
-                   .light = light,
-                   .light_axis = s.light_axis,
-                   .hdr = hdr_display_for(light, s.tone_map, mastering_peak),
-                   .ycbcr = ycbcr,
-                   .zebra = s.zebra,
-                   .zebra_style = s.zebra_style,
-                   .zebra_rgb = s.zebra_rgb,
-                   .zebra_high = s.zebra_high,
-                   .zebra_low = s.zebra_low,
-                   .zebra_phase = zebra_phase(),
-                   .false_colour = s.false_colour,
-                   .range_mask = shown_range(app)[0],
-                   .range_low = shown_range(app)[1],
-                   .range_high = shown_range(app)[2],
-                   .markers = pixel_markers(app, ycbcr),
-                   .region = app.region,
-                   .reference = app.reference && !ycbcr ? app.reference->histogram : nullptr,
-                   .match = matching(app, ycbcr)};
+  DrawStyle style(o);
+  style.match = matching(app, ycbcr);
+  if (style.match) {
+    style.equalize = EqualizeMode::channels;
+  } else if (ycbcr) {
+    style.equalize = EqualizeMode::off;
+  }
+  style.area = {a[0] * fb_scale.x, a[1] * fb_scale.y, a[2] * fb_scale.x, a[3] * fb_scale.y};
+  style.pan = app.pan;
+  style.ui_scale = picture_ui_scale(app.ui_scale, (a[3] - a[1]) * fb_scale.y);
+  style.light = light;
+  style.hdr = hdr_display_for(light, o.tone_map, mastering_peak);
+  style.ycbcr = ycbcr;
+  style.zebra_phase = zebra_phase();
+  const auto range = shown_range(app);
+  style.range_mask = range[0];
+  style.range_low = range[1];
+  style.range_high = range[2];
+  style.markers = pixel_markers(app, ycbcr);
+  style.region = app.region;
+  style.reference = app.reference && !ycbcr ? app.reference->histogram : nullptr;
+  return style;
 }
 
 class GlfwSession {
@@ -357,13 +344,13 @@ const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::ti
   const media::DecodedFrame* frame = new_frame ? current : nullptr;
   // Equalization switched on or to another mode: the frame shown goes through the GPU again
   // (the CPU engine keeps no copy of it there), also when paused.
-  if (app_.settings.equalize != app_.equalize_drawn) {
+  if (app_.settings.picture.equalize != app_.equalize_drawn) {
     if (!frame) frame = current;
-    app_.equalize_drawn = app_.settings.equalize;
+    app_.equalize_drawn = app_.settings.picture.equalize;
   }
   if (std::exchange(resend_frame_, false) && !frame) frame = current;
   if (frame) {
-    if (const std::string why = renderer_.check(*frame, app_.settings.bins); !why.empty()) {
+    if (const std::string why = renderer_.check(*frame, app_.settings.picture.bins); !why.empty()) {
       show_message(app_, "cannot show '" + player.path() + "': " + why, true);
       std::fprintf(stderr, "vhist: %s\n", util::printable(app_.error).c_str());
       player.close();
@@ -408,7 +395,7 @@ void Viewer::handle_ui() {
   if (auto chosen = app_.browser.draw()) app_.pending_open = chosen->string();
   if (std::exchange(app_.keep_reference_requested, false)) keep_reference(app_, renderer_.statistics());
   app_.top_labels_from = hdr_label_bottom(app_, frame_style(app_));
-  if ((app_.settings.equalize != EqualizeMode::off || matching(app_, false)) && app_.player.is_open()) draw_split(app_);
+  if ((app_.settings.picture.equalize != EqualizeMode::off || matching(app_, false)) && app_.player.is_open()) draw_split(app_);
   update_fit(app_, frame_style(app_));  // without a frame: no note, and the key's plain OSD line
   draw_fit_note(app_);
   settle_clicks(app_);
@@ -501,8 +488,8 @@ int Viewer::run() {
     app_.video_fps = video_rate_.fps();
     handle_ui();
     // A new domain or region counts the frame on screen again, as if it had just come.
-    if (app_.settings.domain != drawn_domain_ || app_.region != drawn_region_) {
-      drawn_domain_ = app_.settings.domain;
+    if (app_.settings.picture.domain != drawn_domain_ || app_.region != drawn_region_) {
+      drawn_domain_ = app_.settings.picture.domain;
       drawn_region_ = app_.region;
       if (!frame && app_.player.is_open() && app_.player.frame()) frame = &*app_.player.frame();
     }

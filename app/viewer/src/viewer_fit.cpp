@@ -77,7 +77,7 @@ void draw_fit_note(const App& app) {
 }
 
 void draw_fit_line(App& app) {
-  setting_widget("fit", app.settings, ImGui::GetFontSize() * 6);
+  setting_widget(SettingId::fit, app.settings, ImGui::GetFontSize() * 6);
   ImGui::SameLine();
   if (app.fit_note.empty()) {
     ImGui::TextDisabled("all shown (A)");

@@ -18,7 +18,8 @@ bool changing_without_input(const App& app) {
   // frame still to come after a seek or a step.
   if (p.is_open() && ((!p.paused() && (!p.at_end() || p.live())) || p.awaiting_frame())) return true;
   if (osd_seconds_left(app) > 0) return true;
-  if (p.is_open() && app.settings.zebra != ZebraMode::off && app.settings.zebra_style != ZebraStyle::solid) return true;
+  const PictureOptions& o = app.settings.picture;
+  if (p.is_open() && o.zebra != ZebraMode::off && o.zebra_style != ZebraStyle::solid) return true;
   if (ImGui::GetIO().WantTextInput) return true;  // typing in a field: its cursor blinks
   return app.pending_pin || app.screenshot_requested || app.keep_reference_requested || !app.pending_open.empty() || app.rehistogram ||
          app.close_popups;
@@ -76,7 +77,7 @@ void print_test_state(const App& app, std::int64_t idle_waits) {
                app.player.is_open() ? app.player.clock() : 0.0,
                app.player.frame() ? app.player.frame()->pts : -1.0, app.player.paused() ? "paused" : "playing", app.video_fps,
                app.fullscreen ? "on" : "off", app.fullscreen_toggles, pixel(app.pinned_pixel).c_str(),
-               region.c_str(), kept.c_str(), app.stats_page ? "on" : "off", std::string(to_string(app.settings.light_axis)).c_str(),
+               region.c_str(), kept.c_str(), app.stats_page ? "on" : "off", std::string(to_string(app.settings.picture.light_axis)).c_str(),
                app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), app.open_path.c_str(), log.c_str());
 }
 

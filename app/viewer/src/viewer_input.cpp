@@ -82,29 +82,36 @@ std::string on_off(bool on) { return on ? "on" : "off"; }
 
 // The OSD line for a setting's key, after the key changed it.
 std::string key_message(const SettingRow& row, const Settings& s) {
-  const std::string name(row.name);
-  if (name.starts_with("channel_")) {
-    const char* names[] = {"red", "green", "blue", "luma"};
-    const bool on[] = {s.channel_r, s.channel_g, s.channel_b, s.channel_l};
-    const std::size_t c = std::string_view("rgbl").find(name.back());
-    return std::string("Channel ") + names[c] + " " + on_off(on[c]);
-  }
-  if (name == "cdf") return "Cumulative histogram: " + std::string(to_string(s.cdf[0]));
-  if (name == "equalize") return "Equalize: " + std::string(to_string(s.equalize));
-  if (name == "guides") return "Legal-range guides " + on_off(s.guides);
-  if (name == "light_axis") return "HDR axis in " + std::string(to_string(s.light_axis));
-  if (name == "zebra") return "Zebra " + std::string(to_string(s.zebra));
-  if (name == "false_colour") return "False colour " + on_off(s.false_colour);
-  if (name == "domain") return s.domain == Domain::ycbcr ? "Histograms of the Y'CbCr planes" : "Histograms of R'G'B'";
-  if (name == "split_view") return "Split view " + on_off(s.split_view);
-  if (name == "show_panel") return {};  // the panel itself shows or goes
-  // With a frame shown, update_fit says it again with what it hides.
-  if (name == "fit") return "Fit: " + std::string(to_string(s.fit));
-  if (name == "match") return s.match ? "Matching on" : "Matching off";
-  if (name.starts_with("speed")) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "Speed %.2fx", static_cast<double>(s.speed));
-    return buf;
+  const PictureOptions& o = s.picture;
+  switch (const SettingId id = setting_id(row)) {
+    case SettingId::channel_r:
+    case SettingId::channel_g:
+    case SettingId::channel_b:
+    case SettingId::channel_l: {
+      const char* names[] = {"red", "green", "blue", "luma"};
+      const auto c = static_cast<std::size_t>(id) - static_cast<std::size_t>(SettingId::channel_r);
+      return std::string("Channel ") + names[c] + " " + on_off(o.channels[c]);
+    }
+    case SettingId::cdf: return "Cumulative histogram: " + std::string(to_string(o.cdf[0]));
+    case SettingId::equalize: return "Equalize: " + std::string(to_string(o.equalize));
+    case SettingId::guides: return "Legal-range guides " + on_off(o.guides);
+    case SettingId::light_axis: return "HDR axis in " + std::string(to_string(o.light_axis));
+    case SettingId::zebra: return "Zebra " + std::string(to_string(o.zebra));
+    case SettingId::false_colour: return "False colour " + on_off(o.false_colour);
+    case SettingId::domain: return o.domain == Domain::ycbcr ? "Histograms of the Y'CbCr planes" : "Histograms of R'G'B'";
+    case SettingId::split_view: return "Split view " + on_off(o.split_view);
+    case SettingId::show_panel: return {};  // the panel itself shows or goes
+    // With a frame shown, update_fit says it again with what it hides.
+    case SettingId::fit: return "Fit: " + std::string(to_string(o.fit));
+    case SettingId::match: return s.match ? "Matching on" : "Matching off";
+    case SettingId::speed:
+    case SettingId::speed_down:
+    case SettingId::speed_up: {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "Speed %.2fx", static_cast<double>(s.speed));
+      return buf;
+    }
+    default: break;
   }
   // Any other row: its label (or name) in words, and on/off rather than true/false.
   std::string what(row.label.empty() || row.label.starts_with("##") ? row.name : row.label);
@@ -117,16 +124,17 @@ std::string key_message(const SettingRow& row, const Settings& s) {
 // Why a setting's key does not apply to what is shown (and so changes nothing); empty: it applies.
 std::string key_not_applicable(const App& app, const SettingRow& row) {
   const media::DecodedFrame* frame = app.player.is_open() && app.player.frame() ? &*app.player.frame() : nullptr;
-  if (row.name == "light_axis" && frame && light_scale_of(frame->colour.transfer.value) == LightScale::none) {
+  const SettingId id = setting_id(row);
+  if (id == SettingId::light_axis && frame && light_scale_of(frame->colour.transfer.value) == LightScale::none) {
     // The transfer as people say it (BT.709), not FFmpeg's identifier (bt709).
     return "HDR axis: only for PQ or HLG video (this one's transfer is " +
            std::string(spoken_colour(frame->colour.transfer)) + "); nothing changed";
   }
-  if (row.name == "domain" && app.settings.domain == Domain::rgb && frame && !has_planes(frame->format)) {
+  if (id == SettingId::domain && app.settings.picture.domain == Domain::rgb && frame && !has_planes(frame->format)) {
     return "Y'CbCr histograms: this video is stored as " + frame->format.pixel_format +
            ", without Y'CbCr planes; nothing changed";
   }
-  if (row.name == "match" && !app.settings.match && !app.reference) {
+  if (id == SettingId::match && !app.settings.match && !app.reference) {
     return "Matching needs a reference: keep one first (K); nothing changed";
   }
   return {};
@@ -197,7 +205,7 @@ void on_key(GLFWwindow* window, int key, int, int action, int mods) {
       continue;
     }
     press_key(row, app.settings);
-    if (row.name == "fit") app.announce_fit = true;
+    if (setting_id(row) == SettingId::fit) app.announce_fit = true;
     std::string text = key_message(row, app.settings);
     if (!text.empty()) show_message(app, std::move(text));
   }

@@ -98,8 +98,8 @@ void draw_playback_section(App& app) {
   ImGui::SameLine();
   if (ImGui::Button(">")) p.step_forward();
   ImGui::SameLine();
-  setting_widget("loop", app.settings);
-  setting_widget("speed", app.settings, -1);
+  setting_widget(SettingId::loop, app.settings);
+  setting_widget(SettingId::speed, app.settings, -1);
   float t = static_cast<float>(p.clock());
   const float duration = static_cast<float>(std::max(p.duration(), 0.001));
   ImGui::SetNextItemWidth(-1);
@@ -118,10 +118,10 @@ void draw_bins(App& app, const FrameStatistics& numbers, float width) {
   Settings& s = app.settings;
   const std::uint32_t max_bins = numbers.valid ? max_bins_for_bits(numbers.bits) : kMaxBins;
   ImGui::SetNextItemWidth(width);
-  if (ImGui::BeginCombo("bins", std::to_string(s.bins).c_str())) {
+  if (ImGui::BeginCombo("bins", std::to_string(s.picture.bins).c_str())) {
     for (std::uint32_t b = kMinBins; b <= max_bins; b *= 2) {
-      if (ImGui::Selectable(std::to_string(b).c_str(), b == s.bins)) {
-        s.bins = b;
+      if (ImGui::Selectable(std::to_string(b).c_str(), b == s.picture.bins)) {
+        s.picture.bins = b;
         app.rehistogram = true;
       }
     }
@@ -172,8 +172,9 @@ double luma_share(const FrameStatistics& numbers, std::uint32_t code, bool above
 
 // The zebras' shares: of luma, or (zebras on R'G'B') of each channel, whose union is marked.
 void draw_zebra_shares(const Settings& s, const FrameStatistics& numbers) {
-  const std::uint32_t high = zebra_code(s.zebra_high, numbers.bits), low = zebra_code(s.zebra_low, numbers.bits);
-  if (!s.zebra_rgb) {
+  const std::uint32_t high = zebra_code(s.picture.zebra_high, numbers.bits);
+  const std::uint32_t low = zebra_code(s.picture.zebra_low, numbers.bits);
+  if (!s.picture.zebra_rgb) {
     // Lines, not wrapped text: ImGui may wrap after the '.' of a number.
     ImGui::Text("marked: %.2f%% luma >= %u", 100 * luma_share(numbers, high, true), high);
     ImGui::Text("        %.2f%% luma <= %u", 100 * luma_share(numbers, low, false), low);
@@ -195,20 +196,20 @@ void draw_zebra_shares(const Settings& s, const FrameStatistics& numbers) {
 void draw_exposure_section(App& app, const FrameStatistics& numbers) {
   Settings& s = app.settings;
   const float third = share({"zebra", "false colour"});
-  setting_widget("zebra", s, third);
+  setting_widget(SettingId::zebra, s, third);
   ImGui::SameLine();
-  setting_widget("false_colour", s);
-  if (s.zebra != ZebraMode::off) {
+  setting_widget(SettingId::false_colour, s);
+  if (s.picture.zebra != ZebraMode::off) {
     const float half = share({"", ""});
-    setting_widget("zebra_high", s, half);
+    setting_widget(SettingId::zebra_high, s, half);
     ImGui::SameLine();
-    setting_widget("zebra_low", s, half);
-    setting_widget("zebra_style", s, half);
+    setting_widget(SettingId::zebra_low, s, half);
+    setting_widget(SettingId::zebra_style, s, half);
     ImGui::SameLine();
-    setting_widget("zebra_rgb", s);
+    setting_widget(SettingId::zebra_rgb, s);
     if (numbers.valid && !numbers.ycbcr) draw_zebra_shares(s, numbers);
   }
-  if (!s.false_colour) return;
+  if (!s.picture.false_colour) return;
   const LightScale light = app.player.is_open() && app.player.frame()
                                ? light_scale_of(app.player.frame()->colour.transfer.value)
                                : LightScale::none;
@@ -239,19 +240,21 @@ void draw_exposure_section(App& app, const FrameStatistics& numbers) {
 // parts of the width. A compact window leaves out the rows one rarely changes.
 // The channel toggles and the guides' on one row.
 void draw_channel_toggles(Settings& s) {
-  if (s.domain == Domain::ycbcr) {
+  if (s.picture.domain == Domain::ycbcr) {
     // The planes' names, as the histograms are labelled (R draws Cr, B Cb, L Y'; G has no plane),
     // not R, G, B, L.
-    ImGui::Checkbox("Cr##channel_r", &s.channel_r);
+    ImGui::Checkbox("Cr##channel_r", &s.picture.channels[0]);
     ImGui::SameLine();
-    ImGui::Checkbox("Cb##channel_b", &s.channel_b);
+    ImGui::Checkbox("Cb##channel_b", &s.picture.channels[2]);
     ImGui::SameLine();
-    ImGui::Checkbox("Y'##channel_l", &s.channel_l);
+    ImGui::Checkbox("Y'##channel_l", &s.picture.channels[3]);
   }
-  for (const char* name : {"channel_r", "channel_g", "channel_b", "channel_l", "guides"}) {
-    if (s.domain == Domain::ycbcr && name[0] == 'c') continue;
-    if (name[0] != 'c' || name[8] != 'r') ImGui::SameLine();
-    setting_widget(name, s);
+  for (const SettingId id :
+       {SettingId::channel_r, SettingId::channel_g, SettingId::channel_b, SettingId::channel_l, SettingId::guides}) {
+    const bool channel = id != SettingId::guides;
+    if (s.picture.domain == Domain::ycbcr && channel) continue;
+    if (id != SettingId::channel_r) ImGui::SameLine();
+    setting_widget(id, s);
   }
 }
 
@@ -268,55 +271,56 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("CDF");
     const float indent = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
-    for (const char* name : {"cdf_r", "cdf_g", "cdf_b", "cdf_l"}) {
-      if (two_rows && name[4] == 'b') {
+    for (const SettingId id : {SettingId::cdf_r, SettingId::cdf_g, SettingId::cdf_b, SettingId::cdf_l}) {
+      if (two_rows && id == SettingId::cdf_b) {
         ImGui::SetCursorPosX(indent + ImGui::GetStyle().ItemSpacing.x);
       } else {
         ImGui::SameLine();
       }
-      setting_widget(name, s, width);
+      setting_widget(id, s, width);
     }
   }
-  setting_widget("equalize", s, share({"equalize"}));
-  if (s.equalize != EqualizeMode::off) {
-    setting_widget("split_view", s);
-    if (s.split_view) {
+  setting_widget(SettingId::equalize, s, share({"equalize"}));
+  if (s.picture.equalize != EqualizeMode::off) {
+    setting_widget(SettingId::split_view, s);
+    if (s.picture.split_view) {
       ImGui::SameLine();
-      setting_widget("split_position", s, -1);
+      setting_widget(SettingId::split_position, s, -1);
     }
   }
-  setting_widget("scale", s, share({"scale", "bins"}));
+  setting_widget(SettingId::scale, s, share({"scale", "bins"}));
   ImGui::SameLine();
   draw_bins(app, numbers, share({"bins"}));
   if (app.compact) {
     // Only the marks that are on (their keys turn them on): their shares and legend.
-    if (s.zebra != ZebraMode::off || s.false_colour) draw_exposure_section(app, numbers);
+    if (s.picture.zebra != ZebraMode::off || s.picture.false_colour) draw_exposure_section(app, numbers);
     // An HDR picture's mapping: the one setting that changes what it looks like.
     if (app.player.is_open() && app.player.frame() &&
         light_scale_of(app.player.frame()->colour.transfer.value) != LightScale::none) {
-      setting_widget("tone_map", s);
+      setting_widget(SettingId::tone_map, s);
     }
     return;
   }
   const float half = share({"layout", "palette"});
-  setting_widget("layout", s, half);
+  setting_widget(SettingId::layout, s, half);
   ImGui::SameLine();
-  setting_widget("palette", s, half);
-  setting_widget("opacity", s, share({"opacity"}));
-  setting_widget("end_scale", s);
-  setting_widget("domain", s, share({"domain"}));
+  setting_widget(SettingId::palette, s, half);
+  setting_widget(SettingId::opacity, s, share({"opacity"}));
+  setting_widget(SettingId::end_scale, s);
+  setting_widget(SettingId::domain, s, share({"domain"}));
   draw_exposure_section(app, numbers);
   // Only a PQ or HLG source has a light scale to label the axis with.
   const LightScale light = app.player.is_open() && app.player.frame()
                                ? light_scale_of(app.player.frame()->colour.transfer.value)
                                : LightScale::none;
   if (light != LightScale::none) {
-    setting_widget("light_axis", s, share({"light axis"}));
+    setting_widget(SettingId::light_axis, s, share({"light axis"}));
     // What the picture shows (the histograms count code values either way).
-    setting_widget("tone_map", s);
+    setting_widget(SettingId::tone_map, s);
     const auto& colour = app.player.frame()->colour;
     const std::string shown =
-        hdr_display_text(light, hdr_display_for(light, s.tone_map, colour.mastering ? colour.mastering->max_luminance : 0));
+        hdr_display_text(light, hdr_display_for(light, s.picture.tone_map,
+                                                colour.mastering ? colour.mastering->max_luminance : 0));
     text_wrapped_at_spaces("%s", shown.c_str());
     // HLG's light depends on the display: say which one the axis and the bands assume.
     if (light == LightScale::hlg) {
@@ -505,9 +509,9 @@ void draw_split(App& app) {
   // The divider is at split_position of the picture area's width (the panel is not picture).
   const float left = app.picture_area[0], width = app.picture_area[2] - app.picture_area[0];
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
-  const char* name = matching(app, false)              ? "matched to the reference"
-                     : s.equalize == EqualizeMode::luma ? "equalized (luma)"
-                                                        : "equalized (per channel)";
+  const char* name = matching(app, false)                       ? "matched to the reference"
+                     : s.picture.equalize == EqualizeMode::luma ? "equalized (luma)"
+                                                                : "equalized (per channel)";
   // Below the HDR label where there is one (it was written over "equalized (luma)").
   const float top = std::max(app.picture_area[1] + (app.picture_area[3] - app.picture_area[1]) * 0.02f,
                              app.top_labels_from);
@@ -517,16 +521,16 @@ void draw_split(App& app) {
     draw->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + size.x + 4, at.y + size.y + 2), IM_COL32(0, 0, 0, 150), 3);
     draw->AddText(at, IM_COL32(255, 255, 255, 230), text);
   };
-  if (!s.split_view) {
+  if (!s.picture.split_view) {
     label(ImVec2(left + width - ImGui::CalcTextSize(name).x - 12, top), name);
     return;
   }
-  const float x = left + s.split_position * width;
+  const float x = left + s.picture.split_position * width;
   const bool near = std::abs(io.MousePos.x - x) <= 6.0f;
   if (!io.WantCaptureMouse && near && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.dragging_divider = true;
   if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) app.dragging_divider = false;
   if (app.dragging_divider && width > 0) {
-    app.settings.split_position = std::clamp((io.MousePos.x - left) / width, 0.0f, 1.0f);
+    app.settings.picture.split_position = std::clamp((io.MousePos.x - left) / width, 0.0f, 1.0f);
   }
   if (app.dragging_divider || (near && !io.WantCaptureMouse)) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
   // Each label on its side of the divider, elided to the room between the divider and the

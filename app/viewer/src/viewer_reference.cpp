@@ -85,7 +85,7 @@ void draw_reference_section(App& app, const FrameStatistics& numbers) {
   if (ImGui::Button("Drop")) drop_reference(app);
   same_line_if_room(ImGui::CalcTextSize("match reference").x + ImGui::GetFrameHeight() +
                     ImGui::GetStyle().ItemInnerSpacing.x);
-  if (setting_widget("match", app.settings)) app.rehistogram = true;
+  if (setting_widget(SettingId::match, app.settings)) app.rehistogram = true;
   ImGui::TextWrapped("reference: %s", app.reference->source.c_str());
   if (numbers.ycbcr) {
     ImGui::TextDisabled("(not compared with the Y'CbCr planes)");

@@ -12,9 +12,9 @@
 
 namespace vhist::viewer {
 
-bool setting_widget(std::string_view name, Settings& settings, float width) {
-  const SettingRow* row = find_setting(name);
-  if (!row || !row->field || row->label.empty()) return false;
+bool setting_widget(SettingId id, Settings& settings, float width) {
+  const SettingRow* row = &setting_row(id);
+  if (!row->field || row->label.empty()) return false;
   const std::string label(row->label);
   if (width != 0) ImGui::SetNextItemWidth(width);
   const std::vector<std::string_view> names = choice_names(*row, settings);

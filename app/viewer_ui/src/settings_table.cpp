@@ -101,10 +101,7 @@ std::string parse_channels(Settings& s, std::string_view text) {
     set[k] = true;
   }
   if (text.empty()) return "a set of the letters r, g, b and l (e.g. rgb)";
-  s.channel_r = set[0];
-  s.channel_g = set[1];
-  s.channel_b = set[2];
-  s.channel_l = set[3];
+  s.picture.channels = set;
   return {};
 }
 
@@ -127,7 +124,7 @@ std::string parse_cdf(Settings& s, std::string_view text) {
       modes[k] = *mode;
     }
   }
-  s.cdf = modes;
+  s.picture.cdf = modes;
   return {};
 }
 
@@ -136,22 +133,22 @@ std::string parse_cdf(Settings& s, std::string_view text) {
 std::string parse_split(Settings& s, std::string_view text) {
   const auto position = cli::parse_fraction(text);
   if (!position) return "the divider's position, a number from 0 to 1 (e.g. 0.5)";
-  s.split_view = true;
-  s.split_position = static_cast<float>(*position);
-  s.equalize = EqualizeMode::luma;
+  s.picture.split_view = true;
+  s.picture.split_position = static_cast<float>(*position);
+  s.picture.equalize = EqualizeMode::luma;
   return {};
 }
 
 // C: every channel to the mode after the red channel's.
 void cycle_cdf(Settings& s) {
-  const auto next = static_cast<CdfMode>((static_cast<int>(s.cdf[0]) + 1) % 3);
-  s.cdf = {next, next, next, next};
+  const auto next = static_cast<CdfMode>((static_cast<int>(s.picture.cdf[0]) + 1) % 3);
+  s.picture.cdf = {next, next, next, next};
 }
 
 // V: the split view on or off (S is the screenshot, as in mpv); on, it needs an equalized side.
 void toggle_split(Settings& s) {
-  s.split_view = !s.split_view;
-  if (s.split_view && s.equalize == EqualizeMode::off) s.equalize = EqualizeMode::luma;
+  s.picture.split_view = !s.picture.split_view;
+  if (s.picture.split_view && s.picture.equalize == EqualizeMode::off) s.picture.equalize = EqualizeMode::luma;
 }
 
 void speed_down(Settings& s) { s.speed = slower(s.speed); }
@@ -163,36 +160,36 @@ constexpr const char* kEqualizeLabels[] = {"off", "luma (hue kept)", "per channe
 
 #define VHIST_FIELD(member) [](Settings& s) -> FieldRef { return &s.member; }
 
-const SettingRow kRows[] = {
-    {.name = "channel_r", .section = "Histogram", .help = "draw the red channel", .field = VHIST_FIELD(channel_r),
-     .label = "R", .key = '1', .key_help = "red histogram on/off"},
-    {.name = "channel_g", .section = "Histogram", .help = "draw the green channel", .field = VHIST_FIELD(channel_g),
-     .label = "G", .key = '2', .key_help = "green histogram on/off"},
-    {.name = "channel_b", .section = "Histogram", .help = "draw the blue channel", .field = VHIST_FIELD(channel_b),
-     .label = "B", .key = '3', .key_help = "blue histogram on/off"},
-    {.name = "channel_l", .section = "Histogram", .help = "draw the luma histogram", .field = VHIST_FIELD(channel_l),
-     .label = "L", .key = '4', .key_help = "luma histogram on/off"},
+constexpr SettingRow kRows[] = {
+    {.name = "channel_r", .section = "Histogram", .help = "draw the red channel",
+     .field = VHIST_FIELD(picture.channels[0]), .label = "R", .key = '1', .key_help = "red histogram on/off"},
+    {.name = "channel_g", .section = "Histogram", .help = "draw the green channel",
+     .field = VHIST_FIELD(picture.channels[1]), .label = "G", .key = '2', .key_help = "green histogram on/off"},
+    {.name = "channel_b", .section = "Histogram", .help = "draw the blue channel",
+     .field = VHIST_FIELD(picture.channels[2]), .label = "B", .key = '3', .key_help = "blue histogram on/off"},
+    {.name = "channel_l", .section = "Histogram", .help = "draw the luma histogram",
+     .field = VHIST_FIELD(picture.channels[3]), .label = "L", .key = '4', .key_help = "luma histogram on/off"},
     {.name = "channels", .remembered = false, .section = "Histogram",
      .help = "histogram channels drawn, any of r, g, b, l (e.g. rgb, l)", .flag = "--channels", .value_name = "SET",
      .parse_flag = parse_channels},
     {.name = "scale", .section = "Histogram", .help = "bar heights: auto (to the tallest bin), log or fixed",
-     .field = VHIST_FIELD(scale), .flag = "--scale", .value_name = "MODE", .label = "scale"},
+     .field = VHIST_FIELD(picture.scale), .flag = "--scale", .value_name = "MODE", .label = "scale"},
     {.name = "bins", .section = "Histogram",
      .help = "bins per channel: a power of two from 16 to 1024 (256 at most for 8-bit video)",
-     .field = VHIST_FIELD(bins), .min = kMinBins, .max = kMaxBins, .rule = RangeRule::power_of_two, .flag = "--bins",
+     .field = VHIST_FIELD(picture.bins), .min = kMinBins, .max = kMaxBins, .rule = RangeRule::power_of_two, .flag = "--bins",
      .value_name = "N"},
     {.name = "layout", .section = "Histogram",
-     .help = "split (RGB bottom left, luma bottom right), overlay (one quad) or stacked", .field = VHIST_FIELD(layout),
+     .help = "split (RGB bottom left, luma bottom right), overlay (one quad) or stacked", .field = VHIST_FIELD(picture.layout),
      .flag = "--layout", .value_name = "L", .label = "layout"},
     {.name = "palette", .section = "Histogram", .help = "the bars' colours: classic, colorblind or mono",
-     .field = VHIST_FIELD(palette), .flag = "--palette", .value_name = "P", .label = "palette"},
+     .field = VHIST_FIELD(picture.palette), .flag = "--palette", .value_name = "P", .label = "palette"},
     {.name = "cdf_r", .section = "Histogram", .help = "the red channel's cumulative histogram: off, over or instead",
-     .field = VHIST_FIELD(cdf[0]), .label = "R##cdf"},
+     .field = VHIST_FIELD(picture.cdf[0]), .label = "R##cdf"},
     {.name = "cdf_g", .section = "Histogram", .help = "the green channel's cumulative histogram",
-     .field = VHIST_FIELD(cdf[1]), .label = "G##cdf"},
+     .field = VHIST_FIELD(picture.cdf[1]), .label = "G##cdf"},
     {.name = "cdf_b", .section = "Histogram", .help = "the blue channel's cumulative histogram",
-     .field = VHIST_FIELD(cdf[2]), .label = "B##cdf"},
-    {.name = "cdf_l", .section = "Histogram", .help = "the luma cumulative histogram", .field = VHIST_FIELD(cdf[3]),
+     .field = VHIST_FIELD(picture.cdf[2]), .label = "B##cdf"},
+    {.name = "cdf_l", .section = "Histogram", .help = "the luma cumulative histogram", .field = VHIST_FIELD(picture.cdf[3]),
      .label = "L##cdf"},
     {.name = "cdf", .remembered = false, .section = "Histogram",
      .help = "draw the cumulative histogram: over (a curve over the histogram), instead (its area instead of the "
@@ -200,55 +197,55 @@ const SettingRow kRows[] = {
      .flag = "--cdf", .value_name = "SPEC", .parse_flag = parse_cdf, .key = 'C', .on_key = cycle_cdf,
      .key_help = "cumulative histogram: off, over, instead"},
     {.name = "opacity", .section = "Histogram", .help = "the histograms' background opacity, 0 to 1",
-     .field = VHIST_FIELD(opacity), .min = 0, .max = 1, .rule = RangeRule::clamp, .flag = "--opacity",
+     .field = VHIST_FIELD(picture.opacity), .min = 0, .max = 1, .rule = RangeRule::clamp, .flag = "--opacity",
      .value_name = "A", .label = "opacity", .format = "%.2f"},
     {.name = "guides", .section = "Histogram",
      .help = "legal-range guides on the histograms (16 and 235 at 8 bits, 64 and 940 at 10, and the ends): on or off",
-     .field = VHIST_FIELD(guides), .flag = "--guides", .value_name = "on|off", .label = "guides", .key = 'G',
+     .field = VHIST_FIELD(picture.guides), .flag = "--guides", .value_name = "on|off", .label = "guides", .key = 'G',
      .key_help = "legal-range guides on/off"},
     {.name = "end_scale", .section = "Histogram",
      .help = "the end bins (codes 0 and the top) drawn to a scale of their own, a full-height end bar being every "
              "pixel, and the other bins scaled without them, so a spike of clipped pixels does not flatten the rest: "
              "on or off",
-     .field = VHIST_FIELD(end_scale), .flag = "--end-scale", .value_name = "on|off", .label = "ends own scale"},
+     .field = VHIST_FIELD(picture.end_scale), .flag = "--end-scale", .value_name = "on|off", .label = "ends own scale"},
     {.name = "light_axis", .section = "Histogram",
      .help = "a PQ or HLG source's axis: nits (cd/m2, a decade apart), stops (from HDR reference white, 203 cd/m2) "
              "or codes (code values, as for SDR)",
-     .field = VHIST_FIELD(light_axis), .flag = "--light-axis", .value_name = "A", .label = "light axis", .key = 'N',
+     .field = VHIST_FIELD(picture.light_axis), .flag = "--light-axis", .value_name = "A", .label = "light axis", .key = 'N',
      .key_help = "a PQ or HLG source's axis: nits, stops, codes"},
     {.name = "tone_map", .section = "Histogram",
      .help = "a PQ or HLG picture tone-mapped to SDR for display (BT.2390 EETF, 203 cd/m2 shown as white; "
              "docs/colour.md), or off: its code values shown as they are; the histograms count code values either way: "
              "on or off",
-     .field = VHIST_FIELD(tone_map), .flag = "--tone-map", .value_name = "on|off", .label = "tone-map HDR"},
+     .field = VHIST_FIELD(picture.tone_map), .flag = "--tone-map", .value_name = "on|off", .label = "tone-map HDR"},
     {.name = "domain", .section = "Histogram",
      .help = "what the histograms count: rgb (R', G', B' and luma after conversion) or ycbcr (the Y', Cb and Cr "
              "planes as decoded: Y' drawn as luma, Cb blue, Cr red)",
-     .field = VHIST_FIELD(domain), .flag = "--domain", .value_name = "D", .label = "domain", .key = 'Y',
+     .field = VHIST_FIELD(picture.domain), .flag = "--domain", .value_name = "D", .label = "domain", .key = 'Y',
      .key_help = "count R'G'B' or the Y'CbCr planes"},
     {.name = "zebra", .section = "Exposure",
      .help = "zebras over the video where luma is at or above --zebra-high (high), at or below --zebra-low (low), "
              "both, or off",
-     .field = VHIST_FIELD(zebra), .flag = "--zebra", .value_name = "Z", .label = "zebra", .key = 'Z',
+     .field = VHIST_FIELD(picture.zebra), .flag = "--zebra", .value_name = "Z", .label = "zebra", .key = 'Z',
      .key_help = "zebras: off, high, low, both"},
     {.name = "zebra_high", .section = "Exposure",
-     .help = "the high zebra's threshold, percent of the code range", .field = VHIST_FIELD(zebra_high),
+     .help = "the high zebra's threshold, percent of the code range", .field = VHIST_FIELD(picture.zebra_high),
      .min = 0, .max = 100, .rule = RangeRule::clamp, .flag = "--zebra-high", .value_name = "PCT",
      .label = "##zebra_high", .format = "high %.1f%%"},
     {.name = "zebra_low", .section = "Exposure",
-     .help = "the low zebra's threshold, percent of the code range", .field = VHIST_FIELD(zebra_low),
+     .help = "the low zebra's threshold, percent of the code range", .field = VHIST_FIELD(picture.zebra_low),
      .min = 0, .max = 100, .rule = RangeRule::clamp, .flag = "--zebra-low", .value_name = "PCT",
      .label = "##zebra_low", .format = "low %.1f%%"},
     {.name = "zebra_style", .section = "Exposure",
      .help = "zebras as moving diagonal stripes or a solid colour (magenta high, blue low)",
-     .field = VHIST_FIELD(zebra_style), .flag = "--zebra-style", .value_name = "S", .label = "##zebra_style"},
+     .field = VHIST_FIELD(picture.zebra_style), .flag = "--zebra-style", .value_name = "S", .label = "##zebra_style"},
     {.name = "zebra_rgb", .section = "Exposure",
      .help = "zebras test R'G'B' instead of luma: high where any of R', G', B' is at or above its threshold (a "
              "channel clipping), low where any is at or below: on or off",
-     .field = VHIST_FIELD(zebra_rgb), .flag = "--zebra-rgb", .value_name = "on|off", .label = "R'G'B'"},
+     .field = VHIST_FIELD(picture.zebra_rgb), .flag = "--zebra-rgb", .value_name = "on|off", .label = "R'G'B'"},
     {.name = "false_colour", .section = "Exposure",
      .help = "false colour: luma bands in colour (the user guide's table), the rest in grey: on or off",
-     .field = VHIST_FIELD(false_colour), .flag = "--false-colour", .value_name = "on|off", .label = "false colour",
+     .field = VHIST_FIELD(picture.false_colour), .flag = "--false-colour", .value_name = "on|off", .label = "false colour",
      .key = 'X', .key_help = "false colour on/off"},
     {.name = "loop", .section = "Playback", .help = "play the file again from its start at its end",
      .field = VHIST_FIELD(loop), .label = "Loop"},
@@ -263,7 +260,7 @@ const SettingRow kRows[] = {
      .help = "how the video sits in the picture: fit (all of it, letterboxed), cover (fills the picture, crops), 1:1 "
              "(one frame pixel per screen pixel; drag with the middle button to pan) or auto (cover where that hides "
              "at most 5% of the width or height, else fit)",
-     .field = VHIST_FIELD(fit), .flag = "--fit", .value_name = "auto|fit|cover|1:1", .label = "fit", .key = 'A',
+     .field = VHIST_FIELD(picture.fit), .flag = "--fit", .value_name = "auto|fit|cover|1:1", .label = "fit", .key = 'A',
      .key_help = "fit mode: auto, fit, cover, 1:1"},
     {.name = "show_panel", .section = "Window", .help = "show the control panel", .field = VHIST_FIELD(show_panel),
      .key = kKeyTab, .key_help = "show/collapse the panel"},
@@ -284,17 +281,17 @@ const SettingRow kRows[] = {
      .field = VHIST_FIELD(recent_files)},
     {.name = "split_view", .remembered = false, .section = "Equalization",
      .help = "the equalized picture right of a divider, the original left of it (drag the divider)",
-     .field = VHIST_FIELD(split_view), .label = "split view", .key = 'V', .on_key = toggle_split,
+     .field = VHIST_FIELD(picture.split_view), .label = "split view", .key = 'V', .on_key = toggle_split,
      .key_help = "split view on/off"},
     {.name = "split_position", .remembered = false, .section = "Equalization",
      .help = "show the equalized picture right of a divider at POS (0..1 of the width) and the original left of "
              "it (implies --equalize luma unless given)",
-     .field = VHIST_FIELD(split_position), .min = 0, .max = 1, .flag = "--split", .value_name = "POS",
+     .field = VHIST_FIELD(picture.split_position), .min = 0, .max = 1, .flag = "--split", .value_name = "POS",
      .parse_flag = parse_split, .label = "##split", .format = "divider %.2f"},
     // After --split: an --equalize given wins over the luma that --split implies.
     {.name = "equalize", .remembered = false, .section = "Equalization",
      .help = "equalize the picture shown: luma (hue kept), channels (each of R, G, B) or off",
-     .field = VHIST_FIELD(equalize), .flag = "--equalize", .value_name = "MODE", .label = "equalize",
+     .field = VHIST_FIELD(picture.equalize), .flag = "--equalize", .value_name = "MODE", .label = "equalize",
      .choice_labels = kEqualizeLabels, .key = 'E',
      .key_help = "equalization: off, luma, per channel"},
     {.name = "match", .remembered = false, .section = "Reference",
@@ -305,6 +302,22 @@ const SettingRow kRows[] = {
 };
 
 #undef VHIST_FIELD
+
+// SettingId (settings_table.h) names the rows in this order: each id is its row's index.
+constexpr std::string_view kIdNames[] = {
+#define VHIST_SETTING_NAME(name) #name,
+    VHIST_SETTING_IDS(VHIST_SETTING_NAME)
+#undef VHIST_SETTING_NAME
+};
+
+consteval bool ids_match_rows() {
+  if (std::size(kIdNames) != std::size(kRows)) return false;
+  for (std::size_t i = 0; i < std::size(kRows); ++i) {
+    if (kRows[i].name != kIdNames[i]) return false;
+  }
+  return true;
+}
+static_assert(ids_match_rows(), "VHIST_SETTING_IDS must list kRows' names, in kRows' order");
 
 template <typename T>
 std::string set_number(const SettingRow& row, T& field, std::string_view text) {
@@ -331,6 +344,10 @@ std::string set_number(const SettingRow& row, T& field, std::string_view text) {
 }  // namespace
 
 std::span<const SettingRow> setting_rows() { return kRows; }
+
+const SettingRow& setting_row(SettingId id) { return kRows[static_cast<std::size_t>(id)]; }
+
+SettingId setting_id(const SettingRow& row) { return static_cast<SettingId>(&row - kRows); }
 
 const SettingRow* find_setting(std::string_view name) {
   for (const SettingRow& row : kRows) {

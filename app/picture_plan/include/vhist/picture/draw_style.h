@@ -3,6 +3,7 @@
 #pragma once
 
 #include "vhist/picture/picture_modes.h"
+#include "vhist/picture/picture_options.h"
 
 #include "vhist/compute/cdf.h"
 #include "vhist/compute/region.h"
@@ -22,47 +23,30 @@ struct HdrDisplay {
   float target = 203.0f;                 // cd/m2 shown as SDR white (BT.2408's HDR reference white)
 };
 
-// What one tick draws (from the viewer's settings and UI state).
-struct DrawStyle {
-  std::array<bool, 4> channels{true, true, true, true};  // R, G, B, L
-  ScaleMode scale = ScaleMode::automatic;
-  std::uint32_t bins = 256;
-  Layout layout = Layout::split;
-  Palette palette = Palette::classic;
-  float opacity = 0.75f;
+// What one tick draws: the picture's options (picture_options.h, the viewer's settings) and what
+// this tick adds (where, the frame's light and planes, the pointer's marks). frame_style() in the
+// viewer fills the second part; some options are resolved for the frame there too (`equalize`:
+// off for the Y'CbCr planes, channels while matching).
+struct DrawStyle : PictureOptions {
+  // The options' defaults, but for the fit: cover, as the headless picture and the benchmarks
+  // draw it (the viewer passes its own options, whose default fit is FitMode::automatic).
+  DrawStyle() { fit = FitMode::cover; }
+  explicit DrawStyle(const PictureOptions& options) : PictureOptions(options) {}
+
   bool video = true;  // draw the video (false: the histograms over black)
-  std::array<CdfMode, 4> cdf{};  // per channel: the cumulative histogram off, over or instead
-  EqualizeMode equalize = EqualizeMode::off;
-  // Equalize only right of a divider at this fraction of the width (0..1); otherwise all of it.
-  bool split_view = false;
-  float split_position = 0.5f;
   // Where the picture (video and histograms) goes in the target, in target pixels (x0, y0, x1,
   // y1); all zero: the whole target. The rest of the target is left clear (the UI's side).
   std::array<float, 4> area{};
-  // How the video sits in the area (video_fit.h), and with FitMode::actual how far it is moved
-  // from the area's centre (target pixels; held so that no gap opens at an edge). Cover by
-  // default: the headless picture and the benchmarks draw it; the viewer's setting says "auto".
-  FitMode fit = FitMode::cover;
+  // With FitMode::actual, how far the video is moved from the area's centre (target pixels; held
+  // so that no gap opens at an edge).
   std::array<float, 2> pan{};
-  // The end bins (the lowest and highest codes) drawn to their own scale (full height = every
-  // pixel counted), the bins between them scaled as if the end bins were empty.
-  bool end_scale = false;
-  bool guides = false;    // legal-range guides on the histograms (16/235 at 8 bits, scaled; the ends)
   float ui_scale = 1.0f;  // text and line sizes on the picture: the window's content scale (HiDPI)
   // The axis labelled in light (cd/m2) for a PQ or HLG source (light_scale.h); none: code values.
   LightScale light = LightScale::none;
-  LightAxis light_axis = LightAxis::nits;  // how a light scale labels the axis
-  HdrDisplay hdr;  // the picture of a PQ or HLG source (display only)
-  // The histograms count the frame's Y'CbCr planes (Domain::ycbcr, for a frame that has them).
+  HdrDisplay hdr;  // the picture of a PQ or HLG source (display only; `tone_map` chose it)
+  // The histograms count the frame's Y'CbCr planes (`domain` ycbcr, for a frame that has them).
   bool ycbcr = false;
-  // Exposure marks over the video (exposure_shared.h): zebras at thresholds in percent of the
-  // code range, false colour; `zebra_phase` (pixels) moves the stripes.
-  ZebraMode zebra = ZebraMode::off;
-  ZebraStyle zebra_style = ZebraStyle::stripes;
-  bool zebra_rgb = false;  // the zebras test R'G'B' (kMarkZebraRgb), else luma
-  float zebra_high = 95.0f, zebra_low = 2.0f;
-  float zebra_phase = 0.0f;
-  bool false_colour = false;
+  float zebra_phase = 0.0f;  // pixels: moves the zebra stripes
   // The histogram range under the pointer (kMarkRange): pixels with a code of one of these
   // channels (R 1, G 2, B 4, L 8) in [range_low, range_high] keep their colour, the rest are
   // dimmed. 0: none.

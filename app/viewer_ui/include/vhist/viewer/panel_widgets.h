@@ -4,17 +4,17 @@
 #pragma once
 
 #include "vhist/viewer/settings.h"
+#include "vhist/viewer/settings_table.h"  // SettingId
 
 #include <imgui.h>
 
-#include <string_view>
 
 namespace vhist::viewer {
 
-// Draws the widget of the setting called `name` (a row with a panel label), `width` pixels wide
-// (0: ImGui's default; negative: up to that far from the right edge). Returns true when the user
+// Draws the widget of the setting `id` (a row with a panel label), `width` pixels wide (0:
+// ImGui's default; negative: up to that far from the right edge). Returns true when the user
 // changed the value.
-bool setting_widget(std::string_view name, Settings& settings, float width = 0);
+bool setting_widget(SettingId id, Settings& settings, float width = 0);
 
 // printf-style text wrapped to the panel only at spaces: ImGui's own wrapping may also break after
 // a '.' or ',', which cuts a figure such as "0.25%" in two.

@@ -6,8 +6,7 @@
 // one setting.
 #pragma once
 
-#include "vhist/picture/picture_modes.h"
-#include "vhist/compute/cdf.h"  // EqualizeMode
+#include "vhist/picture/picture_options.h"
 
 #include <array>
 #include <cstddef>
@@ -26,26 +25,10 @@ inline constexpr int kMinWindowSize = 160, kMaxWindowSize = 16384;
 inline constexpr std::size_t kMaxRecentFiles = 10;
 
 struct Settings {
-  bool channel_r = true, channel_g = true, channel_b = true, channel_l = true;
-  ScaleMode scale = ScaleMode::automatic;
-  std::uint32_t bins = 256;  // a power of two, kMinBins..kMaxBins
-  Layout layout = Layout::split;
-  Palette palette = Palette::classic;
-  std::array<CdfMode, 4> cdf{};  // R, G, B, L
-  float opacity = 0.75f;  // histogram background opacity, 0..1
-  bool guides = false;    // legal-range guides on the histograms
-  bool end_scale = false;  // the end bins (codes 0 and the top) on their own scale
-  LightAxis light_axis = LightAxis::nits;  // a PQ or HLG source's axis labels
-  bool tone_map = true;                    // a PQ or HLG picture tone-mapped to SDR for display
-  Domain domain = Domain::rgb;             // R'G'B' after conversion, or the Y'CbCr planes
-  // Exposure marks over the video: zebras (thresholds in percent of the code range) and false colour.
-  ZebraMode zebra = ZebraMode::off;
-  ZebraStyle zebra_style = ZebraStyle::stripes;
-  bool zebra_rgb = false;  // zebras on R'G'B' (any channel) instead of luma
-  float zebra_high = 95.0f, zebra_low = 2.0f;
-  bool false_colour = false;
-  FitMode fit = FitMode::automatic;  // how the video sits in the picture (video_fit.h)
-  bool osd = true;        // on-screen messages over the picture (errors show even when off)
+  // How the picture is drawn (picture_options.h): the renderer's options and their defaults. Of
+  // these, equalize, split_view and split_position are for this session only (not in the file).
+  PictureOptions picture;
+  bool osd = true;  // on-screen messages over the picture (errors show even when off)
   bool loop = true;
   float speed = 1.0f;  // playback speed, kMinSpeed..kMaxSpeed
   bool show_panel = true;
@@ -53,11 +36,8 @@ struct Settings {
   bool screenshot_tooltips = false;  // S screenshots keep the tooltip under the pointer
   int window_width = 1280, window_height = 720;  // kMinWindowSize..kMaxWindowSize
   std::vector<std::string> recent_files;         // most recent first, at most kMaxRecentFiles, no duplicates
-  // This session only (not in the settings file): a way of looking at this video.
-  EqualizeMode equalize = EqualizeMode::off;
-  bool split_view = false;      // equalized right of a divider, the original left of it
-  float split_position = 0.5f;  // the divider, 0..1 of the window's width
-  bool match = false;           // the picture matched to the reference histogram (with one)
+  // This session only (not in the settings file).
+  bool match = false;  // the picture matched to the reference histogram (with one)
   bool operator==(const Settings&) const = default;
 };
 

@@ -4,12 +4,16 @@
 // (viewer_options.cpp), the panel's widgets (panel_widgets.cpp), the keys and the help are all
 // generated from these rows.
 //
-// Adding a setting: a field in Settings (settings.h) and a row in settings_table.cpp; then the
-// code that uses the value (usually frame_style() in the viewer). Nothing else.
+// Adding a setting: a field with its default, in PictureOptions (picture_options.h) when it is
+// about how the picture is drawn (the renderer reads it there, through DrawStyle: nothing to
+// copy) or else in Settings (settings.h); a row in settings_table.cpp and its id at the same place
+// in VHIST_SETTING_IDS below (the build checks that the two agree); then the code that uses the
+// value. Nothing else.
 #pragma once
 
 #include "vhist/viewer/settings.h"
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -58,8 +62,29 @@ struct SettingRow {
   std::string_view key_help = {};
 };
 
+// The rows' ids, one for each row of settings_table.cpp in its order and spelt as its name:
+// SettingId::zebra is the row called "zebra". Code names a row by its id, so that a misspelt one
+// does not compile; settings_table.cpp checks at compile time that the ids and the rows agree.
+#define VHIST_SETTING_IDS(X)                                                                                     \
+  X(channel_r) X(channel_g) X(channel_b) X(channel_l) X(channels) X(scale) X(bins) X(layout) X(palette) X(cdf_r) \
+  X(cdf_g) X(cdf_b) X(cdf_l) X(cdf) X(opacity) X(guides) X(end_scale) X(light_axis) X(tone_map) X(domain)        \
+  X(zebra) X(zebra_high) X(zebra_low) X(zebra_style) X(zebra_rgb) X(false_colour) X(loop) X(speed) X(speed_down) \
+  X(speed_up) X(fit) X(show_panel) X(osd) X(vsync) X(screenshot_tooltips) X(window_width) X(window_height)       \
+  X(recent) X(split_view) X(split_position) X(equalize) X(match)
+
+enum class SettingId : std::uint8_t {
+#define VHIST_SETTING_ID(name) name,
+  VHIST_SETTING_IDS(VHIST_SETTING_ID)
+#undef VHIST_SETTING_ID
+};
+
 std::span<const SettingRow> setting_rows();
-// The row called `name`; null when there is none.
+// The row of `id`.
+const SettingRow& setting_row(SettingId id);
+// The id of `row`, which is one of setting_rows().
+SettingId setting_id(const SettingRow& row);
+// The row called `name`; null when there is none. For names from outside the code (the settings
+// file, the command line); code names a row by its SettingId.
 const SettingRow* find_setting(std::string_view name);
 
 // The names a choice row accepts ("auto", "log", "fixed"), in the enum's order; empty for others.
