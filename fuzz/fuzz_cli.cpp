@@ -51,9 +51,9 @@ void check_command_line(std::string_view text) {
   }
   viewer::Settings settings;
   viewer::apply_settings(line.viewer, settings);
-  check(settings.bins >= viewer::kMinBins && settings.bins <= viewer::kMaxBins, "command line bins in range");
-  check(settings.opacity >= 0 && settings.opacity <= 1, "command line opacity in [0, 1]");
-  check(settings.split_position >= 0 && settings.split_position <= 1, "command line split in [0, 1]");
+  check(settings.picture.bins >= viewer::kMinBins && settings.picture.bins <= viewer::kMaxBins, "command line bins in range");
+  check(settings.picture.opacity >= 0 && settings.picture.opacity <= 1, "command line opacity in [0, 1]");
+  check(settings.picture.split_position >= 0 && settings.picture.split_position <= 1, "command line split in [0, 1]");
   check(line.viewer.frames == -1 || line.viewer.frames > 0, "command line frames positive");
   check(line.command != app::Command::analyze || !line.analyze.common.input.empty(), "analyze has an input");
 }
@@ -100,8 +100,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     default: {
       std::vector<std::string> warnings;
       const viewer::Settings s = viewer::parse_settings(text, "fuzz.ini", &warnings);
-      check(s.bins >= viewer::kMinBins && s.bins <= viewer::kMaxBins, "settings bins in range");
-      check(s.opacity >= 0 && s.opacity <= 1, "settings opacity in [0, 1]");
+      check(s.picture.bins >= viewer::kMinBins && s.picture.bins <= viewer::kMaxBins, "settings bins in range");
+      check(s.picture.opacity >= 0 && s.picture.opacity <= 1, "settings opacity in [0, 1]");
       check(s.speed >= viewer::kMinSpeed && s.speed <= viewer::kMaxSpeed, "settings speed in range");
       check(s.recent_files.size() <= viewer::kMaxRecentFiles, "settings recent files bounded");
       // What vhist writes, it reads back the same.
