@@ -51,7 +51,7 @@ void append_bytes(void* context, void* data, int size) {
 }
 
 // The PNG file's bytes (RGB when every alpha is 255, else RGBA), or (second) what went wrong.
-std::pair<std::string, std::string> encode_png(const RgbaImage& image) {
+std::pair<std::string, std::string> encode_bytes(const RgbaImage& image) {
   bool opaque = true;
   for (std::size_t i = 3; i < image.pixels.size() && opaque; i += 4) opaque = image.pixels[i] == 255;
   const std::uint8_t* pixels = image.pixels.data();
@@ -131,10 +131,18 @@ std::string write_png(const std::string& path, const RgbaImage& image) {
   const std::string what = "cannot write " + quoted(path) + ": ";
   if (path.empty()) return "cannot write a PNG file: no file name given";
   if (std::string problem = check_image(image); !problem.empty()) return what + problem;
-  auto [bytes, problem] = encode_png(image);
+  auto [bytes, problem] = encode_bytes(image);
   if (!problem.empty()) return what + problem;
   if (std::string failed = util::write_file_atomically(path, bytes); !failed.empty()) return what + failed;
   return {};
+}
+
+std::string encode_png(const RgbaImage& image, std::string& error) {
+  error = check_image(image);
+  if (!error.empty()) return {};
+  auto [bytes, problem] = encode_bytes(image);
+  error = std::move(problem);
+  return std::move(bytes);
 }
 
 RgbaImage read_png(const std::string& path) {
