@@ -40,6 +40,10 @@ struct Variant {
 constexpr unsigned kToolMarks = 1, kToolRegion = 2, kToolReference = 4, kToolMatch = 8;
 constexpr unsigned kToolZebra = 16, kToolFalseColour = 32, kToolRange = 64;  // one mark alone
 constexpr unsigned kAllTools = kToolMarks | kToolRegion | kToolReference | kToolMatch;
+// Issue 26's scopes, beside the video (luma waveform, R'G'B' parade, vectorscope x1): each
+// counted every tick (a new frame each tick) and drawn over the composite.
+constexpr unsigned kToolWaveform = 128, kToolParade = 256, kToolVectorscope = 512;
+constexpr unsigned kAllScopes = kToolWaveform | kToolParade | kToolVectorscope;
 // The whole frame, rasterized, then without each of the two draws, to see what each costs;
 // then the same picture drawn by the compute composite pass; then both with the cumulative
 // histograms drawn over the bars and the picture equalized (split view), against the plain ones.
@@ -72,7 +76,11 @@ constexpr Variant kVariants[] = {{"raster: video + hist", true, true, false, fal
                                  {"compute: + reference", true, true, true, false, off, false, 4, kToolReference},
                                  {"compute: + ref. match split", true, true, true, false, off, true, 4,
                                   kToolReference | kToolMatch},
-                                 {"compute: + all exposure tools", true, true, true, false, off, true, 4, kAllTools}};
+                                 {"compute: + all exposure tools", true, true, true, false, off, true, 4, kAllTools},
+                                 {"compute: + waveform", true, true, true, false, off, false, 4, kToolWaveform},
+                                 {"compute: + parade", true, true, true, false, off, false, 4, kToolParade},
+                                 {"compute: + vectorscope", true, true, true, false, off, false, 4, kToolVectorscope},
+                                 {"compute: + all three scopes", true, true, true, false, off, false, 4, kAllScopes}};
 
 // A reference histogram for the tools' variants: flat over the 256 codes.
 std::shared_ptr<const Histogram> flat_reference() {
@@ -97,6 +105,9 @@ void add_tools(viewer::DrawStyle& style, unsigned tools, VkExtent2D frame) {
     style.range_low = 100;
     style.range_high = 140;
   }
+  style.waveform = (tools & kToolWaveform) != 0;
+  style.parade = (tools & kToolParade) != 0;
+  style.vectorscope = (tools & kToolVectorscope) != 0;
   if (tools & kToolRegion) style.region = PixelRect{frame.width / 4, frame.height / 4, frame.width / 2, frame.height / 2};
   if (tools & (kToolReference | kToolMatch)) style.reference = flat_reference();
   if (tools & kToolMatch) {

@@ -3,11 +3,13 @@
 // in frame_renderer_passes.cpp.
 #include "vhist/picture/frame_renderer.h"
 
+#include "frame_renderer_scopes.h"
 #include "frame_renderer_slot.h"
 
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/histogram_match.h"
 #include "vhist/render/command_slot.h"
+#include "vhist/picture/scope_layout.h"
 #include "vhist/render/vk_check.h"
 #include "vhist/shaders/composite.spv.h"
 #include "vhist/shaders/histogram_frag.spv.h"
@@ -47,6 +49,7 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
     slots_.push_back(std::move(slot));
   }
   if (engine == Engine::cpu) cpu_ = std::make_unique<CpuEngine>();
+  scopes_ = std::make_unique<FrameScopes>(context, engine, kFramesInFlight);
   make_descriptors();
   const render::SpecConstant hdr_display{0, 1};
   composite_pipeline_ = render::ComputePipeline(context, composite_spv, {}, sizeof(shader::CompositePush), "composite");
@@ -211,6 +214,7 @@ FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* p
   if (plan.convert_on_cpu) prepare_cpu_frame(*format, *planes, rgb, style);
   prepare_cpu_uploads(plan, request.bins);
   prepare_reference(plan, style, rgb);
+  prepare_scopes(plan, format, planes, rehistogram, style);
   if (format) {
     rgb_format_ = rgb;
     shape_ = {format->rotation, static_cast<float>(format->display_width()), static_cast<float>(format->display_height())};
@@ -356,9 +360,12 @@ VkCommandBuffer FrameRenderer::record_raster(const VideoFormat* format, const Vi
 }
 
 VkCommandBuffer FrameRenderer::record_composite(const VideoFormat* format, const VideoPlanes* planes,
-                                                bool rehistogram, const DrawStyle& style,
+                                                bool rehistogram, const DrawStyle& style_in,
                                                 const CompositeTarget& target, const RecordHook& after_pass) {
   if (target.output == 0) throw std::invalid_argument("a compute-composited target needs an output buffer");
+  // The scopes' panels laid out in the target; the video and histograms get the rest.
+  const DrawStyle& style = with_scope_layout(style_in, static_cast<float>(target.extent.width),
+                                             static_cast<float>(target.extent.height));
   const FramePlan plan = prepare(format, planes, rehistogram, style, TargetKind::composite);
   const VkCommandBuffer cmd = begin_commands();
   record_compute_passes(cmd, plan, format, planes, style);

@@ -2,6 +2,7 @@
 // its writes visible to the passes after it; the plan (frame_plan.h) says which run.
 #include "vhist/picture/frame_renderer.h"
 
+#include "frame_renderer_scopes.h"
 #include "frame_renderer_slot.h"
 #include "vhist/picture/video_fit.h"
 
@@ -99,6 +100,7 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
     compute_writes_to(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                       VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   }
+  if (plan.scopes) record_scope_counts(cmd, plan, style);
   slots_[next_slot_]->timer->write(cmd, 2);  // histograms, CDF and equalization done
 }
 
@@ -498,6 +500,7 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
   const shader::CompositePush push{slot.composite_params.address()};
   const render::ComputePipeline& pipeline = params.hdr != shader::kHdrNone ? composite_hdr_pipeline_ : composite_pipeline_;
   pipeline.dispatch(cmd, push, (extent.width + 15) / 16, (extent.height + 15) / 16);
+  if (plan.scopes) scopes_->record_draw(cmd, style, target);
 }
 
 }  // namespace vhist::viewer

@@ -2,6 +2,7 @@
 
 #include "vhist/exposure_shared.h"
 #include "vhist/picture/light_scale.h"
+#include "vhist/picture/scope_layout.h"
 
 #include <algorithm>
 #include <cmath>
@@ -113,6 +114,7 @@ FramePlan plan_tick(const PictureState& state, const TickRequest& request) {
   plan.draw_equalized = request.style.equalize != EqualizeMode::off && next.equalized_fresh &&
                         next.equalized_mode == request.style.equalize && next.equalized_match == request.style.match &&
                         (composite || next.equalized_image_written);
+  plan.scopes = composite && next.has_frame && any_scope(request.style);
   return plan;
 }
 

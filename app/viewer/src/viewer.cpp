@@ -20,6 +20,7 @@
 #include "viewer_idle.h"
 #include "vhist/records/record_reader.h"
 
+#include "vhist/picture/scope_layout.h"
 #include "vhist/picture/light_scale.h"
 
 #include "vhist/compute/engine_choice.h"
@@ -112,7 +113,9 @@ DrawStyle frame_style(const App& app) {
   style.markers = pixel_markers(app, ycbcr);
   style.region = app.region;
   style.reference = app.reference && !ycbcr ? app.reference->histogram : nullptr;
-  return style;
+  // The scopes' panels take their room (beside, under) from the video and histograms: what reads
+  // style.area (hit tests, the region, the hover) sees the picture's part.
+  return with_scope_layout(style, style.area[2], style.area[3]);
 }
 
 class GlfwSession {

@@ -197,6 +197,8 @@ void same_line_if_room(float width);
 
 // The control panel (Tab hides it), with the statistics of the frame drawn a tick ago.
 void draw_panel(App& app, const FrameStatistics& numbers);
+// The panel's scopes section (viewer_panel_scopes.cpp).
+void draw_scopes_section(App& app, const FrameStatistics& numbers);
 // The panel's numbers (viewer_panel_numbers.cpp): the statistics table, one or two stacked so that
 // no column is cut; then the frame's range verdict, its legal range and a PQ frame's light.
 void draw_stats_table(const FrameStatistics& numbers);

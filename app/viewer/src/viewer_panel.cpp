@@ -475,6 +475,7 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
   if (app.player.is_open() && app.player.live()) draw_camera_section(app.player);
   if (app.player.is_open() && !app.player.live()) draw_playback_section(app);
   draw_histogram_section(app, numbers);
+  draw_scopes_section(app, numbers);
   draw_status_section(app);
   if (app.player.is_open()) draw_fit_line(app);
   if (app.compact) {  // of the rest, what a key has set: the region and the reference
@@ -493,7 +494,7 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
   ImGui::TextWrapped("Keys (vhist --help lists them all):");
   ImGui::PopStyleColor();
   ImGui::TextWrapped("Space play  Left/Right 5 s  Up/Down 60 s  wheel 10 s  , . frame  [ ] speed  1-4 channels  "
-                     "G guides  C cdf  E equalize  V split  S screenshot  F full  I stats  Esc close/leave full  "
+                     "G guides  C cdf  E equalize  V split  W P O scopes  B their place  S screenshot  F full  I stats  Esc close/leave full  "
                      "Q quit  drag: region  R clear region  K reference  M match");
   ImGui::End();
 }

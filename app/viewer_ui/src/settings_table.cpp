@@ -70,6 +70,20 @@ template <>
 constexpr auto kValues<ZebraStyle> = std::array{ZebraStyle::stripes, ZebraStyle::solid};
 template <>
 constexpr auto kValues<FitMode> = std::array{FitMode::automatic, FitMode::fit, FitMode::cover, FitMode::actual};
+template <>
+constexpr auto kValues<ScopePlace> = std::array{ScopePlace::beside, ScopePlace::under, ScopePlace::over};
+template <>
+constexpr auto kValues<WaveformView> = std::array{WaveformView::luma, WaveformView::rgb};
+template <>
+constexpr auto kValues<ParadeView> = std::array{ParadeView::rgb, ParadeView::ycbcr};
+template <>
+constexpr auto kValues<ScopeZoom> = std::array{ScopeZoom::x1, ScopeZoom::x2, ScopeZoom::x5};
+template <>
+constexpr auto kValues<ScopeMapping> = std::array{ScopeMapping::log, ScopeMapping::linear};
+template <>
+constexpr auto kValues<ScopeColour> = std::array{ScopeColour::channels, ScopeColour::mono};
+template <>
+constexpr auto kValues<LevelUnits> = std::array{LevelUnits::codes, LevelUnits::percent, LevelUnits::nits};
 
 // "auto, log or fixed".
 template <typename E>
@@ -151,12 +165,38 @@ void toggle_split(Settings& s) {
   if (s.picture.split_view && s.picture.equalize == EqualizeMode::off) s.picture.equalize = EqualizeMode::luma;
 }
 
+// --scopes waveform,parade,vectorscope (or all, none): the scopes shown.
+std::string parse_scopes(Settings& s, std::string_view text) {
+  const std::string expected = "all, none, or a comma-separated set of waveform, parade and vectorscope";
+  bool w = false, p = false, v = false;
+  if (text == "all") {
+    w = p = v = true;
+  } else if (text != "none") {
+    if (text.empty()) return expected;
+    while (!text.empty()) {
+      const auto comma = text.find(',');
+      const std::string_view item = text.substr(0, comma);
+      text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+      bool& flag = item == "waveform" ? w : item == "parade" ? p : v;
+      if (item != "waveform" && item != "parade" && item != "vectorscope") return expected;
+      flag = true;
+    }
+  }
+  s.picture.waveform = w;
+  s.picture.parade = p;
+  s.picture.vectorscope = v;
+  return {};
+}
+
 void speed_down(Settings& s) { s.speed = slower(s.speed); }
 void speed_up(Settings& s) { s.speed = faster(s.speed); }
 
 static_assert(kAutoCoverMaxHidden == 0.05f, "the fit row's help says 5%");
 
 constexpr const char* kEqualizeLabels[] = {"off", "luma (hue kept)", "per channel"};
+constexpr const char* kZoomLabels[] = {"x1", "x2", "x5"};
+constexpr const char* kParadeLabels[] = {"R'G'B'", "Y'CbCr planes"};
+constexpr const char* kWaveformLabels[] = {"luma", "R'G'B' overlay"};
 
 #define VHIST_FIELD(member) [](Settings& s) -> FieldRef { return &s.member; }
 
@@ -299,6 +339,58 @@ constexpr SettingRow kRows[] = {
              "view shows both): on or off",
      .field = VHIST_FIELD(match), .flag = "--match", .value_name = "on|off", .label = "match reference", .key = 'M',
      .key_help = "match the picture to the reference on/off"},
+    {.name = "waveform", .section = "Scopes",
+     .help = "the waveform: picture columns across, levels up, brightness = how many pixels of the column have "
+             "the level (luma or R'G'B' over each other: --waveform-view): on or off",
+     .field = VHIST_FIELD(picture.waveform), .flag = "--waveform", .value_name = "on|off", .label = "waveform", .key = 'W',
+     .key_help = "waveform on/off"},
+    {.name = "parade", .section = "Scopes",
+     .help = "the parade: R', G', B' (or the stored Y', Cb, Cr planes: --parade-view) as waveforms side by side: "
+             "on or off",
+     .field = VHIST_FIELD(picture.parade), .flag = "--parade", .value_name = "on|off", .label = "parade", .key = 'P',
+     .key_help = "parade on/off"},
+    {.name = "vectorscope", .section = "Scopes",
+     .help = "the vectorscope: Cb right, Cr up, with the colour bars' targets of the source's matrix: on or off",
+     .field = VHIST_FIELD(picture.vectorscope), .flag = "--vectorscope", .value_name = "on|off", .label = "vectorscope",
+     .key = 'O', .key_help = "vectorscope on/off"},
+    {.name = "scopes", .remembered = false, .section = "Scopes",
+     .help = "the scopes shown: all, none, or a set of waveform, parade and vectorscope (e.g. waveform,vectorscope)",
+     .flag = "--scopes", .value_name = "SET", .parse_flag = parse_scopes},
+    {.name = "scope_place", .section = "Scopes",
+     .help = "where the scopes go: beside the video (a column at the right), under it (a row at the bottom), both "
+             "taking their room from the video and histograms, or over it like the histograms",
+     .field = VHIST_FIELD(picture.scope_place), .flag = "--scope-place", .value_name = "PLACE", .label = "place",
+     .key = 'B', .key_help = "scopes beside, under or over the video"},
+    {.name = "waveform_view", .section = "Scopes",
+     .help = "what the waveform shows: luma (Y') or rgb (R', G' and B' over each other in their colours)",
+     .field = VHIST_FIELD(picture.waveform_view), .flag = "--waveform-view", .value_name = "V", .label = "waveform##view",
+     .choice_labels = kWaveformLabels},
+    {.name = "parade_view", .section = "Scopes",
+     .help = "what the parade shows: rgb (R', G', B') or ycbcr (the Y', Cb and Cr planes as decoded; frames without "
+             "planes, R'G'B' and gray sources, show R'G'B')",
+     .field = VHIST_FIELD(picture.parade_view), .flag = "--parade-view", .value_name = "V", .label = "parade##view",
+     .choice_labels = kParadeLabels},
+    {.name = "scope_zoom", .section = "Scopes", .help = "the vectorscope's zoom: 1, 2 or 5 (times)",
+     .field = VHIST_FIELD(picture.scope_zoom), .flag = "--scope-zoom", .value_name = "Z", .label = "zoom",
+     .choice_labels = kZoomLabels},
+    {.name = "scope_gain", .section = "Scopes",
+     .help = "the scopes' brightness: the mapped count times this gain, 0.25 to 16",
+     .field = VHIST_FIELD(picture.scope_gain), .min = kMinScopeGain, .max = kMaxScopeGain, .rule = RangeRule::clamp,
+     .flag = "--scope-gain", .value_name = "G", .label = "##scope_gain", .format = "gain %.2f"},
+    {.name = "scope_mapping", .section = "Scopes",
+     .help = "how a scope's counts become brightness: log (faint traces show) or linear",
+     .field = VHIST_FIELD(picture.scope_mapping), .flag = "--scope-mapping", .value_name = "M", .label = "mapping"},
+    {.name = "scope_colour", .section = "Scopes",
+     .help = "the scopes' traces in their channels' colours (R', G', B'; Y' white; Cb blue, Cr red) or mono (white)",
+     .field = VHIST_FIELD(picture.scope_colour), .flag = "--scope-colour", .value_name = "C", .label = "colour"},
+    {.name = "scope_legal", .section = "Scopes",
+     .help = "the EBU R 103 legal-range lines (-5 % and 105 % of the nominal range) on the waveform and parade: "
+             "on or off",
+     .field = VHIST_FIELD(picture.scope_legal), .flag = "--scope-legal", .value_name = "on|off", .label = "legal lines"},
+    {.name = "scope_units", .section = "Scopes",
+     .help = "the waveform's level scale: codes (code values), percent (of the nominal range) or nits (PQ and HLG "
+             "sources; others show percent)",
+     .field = VHIST_FIELD(picture.scope_units), .flag = "--scope-units", .value_name = "U", .label = "scale##scope"},
 };
 
 #undef VHIST_FIELD
@@ -475,6 +567,18 @@ std::string_view to_string(ZebraMode mode) {
 std::string_view to_string(ZebraStyle style) { return style == ZebraStyle::solid ? "solid" : "stripes"; }
 
 std::string_view to_string(FitMode mode) { return fit_name(mode); }
+
+std::string_view to_string(ScopePlace place) {
+  return place == ScopePlace::under ? "under" : place == ScopePlace::over ? "over" : "beside";
+}
+std::string_view to_string(WaveformView view) { return view == WaveformView::rgb ? "rgb" : "luma"; }
+std::string_view to_string(ParadeView view) { return view == ParadeView::ycbcr ? "ycbcr" : "rgb"; }
+std::string_view to_string(ScopeZoom zoom) { return zoom == ScopeZoom::x5 ? "5" : zoom == ScopeZoom::x2 ? "2" : "1"; }
+std::string_view to_string(ScopeMapping m) { return m == ScopeMapping::linear ? "linear" : "log"; }
+std::string_view to_string(ScopeColour c) { return c == ScopeColour::mono ? "mono" : "channels"; }
+std::string_view to_string(LevelUnits units) {
+  return units == LevelUnits::codes ? "codes" : units == LevelUnits::nits ? "nits" : "percent";
+}
 
 std::string_view to_string(LightAxis axis) {
   switch (axis) {

@@ -59,6 +59,8 @@
 
 namespace vhist::viewer {
 
+class FrameScopes;
+
 // The statistics of the frame drawn one tick ago (the same tick with the CPU engine).
 struct FrameStatistics {
   bool valid = false;
@@ -75,6 +77,8 @@ struct FrameStatistics {
   std::optional<RangeCheck> range;
   std::optional<LightLevel> light;
   bool ycbcr = false;  // stats and levels are of the Y'CbCr planes (slots as source_measures.h)
+  // The scopes' label lines as the last tick drew them (mode, column binning), for the panel.
+  std::vector<std::string> scope_titles;
 };
 
 // A rasterized target: a render pass with one colour attachment, cleared, and its framebuffer.
@@ -131,8 +135,11 @@ class FrameRenderer {
   // Whether the current (paused) frame must be given again as new for `style`: the CPU engine
   // leaves a frame's R'G'B' on the GPU only when a pass read it then, and equalizing or matching
   // it later reads it there.
+  // The scopes' counts are made from the frame on the host too, so a change of what they count
+  // (frame_renderer_scopes.h) asks for it again as well.
   bool wants_frame_again(const DrawStyle& style) const noexcept {
-    return engine_kind_ == Engine::cpu && state_.has_frame && !state_.rgb_current && style.equalize != EqualizeMode::off;
+    return engine_kind_ == Engine::cpu && state_.has_frame &&
+           ((!state_.rgb_current && style.equalize != EqualizeMode::off) || scopes_want_frame(style));
   }
   void wait_idle();
 
@@ -198,6 +205,13 @@ class FrameRenderer {
   // DrawStyle::end_scale that of the bins between the end bins.
   VkDeviceAddress shown_scale(const DrawStyle& style) const;
 
+  // The scopes (frame_renderer_scopes.cpp): their requests and, CPU engine, counts on the host;
+  // their counts after the equalize pass; whether the CPU engine needs the frame again.
+  void prepare_scopes(const FramePlan& plan, const VideoFormat* format, const VideoPlanes* planes, bool rehistogram,
+                      const DrawStyle& style);
+  void record_scope_counts(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style);
+  bool scopes_want_frame(const DrawStyle& style) const noexcept;
+
   void make_descriptors();
   // `image` sized and formatted for frames of `format` (recreated on change).
   void ensure_video_image(VideoImage& image, const FrameFormat& format);
@@ -254,6 +268,7 @@ class FrameRenderer {
   std::unique_ptr<CpuEngine> cpu_;
   Histogram cpu_levels_;  // CPU engine: the current frame's histogram at one level per code
   PictureState state_;    // what the plan reads, as the last tick left it
+  std::unique_ptr<FrameScopes> scopes_;
   FrameStatistics statistics_;
 };
 

@@ -37,6 +37,9 @@ struct DrawStyle : PictureOptions {
   // Where the picture (video and histograms) goes in the target, in target pixels (x0, y0, x1,
   // y1); all zero: the whole target. The rest of the target is left clear (the UI's side).
   std::array<float, 4> area{};
+  // The area the picture and the scopes share (scope_layout.h's with_scope_layout() sets it and
+  // shrinks `area` to the picture's part); all zero: not laid out yet.
+  std::array<float, 4> scope_area{};
   // With FitMode::actual, how far the video is moved from the area's centre (target pixels; held
   // so that no gap opens at an edge).
   std::array<float, 2> pan{};

@@ -72,6 +72,9 @@ struct FramePlan {
   bool draw_histograms = false;  // the histogram quads (a frame has been shown)
   bool draw_cdf = false;         // the cumulative curves/areas (the prefix sum is the frame's)
   bool draw_equalized = false;   // the equalized frame (right of the split, or all of it)
+  // Composite: the scopes (scope_layout.h) counted where what they count changed, and drawn over
+  // the picture (frame_renderer_scopes.h).
+  bool scopes = false;
 
   PictureState next;  // the state once the tick's passes have run
 };

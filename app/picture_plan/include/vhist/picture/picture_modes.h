@@ -29,5 +29,18 @@ enum class ZebraStyle { stripes, solid };       // "stripes", "solid"
 // pillarboxed), filling the area (cropped), one frame pixel per screen pixel (pannable), or
 // cover when that hides little of the picture and fit otherwise.
 enum class FitMode { automatic, fit, cover, actual };  // "auto", "fit", "cover", "1:1"
+// Where the scopes go (scope_layout.h): a column right of the video, a row under it (both take
+// their room from the video and the histograms), or over the video like the histograms.
+enum class ScopePlace { beside, under, over };  // "beside", "under", "over"
+// The waveform scope: luma (Y') alone, or R', G' and B' over each other in their colours.
+enum class WaveformView { luma, rgb };  // "luma", "rgb"
+// The parade: R', G', B' side by side, or the stored Y', Cb, Cr planes side by side.
+enum class ParadeView { rgb, ycbcr };  // "rgb", "ycbcr"
+// The vectorscope's zoom: x1 (every code fills the square), x2, x5 (kVectorscopeZooms).
+enum class ScopeZoom { x1, x2, x5 };  // "1", "2", "5"
+// How a scope's counts become brightness: logarithmic (faint traces show) or linear.
+enum class ScopeMapping { log, linear };  // "log", "linear"
+// A scope's traces in their channel's colour (R', G', B'; Y' white; Cb blue, Cr red), or white.
+enum class ScopeColour { channels, mono };  // "channels", "mono"
 
 }  // namespace vhist::viewer

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "vhist/picture/picture_modes.h"
+#include "vhist/picture/scope_scale.h"  // LevelUnits
 
 #include "vhist/compute/cdf.h"  // EqualizeMode
 
@@ -13,6 +14,8 @@
 #include <cstdint>
 
 namespace vhist::viewer {
+
+inline constexpr float kMinScopeGain = 0.25f, kMaxScopeGain = 16.0f;
 
 struct PictureOptions {
   std::array<bool, 4> channels{true, true, true, true};  // R, G, B, L drawn
@@ -41,6 +44,18 @@ struct PictureOptions {
   // Equalize only right of a divider at this fraction of the width (0..1); otherwise all of it.
   bool split_view = false;
   float split_position = 0.5f;
+  // The scopes (issue 26; scope_layout.h places them, docs/user-guide.md "Scopes"): which are
+  // shown (any combination), where, and how their counts are drawn.
+  bool waveform = false, parade = false, vectorscope = false;
+  ScopePlace scope_place = ScopePlace::beside;
+  WaveformView waveform_view = WaveformView::luma;
+  ParadeView parade_view = ParadeView::rgb;
+  ScopeZoom scope_zoom = ScopeZoom::x1;
+  float scope_gain = 1.0f;  // brightness = gain x the mapped count (kMinScopeGain..kMaxScopeGain)
+  ScopeMapping scope_mapping = ScopeMapping::log;
+  ScopeColour scope_colour = ScopeColour::channels;
+  bool scope_legal = true;  // the EBU R 103 lines on the waveform and parade
+  LevelUnits scope_units = LevelUnits::percent;
   bool operator==(const PictureOptions&) const = default;
 };
 

@@ -53,6 +53,13 @@ std::string_view to_string(Domain domain);      // "rgb", "ycbcr"
 std::string_view to_string(ZebraMode mode);     // "off", "high", "low", "both"
 std::string_view to_string(ZebraStyle style);   // "stripes", "solid"
 std::string_view to_string(FitMode mode);       // "auto", "fit", "cover", "1:1"
+std::string_view to_string(ScopePlace place);   // "beside", "under", "over"
+std::string_view to_string(WaveformView view);  // "luma", "rgb"
+std::string_view to_string(ParadeView view);    // "rgb", "ycbcr"
+std::string_view to_string(ScopeZoom zoom);     // "1", "2", "5"
+std::string_view to_string(ScopeMapping m);     // "log", "linear"
+std::string_view to_string(ScopeColour c);      // "channels", "mono"
+std::string_view to_string(LevelUnits units);   // "codes", "percent", "nits"
 std::optional<ScaleMode> parse_scale_mode(std::string_view name);
 std::optional<Layout> parse_layout(std::string_view name);
 std::optional<Palette> parse_palette(std::string_view name);
