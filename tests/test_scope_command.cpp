@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -30,10 +32,29 @@ std::string quote(const std::string& s) {
 }
 
 // 1 s at 25 fps, 320x180 Y'CbCr 4:2:0 (BT.709 limited, tagged), lossless: frame n starts at n / 25 s.
+// Ramps (R' up to the right, G' down, B' up to the left): every scope has a broad trace.
 std::string yuv_clip() {
   return make_clip("scope_yuv.mkv",
-                   "-f lavfi -i testsrc2=s=320x180:r=25 -frames:v 25 -c:v ffv1 -pix_fmt yuv420p -color_range tv "
+                   "-f lavfi -i \"nullsrc=s=320x180:r=25,format=gbrp,geq=r='255*X/W':g='255*Y/H':b='255-255*X/W'\" "
+                   "-frames:v 25 -c:v ffv1 -pix_fmt yuv420p -color_range tv -colorspace bt709 -color_primaries bt709 "
+                   "-color_trc bt709");
+}
+
+// The same format, every frame black (Y' 16, Cb Cr 128): its scopes have no trace but a dot or a
+// line at black.
+std::string black_clip() {
+  return make_clip("scope_black.mkv",
+                   "-f lavfi -i color=c=black:s=320x180:r=25 -frames:v 25 -c:v ffv1 -pix_fmt yuv420p -color_range tv "
                    "-colorspace bt709 -color_primaries bt709 -color_trc bt709");
+}
+
+// The share of pixels that differ between two images of the same size.
+double differing_share(const media::RgbaImage& a, const media::RgbaImage& b) {
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i + 3 < a.pixels.size() && i + 3 < b.pixels.size(); i += 4) {
+    differ += a.pixels[i] != b.pixels[i] || a.pixels[i + 1] != b.pixels[i + 1] || a.pixels[i + 2] != b.pixels[i + 2];
+  }
+  return static_cast<double>(differ) / static_cast<double>(std::max<std::size_t>(a.pixels.size() / 4, 1));
 }
 
 // 1 s at 25 fps, 320x180 R'G'B' (gbrp): no Y'CbCr planes.
@@ -150,17 +171,19 @@ struct GoodCase {
 
 // Each kind writes a PNG of the size asked for (or the kind's default), replacing an existing
 // file, and says which frame it drew: the first at or after --at (0.5 s at 25 fps: frame 13 at
-// 0.520 s for 0.5 + a little).
+// 0.520 s). The PNG is not blank: it differs from the same scope of a black clip in at least 5 %
+// of its pixels (the trace of the test pattern's colours and levels).
 TEST(ScopeCommand, WritesAPngOfTheRequestedSize) {
   const fs::path dir = out_dir();
   const fs::path out = dir / "scope.png";
   const GoodCase cases[] = {
-      {"--at 0.5 --kind waveform", 1024, 512, "waveform (luma)"},
-      {"--at 0.5 --kind waveform --mode rgb --size 640x240", 640, 240, "waveform (rgb)"},
-      {"--at 0.5 --kind parade --size 960x300", 960, 300, "parade (rgb)"},
-      {"--at 0.5 --kind parade --mode ycbcr --size 480x200 --roi 40,20,200,100", 480, 200, "parade (ycbcr)"},
-      {"--at 0.5 --kind vectorscope", 512, 512, "vectorscope"},
-      {"--at 0.5 --kind vectorscope --size 300x300 --engine gpu", 300, 300, "vectorscope"},
+      {"--at 0.5 --kind waveform", 1024, 512, "Waveform  luma  1 plot column = 1 picture column; of the whole frame"},
+      {"--at 0.5 --kind waveform --mode rgb --size 640x240", 640, 240, "Waveform  R'G'B' overlay"},
+      {"--at 0.5 --kind parade --size 960x300", 960, 300, "Parade  R'G'B'  1 plot column = 2 picture columns"},
+      {"--at 0.5 --kind parade --mode ycbcr --size 480x200 --roi 40,20,200,100", 480, 200,
+       "Parade  Y'CbCr planes  1 plot column = 2 picture columns; of --roi 40,20,200,100 (200x100 stored pixels)"},
+      {"--at 0.5 --kind vectorscope", 512, 512, "Vectorscope  BT.709  x1"},
+      {"--at 0.5 --kind vectorscope --size 300x300 --engine gpu --scope-zoom 2", 300, 300, "Vectorscope  BT.709  x2"},
   };
   for (const GoodCase& c : cases) {
     SCOPED_TRACE(c.args);
@@ -178,6 +201,13 @@ TEST(ScopeCommand, WritesAPngOfTheRequestedSize) {
     EXPECT_NE(r.err.find("at 0.520 s"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("BT.709 limited"), std::string::npos) << r.err;
     EXPECT_EQ(names_in(dir), std::vector<std::string>{"scope.png"});
+    const fs::path black = dir / "black.png";
+    const test::ProcessResult b = run_vhist("scope " + quote(black_clip()) + " " + c.args + " -o " + quote(black.string()));
+    ASSERT_EQ(b.status, 0) << b.err;
+    const double share = differing_share(png, media::read_png(black.string()));
+    std::printf("[test] %s: %.4f of the pixels differ from the black clip's scope\n", c.args, share);
+    EXPECT_GT(share, 0.05) << "the scope looks like a black frame's";
+    fs::remove(black);
   }
 }
 

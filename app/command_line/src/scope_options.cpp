@@ -97,8 +97,12 @@ constexpr cli::CliRow<ScopeOptions> kRows[] = {
      [](ScopeOptions& o, std::string_view) { return flag(o.verbose); }},
 };
 
-// The settings' section whose rows `vhist scope` takes.
-constexpr std::string_view kScopeSection = "Scopes";
+// The settings of the scopes' drawing `vhist scope` takes, under the viewer's names. Which
+// scopes are shown and where (waveform, parade, vectorscope, scopes, scope_place) are --kind's
+// and the PNG's; the views (waveform_view, parade_view) are --mode's.
+constexpr viewer::SettingId kScopeSettings[] = {viewer::SettingId::scope_zoom,    viewer::SettingId::scope_gain,
+                                                viewer::SettingId::scope_mapping, viewer::SettingId::scope_colour,
+                                                viewer::SettingId::scope_legal,   viewer::SettingId::scope_units};
 
 }  // namespace
 
@@ -129,9 +133,7 @@ std::span<const cli::CliRow<ScopeOptions>> scope_rows() { return kRows; }
 
 std::vector<const viewer::SettingRow*> scope_setting_rows() {
   std::vector<const viewer::SettingRow*> rows;
-  for (const viewer::SettingRow& row : viewer::setting_rows()) {
-    if (row.section == kScopeSection && !row.flag.empty()) rows.push_back(&row);
-  }
+  for (const viewer::SettingId id : kScopeSettings) rows.push_back(&viewer::setting_row(id));
   return rows;
 }
 

@@ -146,15 +146,18 @@ void write_output(const ScopeOptions& o, const std::string& png) {
   if (!error.empty()) throw ScopeFailure{1, error + "; " + quoted(o.output) + " is left as it was"};
 }
 
-// What was drawn, on stderr: the frame, the source's colour, the scope and its binning.
-void report(const ScopeOptions& o, const media::DecodedFrame& frame, const ScopeDescription& drawn) {
+// What was drawn, on stderr: the frame, the source's colour, the scope as its label line says
+// (mode, column binning) and the region counted.
+void report(const ScopeOptions& o, const media::DecodedFrame& frame, const std::vector<std::string>& titles) {
   const VideoFormat& f = frame.format;
   // After a seek in a stream of variable rate the number is the time times the average rate.
   std::fprintf(stderr, "vhist scope: %s: frame %s%lld%s at %s (%ux%u %s, %u-bit; colour %s)\n",
                quoted(o.common.input).c_str(), frame.index_exact ? "" : "about ", static_cast<long long>(frame.index),
-               frame.index_exact ? "" : " (its time times the average rate)", seconds_text(frame.pts).c_str(), f.width, f.height, util::printable(f.pixel_format).c_str(), f.bits,
-               spoken_colour_summary(frame.colour).c_str());
-  std::fprintf(stderr, "vhist scope: %s\n", drawn.text.c_str());
+               frame.index_exact ? "" : " (its time times the average rate)", seconds_text(frame.pts).c_str(), f.width,
+               f.height, util::printable(f.pixel_format).c_str(), f.bits, spoken_colour_summary(frame.colour).c_str());
+  for (const std::string& title : titles) {
+    std::fprintf(stderr, "vhist scope: %s; of %s\n", util::printable(title).c_str(), region_text(o, f).c_str());
+  }
   std::fprintf(stderr, "vhist scope: wrote %s (%ux%u PNG)\n", o.output == "-" ? "standard output" : quoted(o.output).c_str(),
                o.width, o.height);
 }
@@ -171,14 +174,13 @@ int run(const ScopeOptions& o) {
   const double decode_ms = ms_since(t0);
   const std::unique_ptr<ScopeGpu> gpu = gpu_ready.get();
   const double ready_ms = ms_since(t0);
-  const ScopeDescription drawn = describe_scope(o, frame);
-  std::vector<std::uint8_t> pixels = gpu->draw(frame.format, frame.planes, scope_style(o, frame));
+  ScopeGpu::Drawn drawn = gpu->draw(frame.format, frame.planes, scope_style(o, frame));
   if (const std::uint32_t n = gpu->context().validation_message_count(); n != 0) {
     throw ScopeFailure{1, std::to_string(n) + " Vulkan validation messages"};
   }
   const auto t1 = std::chrono::steady_clock::now();
   std::string error;
-  const std::string png = media::encode_png({o.width, o.height, std::move(pixels)}, error);
+  const std::string png = media::encode_png({o.width, o.height, std::move(drawn.pixels)}, error);
   if (!error.empty()) throw ScopeFailure{1, "cannot make the PNG: " + error};
   write_output(o, png);
   if (o.verbose) {
@@ -189,7 +191,7 @@ int run(const ScopeOptions& o) {
                  d.name.c_str(), d.driver.c_str(), std::string(engine_name(gpu->engine())).c_str(), decode_ms,
                  gpu->device_ms, gpu->renderer_ms, ready_ms, gpu->draw_ms, ms_since(t1), ms_since(t0));
   }
-  if (!o.quiet) report(o, frame, drawn);
+  if (!o.quiet) report(o, frame, drawn.titles);
   return 0;
 }
 

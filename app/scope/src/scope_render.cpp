@@ -44,8 +44,7 @@ ScopeGpu::ScopeGpu(const std::string& device, EngineChoice engine, std::uint32_t
 
 ScopeGpu::~ScopeGpu() = default;
 
-std::vector<std::uint8_t> ScopeGpu::draw(const VideoFormat& format, const VideoPlanes& planes,
-                                         const viewer::DrawStyle& style) {
+ScopeGpu::Drawn ScopeGpu::draw(const VideoFormat& format, const VideoPlanes& planes, const viewer::DrawStyle& style) {
   if (const std::string why = renderer_->check(format, planes, style.bins); !why.empty()) {
     throw ScopeInputError{"the frame cannot be drawn on this Vulkan device (" + context_->description().name +
                           "): " + why};
@@ -56,11 +55,13 @@ std::vector<std::uint8_t> ScopeGpu::draw(const VideoFormat& format, const VideoP
       &format, &planes, false, style, target_->composite(),
       [this](VkCommandBuffer c) { target_->record_readback_composite(c); });
   render::submit(*context_, cmd, renderer_->fence());
+  Drawn out;
+  out.titles = renderer_->statistics().scope_titles;
   renderer_->end();
   renderer_->wait_idle();
-  std::vector<std::uint8_t> pixels = target_->pixels();
+  out.pixels = target_->pixels();
   draw_ms = ms_since(t0);
-  return pixels;
+  return out;
 }
 
 std::future<std::unique_ptr<ScopeGpu>> start_gpu(const std::string& device, EngineChoice engine, std::uint32_t width,

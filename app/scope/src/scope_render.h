@@ -42,9 +42,14 @@ class ScopeGpu {
   ScopeGpu(const ScopeGpu&) = delete;
   ScopeGpu& operator=(const ScopeGpu&) = delete;
 
-  // Draws `style` of the frame; width x height RGBA8, top row first. Throws ScopeInputError when
-  // the device cannot take the frame.
-  std::vector<std::uint8_t> draw(const VideoFormat& format, const VideoPlanes& planes, const viewer::DrawStyle& style);
+  // Draws `style` of the frame: width x height RGBA8, top row first, and the scopes' label
+  // lines as drawn (mode, column binning). Throws ScopeInputError when the device cannot take the
+  // frame.
+  struct Drawn {
+    std::vector<std::uint8_t> pixels;
+    std::vector<std::string> titles;
+  };
+  Drawn draw(const VideoFormat& format, const VideoPlanes& planes, const viewer::DrawStyle& style);
 
   render::Context& context() { return *context_; }
   Engine engine() const { return engine_; }

@@ -7,6 +7,7 @@
 
 #include "vhist/cli/option_table.h"
 #include "vhist/compute/region.h"
+#include "vhist/picture/scope_layout.h"  // viewer::ScopeKind
 
 #include <cstdint>
 #include <optional>
@@ -26,9 +27,10 @@ struct SettingRow;
 
 namespace vhist::app {
 
-// What the PNG shows: a waveform (one plot: luma, or R', G', B' over each other), a parade (three plots
-// side by side: R', G', B' or the stored Y', Cb, Cr planes) or the vectorscope.
-enum class ScopeKind { waveform, parade, vectorscope };
+// What the PNG shows (the viewer's scopes): a waveform (one plot: luma, or R', G', B' over each
+// other), a parade (three plots side by side: R', G', B' or the stored Y', Cb, Cr planes) or the
+// vectorscope.
+using viewer::ScopeKind;
 std::string_view scope_kind_name(ScopeKind kind);  // "waveform", "parade", "vectorscope"
 
 // The waveform's and the parade's modes (--mode), named as the viewer's waveform_view and
