@@ -56,6 +56,12 @@ uvec2 counts_at(ScopeDrawParams p, float f) {
   return (p.counts_right.x | p.counts_right.y) != 0u && f >= p.split_x ? p.counts_right : p.counts;
 }
 
+// The plot column drawn at pixel column x of a plot `width` pixels wide: the counts' columns
+// (at most the width) spread across all of it, each over one pixel or more.
+uint plot_column(ScopeDrawParams p, float x, float width) {
+  return min(uint(floor(x * float(p.columns) / width)), p.columns - 1u);
+}
+
 vec3 waveform_trace(ScopeDrawParams p, vec2 centre) {
   const vec4 q = p.plot;
   if (centre.x < q.x || centre.x >= q.z || centre.y < q.y || centre.y >= q.w) return vec3(0.0);
@@ -66,13 +72,15 @@ vec3 waveform_trace(ScopeDrawParams p, vec2 centre) {
     x -= float(part) * (p.part + p.gap);
     if (part > 2u || x >= p.part || (p.mask & (1u << part)) == 0u) return vec3(0.0);
     const uvec2 counts = counts_at(p, (x + 0.5) / p.part);
-    return p.colour[part].rgb * brightness(p, waveform_sum(p, counts, part, uint(x), lv.x, lv.y));
+    const uint column = plot_column(p, x, p.part);
+    return p.colour[part].rgb * brightness(p, waveform_sum(p, counts, part, column, lv.x, lv.y));
   }
   const uvec2 counts = counts_at(p, (x + 0.5) / (q.z - q.x));
+  const uint column = plot_column(p, x, q.z - q.x);
   vec3 colour = vec3(0.0);
   for (uint c = 0u; c < p.components; ++c) {
     if ((p.mask & (1u << c)) == 0u) continue;
-    colour += p.colour[c].rgb * brightness(p, waveform_sum(p, counts, c, uint(x), lv.x, lv.y));
+    colour += p.colour[c].rgb * brightness(p, waveform_sum(p, counts, c, column, lv.x, lv.y));
   }
   return colour;
 }

@@ -1,8 +1,10 @@
 #version 460
 // The vectorscope's counts (scope_counts.h): counts[Cr level * size + Cb level] over the
 // samples of a rectangle, read from the stored Cb and Cr planes or computed from the converted
-// R'G'B' by vhist_scope_chroma (scope_shared.h). The grid is too large for shared memory, so
-// counts go to the global buffer (zeroed beforehand) by atomics; each invocation walks
+// R'G'B' by vhist_scope_chroma (scope_shared.h). Persistent workgroups; each keeps the window
+// of the grid around zero chroma (kScopeVectorWindow square, the whole grid up to 64 x 64) in
+// shared memory and adds its non-zero cells to the buffer (zeroed beforehand) at the end;
+// samples outside the window go to the buffer by global atomics. Each invocation walks
 // kScopeVectorRun consecutive samples and adds a run of equal cells with one atomic.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_buffer_reference : require
@@ -51,8 +53,29 @@ uint cell_of(uint x, uint y, uint shift) {
   return (cr >> shift) * kSize + (cb >> shift);
 }
 
+// The window of the grid kept in shared memory: kWindow x kWindow cells centred on zero chroma
+// (the whole grid when it fits), where most samples of most footage fall.
+layout(constant_id = kSpecScopeWindow) const uint kWindowSide = kScopeVectorWindow;  // 0: no window
+const uint kWindow = kSize < kWindowSide ? kSize : kWindowSide;
+const uint kWindowStart = kSize / 2u - kWindow / 2u;
+shared uint window[kScopeVectorWindow * kScopeVectorWindow];
+
+// Adds n samples to cell (cr * kSize + cb): in the shared window when it lies there, else in
+// the global counts.
+void add(uint cell, uint n) {
+  uint wr = cell / kSize - kWindowStart, wc = cell % kSize - kWindowStart;  // wrap: outside
+  if (wr < kWindow && wc < kWindow) {
+    atomicAdd(window[wr * kWindow + wc], n);
+  } else {
+    atomicAdd(Counts(pc.counts).count[cell], n);
+  }
+}
+
 void main() {
-  Counts counts = Counts(pc.counts);
+  uint lane = gl_LocalInvocationID.x;
+  for (uint i = lane; i < kWindow * kWindow; i += gl_WorkGroupSize.x) window[i] = 0u;
+  barrier();
+
   uint total = pc.w * pc.h;
   uint shift = bits() - uint(findLSB(kSize));
   uint step = gl_NumWorkGroups.x * gl_WorkGroupSize.x * kScopeVectorRun;
@@ -65,7 +88,7 @@ void main() {
     for (uint i = start; i < end; ++i) {
       uint k = cell_of(pc.x0 + col, pc.y0 + row, shift);
       if (k != cell) {
-        if (n != 0u) atomicAdd(counts.count[cell], n);
+        if (n != 0u) add(cell, n);
         cell = k;
         n = 0u;
       }
@@ -75,6 +98,14 @@ void main() {
         ++row;
       }
     }
-    if (n != 0u) atomicAdd(counts.count[cell], n);
+    if (n != 0u) add(cell, n);
+  }
+  barrier();
+
+  Counts counts = Counts(pc.counts);
+  for (uint i = lane; i < kWindow * kWindow; i += gl_WorkGroupSize.x) {
+    uint n = window[i];
+    uint wr = i / kWindow;
+    if (n != 0u) atomicAdd(counts.count[(kWindowStart + wr) * kSize + kWindowStart + (i - wr * kWindow)], n);
   }
 }

@@ -33,6 +33,19 @@ layout(constant_id = kSpecScopeSource) const uint kSource = kScopeLuma;
 
 shared uint hist[kScopeSharedWords];  // [(component * group_columns + column) * kLevels + level]
 
+const uint kNone = 0xffffffffu;
+
+// Adds one to shared entry `entry` for component k: held back while the same entry repeats
+// (neighbouring samples of one plot column often share a level), so that a run costs one atomic.
+void hold(uint k, uint entry, inout uvec3 pending, inout uvec3 held) {
+  if (entry != pending[k]) {
+    if (held[k] != 0u) atomicAdd(hist[pending[k]], held[k]);
+    pending[k] = entry;
+    held[k] = 0u;
+  }
+  held[k] += 1u;
+}
+
 // Counts component c's samples (its grid subsampled by 2^sx x 2^sy) standing in display
 // columns [d0, d1) (plot columns from p0) and lines [e0, e1) of the region.
 void count_grid(uint c, uint sx, uint sy, uvec2 d, uvec2 e, uint p0, uint shift) {
@@ -55,36 +68,44 @@ void count_grid(uint c, uint sx, uint sy, uvec2 d, uvec2 e, uint p0, uint shift)
   uint bx = x0 >> sx, bw = ((x1 - 1u) >> sx) + 1u - bx;
   uint by = y0 >> sy, total = (((y1 - 1u) >> sy) + 1u - by) * bw;
   uint plane_words = pc.group_columns * kLevels;
-  for (uint i = gl_LocalInvocationID.x; i < total; i += gl_WorkGroupSize.x) {
-    uint row = i / bw;
-    uint x = bx + (i - row * bw), y = by + row;
-    uint lx = clamp(x << sx, pc.x0, pc.x0 + pc.w - 1u), ly = clamp(y << sy, pc.y0, pc.y0 + pc.h - 1u);
-    uint column = vhist_scope_column(lx, ly, pc.x0, pc.y0, pc.w, pc.h, pc.rotation);
-    uint line = quarter ? lx - pc.x0 : ly - pc.y0;
-    // A chroma sample standing in a neighbour's columns or lines.
-    if (column < d.x || column >= d.y || line < e.x || line >= e.y) continue;
-    uint base = (column / pc.run - p0) * kLevels;
-    if (kSource == kScopePlanes) {
-      atomicAdd(hist[c * plane_words + base + (read_sample(c, x, y) >> shift)], 1u);
-      continue;
+  uvec3 pending = uvec3(kNone);  // per component: the shared entry whose adds are held back
+  uvec3 held = uvec3(0u);        // and how many
+  uint step = gl_WorkGroupSize.x * kScopeWaveformRun;
+  for (uint first = gl_LocalInvocationID.x * kScopeWaveformRun; first < total; first += step) {
+    for (uint i = first; i < min(first + kScopeWaveformRun, total); ++i) {
+      uint row = i / bw;
+      uint x = bx + (i - row * bw), y = by + row;
+      uint lx = clamp(x << sx, pc.x0, pc.x0 + pc.w - 1u), ly = clamp(y << sy, pc.y0, pc.y0 + pc.h - 1u);
+      uint column = vhist_scope_column(lx, ly, pc.x0, pc.y0, pc.w, pc.h, pc.rotation);
+      uint line = quarter ? lx - pc.x0 : ly - pc.y0;
+      // A chroma sample standing in a neighbour's columns or lines.
+      if (column < d.x || column >= d.y || line < e.x || line >= e.y) continue;
+      uint base = (column / pc.run - p0) * kLevels;
+      if (kSource == kScopePlanes) {
+        hold(0u, c * plane_words + base + (read_sample(c, x, y) >> shift), pending, held);
+        continue;
+      }
+      uint index = y * pc.frame_width + x;
+      uvec3 rgb;
+      if (kPacking == kPackingRgba8) {
+        uint w0 = FrameWords(pc.frame).word[index];
+        rgb = uvec3(w0 & 0xffu, (w0 >> 8u) & 0xffu, (w0 >> 16u) & 0xffu);
+      } else {
+        uint w0 = FrameWords(pc.frame).word[2u * index];
+        uint w1 = FrameWords(pc.frame).word[2u * index + 1u];
+        rgb = uvec3(w0 & 0xffffu, w0 >> 16u, w1 & 0xffffu);
+      }
+      if (kSource == kScopeLuma) {
+        hold(0u, base + (vhist_luma(rgb.r, rgb.g, rgb.b) >> shift), pending, held);
+      } else {
+        hold(0u, base + (rgb.r >> shift), pending, held);
+        hold(1u, plane_words + base + (rgb.g >> shift), pending, held);
+        hold(2u, 2u * plane_words + base + (rgb.b >> shift), pending, held);
+      }
     }
-    uint index = y * pc.frame_width + x;
-    uvec3 rgb;
-    if (kPacking == kPackingRgba8) {
-      uint w0 = FrameWords(pc.frame).word[index];
-      rgb = uvec3(w0 & 0xffu, (w0 >> 8u) & 0xffu, (w0 >> 16u) & 0xffu);
-    } else {
-      uint w0 = FrameWords(pc.frame).word[2u * index];
-      uint w1 = FrameWords(pc.frame).word[2u * index + 1u];
-      rgb = uvec3(w0 & 0xffffu, w0 >> 16u, w1 & 0xffffu);
-    }
-    if (kSource == kScopeLuma) {
-      atomicAdd(hist[base + (vhist_luma(rgb.r, rgb.g, rgb.b) >> shift)], 1u);
-    } else {
-      atomicAdd(hist[base + (rgb.r >> shift)], 1u);
-      atomicAdd(hist[plane_words + base + (rgb.g >> shift)], 1u);
-      atomicAdd(hist[2u * plane_words + base + (rgb.b >> shift)], 1u);
-    }
+  }
+  for (uint k = 0u; k < 3u; ++k) {
+    if (held[k] != 0u) atomicAdd(hist[pending[k]], held[k]);
   }
 }
 

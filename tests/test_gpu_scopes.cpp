@@ -9,6 +9,7 @@
 #include "vhist/compute/scope_pass.h"
 #include "vhist/compute/scope_reference.h"
 
+#include <cmath>
 #include <cstring>
 
 namespace vhist {
@@ -102,10 +103,14 @@ TEST_F(GpuScopes, CountsEqualTheReference) {
             << test::describe(c) << " " << waveform_mode_name(mode) << " levels " << levels << " width " << width;
       }
     }
-    for (std::uint32_t size : {max_bins_for_bits(t.format.bits), 32u}) {
-      const VectorscopeRequest request{size, c.region};
-      ASSERT_EQ(gpu.vectorscope(request), reference_vectorscope(t.format, t.view(), request))
-          << test::describe(c) << " size " << size;
+    // With the shared window around zero chroma (the whole grid at 32) and without it.
+    for (bool window : {true, false}) {
+      gpu.scopes().set_vectorscope_window(window);
+      for (std::uint32_t size : {max_bins_for_bits(t.format.bits), 32u}) {
+        const VectorscopeRequest request{size, c.region};
+        ASSERT_EQ(gpu.vectorscope(request), reference_vectorscope(t.format, t.view(), request))
+            << test::describe(c) << " size " << size << " window " << window;
+      }
     }
   }
 }
@@ -152,6 +157,35 @@ TEST_F(GpuScopes, RampIsADiagonalAndSolidColourOneCell) {
   std::uint64_t total = 0;
   for (std::uint32_t n : v.counts) total += n;
   EXPECT_EQ(total, 32u * 3u);
+}
+
+// A gray ramp stored down the rows, turned 90 degrees: stored row y shows at display column
+// 63 - y, so rows holding 4 (63 - y) show a ramp rising to the right; and a solid R'G'B' colour
+// is one vectorscope cell, the one the real-valued BT.709 formula gives.
+TEST_F(GpuScopes, TurnedRampIsADiagonalAndSolidRgbOneCell) {
+  SyntheticVideoFrame t = make_synthetic_frame("gray", 6, 64, 5, ColourMatrix::bt709, ColourRange::full);
+  t.format.rotation = 90;
+  fill_component(t, 0, [](std::uint32_t, std::uint32_t y) { return 4 * (63 - y); });
+  GpuFrame gpu(context(), t);
+  const WaveformCounts luma = gpu.waveform({WaveformMode::luma, 256, 32, std::nullopt});
+  for (std::uint32_t p = 0; p < 32; ++p) {
+    for (std::uint32_t level = 0; level < 256; ++level) {
+      const std::uint32_t want = level == 8 * p || level == 8 * p + 4 ? 6u : 0u;
+      ASSERT_EQ(luma.at(0, p, level), want) << "plot column " << p << " level " << level;
+    }
+  }
+  SyntheticVideoFrame rgb = make_synthetic_frame("rgb24", 13, 7, 4);
+  const std::uint32_t colour[3] = {200, 40, 60};
+  for (std::uint32_t c = 0; c < 3; ++c) fill_component(rgb, c, [&](std::uint32_t, std::uint32_t) { return colour[c]; });
+  const double y = 0.2126 * 200 + 0.7152 * 40 + 0.0722 * 60;
+  const auto cb = static_cast<std::uint32_t>(std::lround(128 + (60 - y) / (2 * (1 - 0.0722))));
+  const auto cr = static_cast<std::uint32_t>(std::lround(128 + (200 - y) / (2 * (1 - 0.2126))));
+  GpuFrame solid(context(), rgb);
+  const VectorscopeCounts v = solid.vectorscope({256, PixelRect{2, 1, 10, 5}});
+  EXPECT_EQ(v.at(cr, cb), 50u);
+  std::uint64_t total = 0;
+  for (std::uint32_t n : v.counts) total += n;
+  EXPECT_EQ(total, 50u);
 }
 
 TEST_F(GpuScopes, MissingInputsAndSmallBuffersThrow) {

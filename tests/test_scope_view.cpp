@@ -10,6 +10,7 @@
 
 #include "vhist/picture/frame_renderer.h"
 #include "vhist/picture/offscreen.h"
+#include "vhist/picture/picture_geometry.h"
 #include "vhist/picture/scope_layout.h"
 #include "vhist/picture/scope_scale.h"
 
@@ -134,37 +135,53 @@ TEST_P(ScopeViewTest, ColourBarsHitTheirTargetsOnlyForTheirMatrix) {
   }
 }
 
+// A gray ramp of `bits` bits across 200 columns (code round(x * top / 199), top = 2^bits - 1),
+// R' = G' = B' so that luma is the same code.
+SyntheticVideoFrame gray_ramp(std::uint32_t bits) {
+  const double top = std::ldexp(1.0, static_cast<int>(bits)) - 1;
+  SyntheticVideoFrame f = make_synthetic_frame(bits == 8 ? "gbrp" : "gbrp10", 200, 20, 1, ColourMatrix::bt709,
+                                               ColourRange::full);
+  for (std::uint32_t c = 0; c < 3; ++c) {
+    test::fill_component(f, c, [top](std::uint32_t x, std::uint32_t) {
+      return static_cast<std::uint32_t>(std::lround(x * top / 199.0));
+    });
+  }
+  return f;
+}
+
 TEST_P(ScopeViewTest, RampDrawsADiagonal) {
   const VkExtent2D extent{640, 360};
   viewer::OffscreenTarget target(context(), extent);
   viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
   const auto style = scopes_style(true, false, false);
-  // Gray ramp across 200 columns: code round(x * 255 / 199).
-  const auto frame = pattern_frame(200, 20, [](std::uint32_t x, std::uint32_t) {
-    const int v = static_cast<int>(std::lround(x * 255.0 / 199.0));
-    return Rgb{v, v, v};
-  });
-  const auto pixels = draw_once(context(), renderer, target, frame, style, true);
-  dump(pixels, extent, "ramp");
-  const auto plot = panel_of(style, extent, ScopeKind::waveform).plot;
-  const int x0 = static_cast<int>(plot[0]), x1 = static_cast<int>(plot[2]);
-  const double run = std::ceil(200.0 / (x1 - x0)), h = plot[3] - plot[1];
-  int checked = 0;
-  for (int px = x0; px < x1 && (px - x0) * run < 200; ++px) {
-    const double first = (px - x0) * run, last = std::min(199.0, first + run - 1);
-    // Rows from the codes' places: code c's centre is (c + 0.5) / 256 of the height up.
-    const double top = plot[3] - (std::lround(last * 255.0 / 199.0) + 1.0) * h / 256 - 1;
-    const double bottom = plot[3] - std::lround(first * 255.0 / 199.0) * h / 256 + 1;
-    int lit = 0;
-    for (int y = static_cast<int>(plot[1]); y < static_cast<int>(plot[3]); ++y) {
-      if (!white(rgb_at(pixels, extent.width, px, y))) continue;
-      ++lit;
-      EXPECT_TRUE(y >= top && y <= bottom) << "column " << px << " lit at row " << y << ", expected " << top << ".." << bottom;
+  for (const std::uint32_t bits : {8u, 10u}) {
+    const double top_code = std::ldexp(1.0, static_cast<int>(bits)) - 1, codes = top_code + 1;
+    const auto pixels = draw_once(context(), renderer, target, gray_ramp(bits), style, true);
+    dump(pixels, extent, "ramp" + std::to_string(bits));
+    const auto plot = panel_of(style, extent, ScopeKind::waveform).plot;
+    const int x0 = static_cast<int>(plot[0]), x1 = static_cast<int>(plot[2]);
+    // Each plot column sums `run` picture columns; the plot's columns are spread over its width.
+    const double run = std::ceil(200.0 / (x1 - x0)), columns = std::ceil(200.0 / run), h = plot[3] - plot[1];
+    int checked = 0;
+    for (int px = x0; px < x1; ++px) {
+      const double column = std::floor((px - x0) * columns / (x1 - x0));
+      const double first = column * run, last = std::min(199.0, first + run - 1);
+      // Rows from the codes' places: code c spans (c .. c + 1) / 2^bits of the height up; a
+      // pixel row may sum several levels (one row and a half of slack each way).
+      const double top = plot[3] - (std::lround(last * top_code / 199.0) + 1.0) * h / codes - 1.5;
+      const double bottom = plot[3] - std::lround(first * top_code / 199.0) * h / codes + 1.5;
+      int lit = 0;
+      for (int y = static_cast<int>(plot[1]); y < static_cast<int>(plot[3]); ++y) {
+        if (!white(rgb_at(pixels, extent.width, px, y))) continue;
+        ++lit;
+        EXPECT_TRUE(y >= top && y <= bottom)
+            << bits << " bits: column " << px << " lit at row " << y << ", expected " << top << ".." << bottom;
+      }
+      EXPECT_GE(lit, 1) << bits << " bits: column " << px;
+      ++checked;
     }
-    EXPECT_GE(lit, 1) << "column " << px;
-    ++checked;
+    EXPECT_GT(checked, 50);
   }
-  EXPECT_GT(checked, 50);
 }
 
 TEST_P(ScopeViewTest, LegalLinesSitAtR103Codes) {
@@ -220,6 +237,93 @@ TEST_P(ScopeViewTest, CountsTheRegionOnly) {
   const auto region = draw_once(context(), renderer, target, frame, style, true);
   EXPECT_EQ(lit_rows_near(region, 40), 0) << "the region's waveform shows the code outside it";
   EXPECT_GT(lit_rows_near(region, 200), 0);
+}
+
+// The split view: the waveform's left part shows the frame (a ramp over codes 100..140), its
+// right part the equalized frame, whose codes spread to the whole range.
+TEST_P(ScopeViewTest, SplitViewShowsTheEqualizedFrameRightOfTheSplit) {
+  const VkExtent2D extent{640, 360};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  auto style = scopes_style(true, false, false);
+  style.scope_legal = false;
+  style.equalize = EqualizeMode::luma;
+  style.split_view = true;
+  style.split_position = 0.5f;
+  const auto frame = pattern_frame(128, 32, [](std::uint32_t x, std::uint32_t) {
+    const int v = 100 + static_cast<int>(x * 40 / 127);
+    return Rgb{v, v, v};
+  });
+  const auto pixels = draw_once(context(), renderer, target, frame, style, true);
+  dump(pixels, extent, "split");
+  const auto plot = panel_of(style, extent, ScopeKind::waveform).plot;
+  const double h = plot[3] - plot[1];
+  const int mid = static_cast<int>((plot[0] + plot[2]) / 2);
+  // Lit rows above code 200 (the original has none; the equalized ramp reaches the top).
+  const auto lit_above_200 = [&](int x0, int x1) {
+    int n = 0;
+    const int row = static_cast<int>(std::floor(plot[3] - 200.5 * h / 256));
+    for (int y = static_cast<int>(plot[1]); y < row; ++y) {
+      for (int x = x0; x < x1; ++x) n += white(rgb_at(pixels, extent.width, x, y));
+    }
+    return n;
+  };
+  EXPECT_EQ(lit_above_200(static_cast<int>(plot[0]), mid - 1), 0);
+  EXPECT_GT(lit_above_200(mid + 1, static_cast<int>(plot[2])), 0);
+}
+
+// Paused: the CPU engine counts on the host from the frame, so a change of what the scopes count
+// asks for the frame again (and the GPU engine, which counts from the frame on the GPU, does not).
+TEST_P(ScopeViewTest, PausedFrameComesAgainOnlyForTheCpuEngine) {
+  const VkExtent2D extent{320, 180};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  auto style = scopes_style(true, false, false);
+  const auto frame = make_natural_yuv420(64, 36, 8, 2);
+  draw_once(context(), renderer, target, frame, style, true);
+  const auto laid = [&](const viewer::DrawStyle& s) { return viewer::with_scope_layout(s, 320, 180); };
+  EXPECT_FALSE(renderer.wants_frame_again(laid(style)));  // counted
+  style.vectorscope = true;
+  EXPECT_EQ(renderer.wants_frame_again(laid(style)), engine() == Engine::cpu);
+  draw_once(context(), renderer, target, frame, style, true);
+  EXPECT_FALSE(renderer.wants_frame_again(laid(style)));
+}
+
+// All three scopes of a natural-looking frame at three window sizes in each place: every panel
+// has its title (text-grey pixels in its title strip) and traces in its plot; beside and under
+// leave the video's pixels alone outside the panels.
+TEST_P(ScopeViewTest, AllThreeInEveryPlace) {
+  const auto frame = make_natural_yuv420(320, 180, 8, 1);
+  for (const VkExtent2D extent : {VkExtent2D{640, 360}, VkExtent2D{1280, 720}}) {
+    viewer::OffscreenTarget target(context(), extent);
+    viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+    for (const auto place : {viewer::ScopePlace::beside, viewer::ScopePlace::under, viewer::ScopePlace::over}) {
+      viewer::DrawStyle style;
+      style.waveform = style.parade = style.vectorscope = true;
+      style.scope_place = place;
+      style.ui_scale = viewer::picture_ui_scale(1.0f, static_cast<float>(extent.height));
+      const auto pixels = draw_once(context(), renderer, target, frame, style, true);
+      dump(pixels, extent, "all_" + std::to_string(static_cast<int>(place)));
+      const auto laid = viewer::with_scope_layout(style, static_cast<float>(extent.width), static_cast<float>(extent.height));
+      for (const auto& panel : viewer::scope_panels(laid)) {
+        int text = 0, traces = 0;
+        for (int y = static_cast<int>(panel.title[1]); y < static_cast<int>(panel.title[3]); ++y) {
+          for (int x = static_cast<int>(panel.title[0]); x < static_cast<int>(panel.title[2]); ++x) {
+            const Rgb p = rgb_at(pixels, extent.width, x, y);
+            text += p[0] == 217 && p[1] == 217 && p[2] == 217;  // 0.85 grey
+          }
+        }
+        for (int y = static_cast<int>(panel.plot[1]); y < static_cast<int>(panel.plot[3]); ++y) {
+          for (int x = static_cast<int>(panel.plot[0]); x < static_cast<int>(panel.plot[2]); ++x) {
+            const Rgb p = rgb_at(pixels, extent.width, x, y);
+            traces += p[0] + p[1] + p[2] > 200;
+          }
+        }
+        EXPECT_GT(text, 20) << static_cast<int>(panel.kind) << " at " << extent.width;
+        EXPECT_GT(traces, 50) << static_cast<int>(panel.kind) << " at " << extent.width;
+      }
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, ScopeViewTest, ::testing::Bool(),

@@ -189,6 +189,9 @@ TEST(ScopeCounts, BadRequestsSayWhy) {
   EXPECT_NE(check_waveform(rgb, {WaveformMode::luma, 256, 16, PixelRect{10, 0, 7, 8}}).find("region"), std::string::npos);
   EXPECT_NE(check_vectorscope(rgb, {100, std::nullopt}).find("vectorscope's size"), std::string::npos);
   EXPECT_EQ(check_vectorscope(rgb, {256, std::nullopt}), "");
+  VideoFormat turned = rgb;
+  turned.rotation = 45;
+  EXPECT_NE(check_vectorscope(turned, {256, std::nullopt}).find("rotation must be"), std::string::npos);
   CpuEngine engine(1);
   SyntheticVideoFrame t = make_synthetic_frame("rgb24", 16, 8, 1);
   EXPECT_THROW(engine.waveform(t.format, t.view(), {}, {WaveformMode::luma, 256, 16, std::nullopt}),

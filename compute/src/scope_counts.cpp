@@ -12,6 +12,9 @@ namespace {
 std::string check_common(const VideoFormat& format, const std::optional<PixelRect>& region, std::uint32_t levels,
                          const std::string& what) {
   if (auto err = check_video_format(format); !err.empty()) return err;
+  if (format.rotation % 90 != 0 || format.rotation >= 360) {
+    return "the frame's rotation must be 0, 90, 180 or 270 degrees (got " + std::to_string(format.rotation) + ")";
+  }
   if (region) {
     if (auto err = check_rect(*region, format.width, format.height); !err.empty()) return "region: " + err;
   }

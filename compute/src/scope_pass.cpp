@@ -16,9 +16,10 @@ namespace {
 using shader::VectorPush;
 using shader::WaveformPush;
 
-// Workgroups of the vectorscope: enough for every invocation to walk its runs once, at most this
-// many (then each walks several).
-constexpr std::uint32_t kMaxVectorWorkgroups = 2048;
+// Workgroups of the vectorscope: one per kVectorGroupSamples samples (each adds its shared
+// window to the buffer at the end, so not too many), at most this many.
+constexpr std::uint32_t kMaxVectorWorkgroups = 1024;
+constexpr std::uint64_t kVectorGroupSamples = std::uint64_t{shader::kScopeWorkgroupSize} * shader::kScopeVectorRun * 4;
 
 std::uint32_t waveform_source(WaveformMode mode) {
   return mode == WaveformMode::luma ? shader::kScopeLuma : mode == WaveformMode::rgb ? shader::kScopeRgb
@@ -93,15 +94,17 @@ ScopePass::WaveformPlan ScopePass::waveform_plan(const WaveformRequest& request,
 }
 
 const render::ComputePipeline& ScopePass::pipeline(bool waveform, std::uint32_t levels, std::uint32_t packing,
-                                                   std::uint32_t source) {
-  const std::array<std::uint32_t, 4> key{waveform ? 1u : 0u, levels, packing, source};
+                                                   std::uint32_t source, std::uint32_t window) {
+  const std::array<std::uint32_t, 5> key{waveform ? 1u : 0u, levels, packing, source, window};
   auto& slot = pipelines_[key];
   if (!slot) {
-    const render::SpecConstant constants[] = {
-        {shader::kSpecBins, levels}, {shader::kSpecPacking, packing}, {shader::kSpecScopeSource, source}};
+    const render::SpecConstant constants[] = {{shader::kSpecBins, levels},
+                                              {shader::kSpecPacking, packing},
+                                              {shader::kSpecScopeSource, source},
+                                              {shader::kSpecScopeWindow, window}};
     if (waveform) {
-      slot = std::make_unique<render::ComputePipeline>(context_, scope_waveform_spv, constants, sizeof(WaveformPush),
-                                                       "scope waveform");
+      slot = std::make_unique<render::ComputePipeline>(context_, scope_waveform_spv, std::span(constants, 3),
+                                                       sizeof(WaveformPush), "scope waveform");
     } else {
       slot = std::make_unique<render::ComputePipeline>(context_, scope_vector_spv, constants, sizeof(VectorPush),
                                                        "scope vectorscope");
@@ -165,11 +168,11 @@ void ScopePass::record_vectorscope(VkCommandBuffer cmd, const ScopeInputs& input
   push.counts = counts.address();
   push.frame_width = f.width;
   push.x0 = s.x, push.y0 = s.y, push.w = s.width, push.h = s.height;
-  const std::uint64_t per_group = std::uint64_t{shader::kScopeWorkgroupSize} * shader::kScopeVectorRun;
-  const auto groups = static_cast<std::uint32_t>(
-      std::clamp<std::uint64_t>((s.pixel_count() + per_group - 1) / per_group, 1, kMaxVectorWorkgroups));
+  const auto groups = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(
+      (s.pixel_count() + kVectorGroupSamples - 1) / kVectorGroupSamples, 1, kMaxVectorWorkgroups));
   const auto packing = static_cast<std::uint32_t>(converted_format(f).packing);
-  pipeline(false, request.size, planes ? 0u : packing, planes ? shader::kScopePlanes : shader::kScopeRgb)
+  pipeline(false, request.size, planes ? 0u : packing, planes ? shader::kScopePlanes : shader::kScopeRgb,
+           vector_window_ ? shader::kScopeVectorWindow : 0u)
       .dispatch(cmd, push, groups);
 }
 
@@ -181,7 +184,8 @@ void ScopePass::prepare(const VideoFormat& f, const WaveformRequest& waveform, c
   }
   if (check_vectorscope(f, vectorscope).empty()) {
     const bool planes = vectorscope_from_planes(f);
-    pipeline(false, vectorscope.size, planes ? 0u : packing, planes ? shader::kScopePlanes : shader::kScopeRgb);
+    pipeline(false, vectorscope.size, planes ? 0u : packing, planes ? shader::kScopePlanes : shader::kScopeRgb,
+             vector_window_ ? shader::kScopeVectorWindow : 0u);
   }
 }
 

@@ -267,7 +267,7 @@ std::string FrameScopes::title(const DrawStyle& style, std::size_t i) const {
                                 : waveform_shape(display_columns(f, scope_region(f, r.waveform.region)),
                                                  r.waveform.plot_width).run;
   std::string text = scope_title(style, r.panel.kind, r.waveform.mode, run, f.matrix, f.model == ColourModel::yuv);
-  if (tick_.split) text += "  left: original, right: equalized";
+  if (tick_.split) text += style.match ? "  left: original, right: matched" : "  left: original, right: equalized";
   return text;
 }
 
@@ -359,8 +359,10 @@ shader::ScopeDrawParams FrameScopes::panel_params(const DrawStyle& style, std::s
   return p;
 }
 
-void FrameScopes::record_draw(VkCommandBuffer cmd, const DrawStyle& style, const CompositeTarget& target) {
-  if (tick_.requests.empty() || !(counted_ == tick_)) return;  // not counted yet (CPU engine: the frame comes again)
+const OverlayGrid& FrameScopes::overlay(const DrawStyle& style) {
+  OverlayKey key{tick_, style.ui_scale, style.scope_units, style.scope_legal, style.scope_zoom, style.light,
+                 format_.bits, format_.range, format_.matrix, format_.model, titles(style)};
+  if (grid_generation_ != 0 && key == overlay_key_) return grid_;
   OverlayItems overlay;
   std::vector<HistogramQuad> quads;
   for (std::size_t i = 0; i < tick_.requests.size(); ++i) {
@@ -373,10 +375,21 @@ void FrameScopes::record_draw(VkCommandBuffer cmd, const DrawStyle& style, const
     q.bars = tick_.requests[i].panel.plot;
     quads.push_back(q);
   }
-  OverlayGrid grid = overlay_grid(overlay, quads);
+  grid_ = overlay_grid(overlay, quads);
+  overlay_key_ = std::move(key);
+  ++grid_generation_;
+  return grid_;
+}
+
+void FrameScopes::record_draw(VkCommandBuffer cmd, const DrawStyle& style, const CompositeTarget& target) {
+  if (tick_.requests.empty() || !(counted_ == tick_)) return;  // not counted yet (CPU engine: the frame comes again)
+  const OverlayGrid& grid = overlay(style);
   SlotMemory& m = slots_[slot_];
   const std::size_t written = std::min<std::size_t>(grid.slots.size(), kMaxOverlaySlots);
-  if (written != 0) std::memcpy(m.overlay.mapped(), grid.slots.data(), written * sizeof(shader::OverlayItem));
+  if (written != 0 && m.overlay_generation != grid_generation_) {
+    std::memcpy(m.overlay.mapped(), grid.slots.data(), written * sizeof(shader::OverlayItem));
+    m.overlay_generation = grid_generation_;
+  }
   // The composite's writes before the panels read and blend over them.
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "vhist/picture/frame_renderer.h"
+#include "vhist/picture/overlay_grid.h"
 #include "vhist/picture/scope_layout.h"
 
 #include "vhist/compute/cpu_engine.h"
@@ -85,7 +86,26 @@ class FrameScopes {
     render::Buffer params;   // kMaxPanels x ScopeDrawParams
     render::Buffer overlay;  // the panels' overlay grids
     render::Buffer upload;   // CPU engine: the counts
+    std::uint64_t overlay_generation = 0;  // of the grid `overlay` holds
   };
+  // What the panels' overlay items depend on: when it is unchanged, the last grid is drawn again
+  // (laying out a 4K frame's graticules costs milliseconds of the tick on the CPU).
+  struct OverlayKey {
+    ScopeTick tick;
+    float ui_scale = 0;
+    LevelUnits units = LevelUnits::percent;
+    bool legal = false;
+    ScopeZoom zoom = ScopeZoom::x1;
+    LightScale light = LightScale::none;
+    std::uint32_t bits = 0;
+    ColourRange range = ColourRange::limited;
+    ColourMatrix matrix = ColourMatrix::bt709;
+    ColourModel model = ColourModel::yuv;
+    std::vector<std::string> titles;
+    bool operator==(const OverlayKey&) const = default;
+  };
+  // The panels' overlay grid (overlay_grid.h) for `style`: made again when its key changes.
+  const OverlayGrid& overlay(const DrawStyle& style);
   void count_on_cpu(const VideoFormat& format, const VideoPlanes& planes, std::span<const std::byte> rgb);
   void grow_counts(const VideoFormat& format);
   VkDeviceSize request_bytes(const ScopeRequest& r) const;
@@ -108,7 +128,10 @@ class FrameScopes {
   bool right_now_ = false;   // ... the equalized frame's too
   bool right_valid_ = false;
   std::vector<std::uint32_t> shapes_;  // plot columns per panel of counted_ (waveforms)
-  std::vector<std::uint64_t> samples_;  // samples counted per plot column (waveforms) or in all
+  std::vector<std::uint64_t> samples_;
+  OverlayKey overlay_key_;
+  OverlayGrid grid_;
+  std::uint64_t grid_generation_ = 0;  // 0: none made  // samples counted per plot column (waveforms) or in all
 };
 
 }  // namespace vhist::viewer

@@ -85,7 +85,7 @@ float zebra_phase() {
 DrawStyle frame_style(const App& app) {
   const PictureOptions& o = app.settings.picture;
   const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;  // window to framebuffer pixels
-  const auto& a = app.picture_area;
+  const auto& a = app.scope_area;  // the picture's and the scopes' (with_scope_layout() below)
   // The planes only of a frame that has them; equalization maps R'G'B', so it stays off then.
   const bool ycbcr = o.domain == Domain::ycbcr && app.player.is_open() && app.player.frame() &&
                      has_planes(app.player.frame()->format);
@@ -398,7 +398,9 @@ void Viewer::handle_ui() {
   if (auto chosen = app_.browser.draw()) app_.pending_open = chosen->string();
   if (std::exchange(app_.keep_reference_requested, false)) keep_reference(app_, renderer_.statistics());
   app_.top_labels_from = hdr_label_bottom(app_, frame_style(app_));
-  if ((app_.settings.picture.equalize != EqualizeMode::off || matching(app_, false)) && app_.player.is_open()) draw_split(app_);
+  if ((app_.settings.picture.equalize != EqualizeMode::off || matching(app_, false)) && app_.player.is_open()) {
+    draw_split(app_);
+  }
   update_fit(app_, frame_style(app_));  // without a frame: no note, and the key's plain OSD line
   draw_fit_note(app_);
   settle_clicks(app_);

@@ -84,8 +84,11 @@ struct App {
   float top_labels_from = 0;
   float stats_page_height = 0;  // the stats page's height as last drawn (it is placed to fit)
   bool announce_fit = false;
-  // The layout of this tick (viewer_layout.cpp), in window coordinates: the picture's rectangle
-  // (x0, y0, x1, y1) beside the panel, and the panel's width (0: collapsed).
+  // The layout of this tick (viewer_layout.cpp), in window coordinates: the rectangle beside the
+  // panel (x0, y0, x1, y1) that the picture and the scopes share, the picture's part of it (the
+  // video and histograms: all of it unless scopes sit beside or under them, scope_layout.h), and
+  // the panel's width (0: collapsed).
+  std::array<float, 4> scope_area{};
   std::array<float, 4> picture_area{};
   float panel_width = 0;
   bool compact = false;    // a small window: the panel shows fewer rows
@@ -124,7 +127,7 @@ void settle_clicks(App& app);
 // The panel's width in window coordinates for a window `width` wide at content scale `scale`:
 // clamp(0.28 * width, 260 * scale, 420 * scale), but never more than half the window.
 float panel_width_for(float width, float scale);
-// Sets app.picture_area, panel_width and compact for a window of `width` x `height` (window
+// Sets app.scope_area, picture_area, panel_width and compact for a window of `width` x `height` (window
 // coordinates): the panel on the right when shown, the picture left of it.
 void update_layout(App& app, float width, float height);
 // The collapsed panel: a small button at the top right that shows it again.

@@ -9,6 +9,7 @@
 #include "vhist/media/png.h"
 #include "vhist/picture/light_scale.h"
 #include "vhist/picture/picture_geometry.h"
+#include "vhist/picture/scope_layout.h"
 #include "vhist/util/text.h"
 #include "viewer_app.h"
 
@@ -59,7 +60,8 @@ void update_layout(App& app, float width, float height) {
   // Whole pixels: the picture's area is rounded to them (picture_area()), and the panel must start
   // where it ends, not cover its last column.
   app.panel_width = app.settings.show_panel ? std::round(panel_width_for(width, app.ui_scale)) : 0.0f;
-  app.picture_area = {0.0f, 0.0f, std::max(width - app.panel_width, 1.0f), height};
+  app.scope_area = {0.0f, 0.0f, std::max(width - app.panel_width, 1.0f), height};
+  app.picture_area = scope_layout(DrawStyle(app.settings.picture), app.scope_area).picture;
 }
 
 void draw_panel_tab(App& app) {

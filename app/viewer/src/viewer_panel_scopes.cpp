@@ -35,24 +35,25 @@ void draw_scope_toggles(Settings& s) {
 
 void draw_scope_modes(Settings& s) {
   const PictureOptions& o = s.picture;
-  const float half = share_of({"waveform", "parade"});
-  if (o.waveform) setting_widget(SettingId::waveform_view, s, half);
-  if (o.waveform && o.parade) ImGui::SameLine();
-  if (o.parade) setting_widget(SettingId::parade_view, s, half);
-  const float third = share_of({"place", "zoom", "colour"});
-  setting_widget(SettingId::scope_place, s, third);
+  if (o.waveform || o.parade) {
+    const float half = share_of({"waveform", "parade"});
+    if (o.waveform) setting_widget(SettingId::waveform_view, s, half);
+    if (o.waveform && o.parade) ImGui::SameLine();
+    if (o.parade) setting_widget(SettingId::parade_view, s, half);
+  }
+  const float pair = share_of({"place", "zoom"});
+  setting_widget(SettingId::scope_place, s, pair);
   if (o.vectorscope) {
     ImGui::SameLine();
-    setting_widget(SettingId::scope_zoom, s, third);
+    setting_widget(SettingId::scope_zoom, s, pair);
   }
+  const float colours = share_of({"colour", "mapping"});
+  setting_widget(SettingId::scope_colour, s, colours);
   ImGui::SameLine();
-  setting_widget(SettingId::scope_colour, s, third);
-  const float pair = share_of({"mapping", ""});
-  setting_widget(SettingId::scope_mapping, s, pair);
-  ImGui::SameLine();
-  setting_widget(SettingId::scope_gain, s, pair);
+  setting_widget(SettingId::scope_mapping, s, colours);
+  setting_widget(SettingId::scope_gain, s, -1);
   if (o.waveform || o.parade) {
-    setting_widget(SettingId::scope_units, s, share_of({"scale", "legal lines"}) * 1.5f);
+    setting_widget(SettingId::scope_units, s, share_of({"scale", "legal lines"}));
     ImGui::SameLine();
     setting_widget(SettingId::scope_legal, s);
   }

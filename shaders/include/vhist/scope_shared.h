@@ -16,8 +16,12 @@ VHIST_CONST kScopeWorkgroupSize = 256u;
 // Words of one waveform workgroup's shared counts (16 KiB: lavapipe offers 32 KiB in all).
 // A workgroup owns as many plot columns as fit (components x columns x levels words).
 VHIST_CONST kScopeSharedWords = 4096u;
+// Consecutive samples one waveform invocation counts in a row, adding repeats of one entry at once.
+VHIST_CONST kScopeWaveformRun = 4u;
 // Consecutive samples one vectorscope invocation counts, merging equal cells into one atomic.
 VHIST_CONST kScopeVectorRun = 16u;
+// Side of the vectorscope's shared window of cells around zero chroma (64 x 64 words: 16 KiB).
+VHIST_CONST kScopeVectorWindow = 64u;
 
 // What the waveform counts (spec constant kSpecScopeSource): the luma or the R', G', B' of the
 // converted frame, or the stored Y'CbCr planes.
@@ -25,6 +29,8 @@ VHIST_CONST kScopeLuma = 0u;
 VHIST_CONST kScopeRgb = 1u;
 VHIST_CONST kScopePlanes = 2u;
 VHIST_CONST kSpecScopeSource = 10u;
+// The vectorscope's shared window side (kScopeVectorWindow, or 0 for none: benchmark rows).
+VHIST_CONST kSpecScopeWindow = 11u;
 
 // The display column of stored pixel (x, y) of a region (x0, y0, w, h) shown turned `rotation`
 // degrees clockwise (0, 90, 180, 270): the stored column for 0, counted from the right for 180;

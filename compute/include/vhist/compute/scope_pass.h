@@ -59,6 +59,11 @@ class ScopePass {
   // make many bands of small frames.
   void set_waveform_group_pixels(std::uint32_t pixels) { group_pixels_ = pixels; }
   static constexpr std::uint32_t kWaveformGroupPixels = 16384;
+  // Whether the vectorscope keeps a window around zero chroma in shared memory (default off:
+  // every count goes to the buffer by a global atomic, which was faster on an H100 at 4K, 0.020
+  // against 0.025 ms, and on lavapipe; on: for comparing the two in the benchmark). The counts
+  // are the same either way.
+  void set_vectorscope_window(bool on) { vector_window_ = on; }
 
   // Records the clear of `counts` (at least waveform_bytes()) and the waveform's counts of
   // `inputs` into it, laid out as WaveformCounts::counts. Before: the planes or the converted frame written and
@@ -77,12 +82,14 @@ class ScopePass {
   void prepare(const VideoFormat& format, const WaveformRequest& waveform, const VectorscopeRequest& vectorscope);
 
  private:
+  // `window`: the vectorscope's shared window side (0: none); 0 for the waveform.
   const render::ComputePipeline& pipeline(bool waveform, std::uint32_t levels, std::uint32_t packing,
-                                          std::uint32_t source);
+                                          std::uint32_t source, std::uint32_t window = 0);
 
   render::Context& context_;
   std::uint32_t group_pixels_ = kWaveformGroupPixels;
-  std::map<std::array<std::uint32_t, 4>, std::unique_ptr<render::ComputePipeline>> pipelines_;
+  bool vector_window_ = false;
+  std::map<std::array<std::uint32_t, 5>, std::unique_ptr<render::ComputePipeline>> pipelines_;
 };
 
 // The counts as a pass left them in its buffer (`words`: at least the request's bytes / 4).
