@@ -180,7 +180,9 @@ int run(const ScopeOptions& o) {
   }
   const auto t1 = std::chrono::steady_clock::now();
   std::string error;
-  const std::string png = media::encode_png({o.width, o.height, std::move(drawn.pixels)}, error);
+  // Unfiltered rows: half the encoding time, and smaller for a scope's flat areas and thin lines.
+  const std::string png =
+      media::encode_png({o.width, o.height, std::move(drawn.pixels)}, error, media::PngFilter::none);
   if (!error.empty()) throw ScopeFailure{1, "cannot make the PNG: " + error};
   write_output(o, png);
   if (o.verbose) {
