@@ -20,7 +20,9 @@ OffscreenTarget::OffscreenTarget(render::Context& context, VkExtent2D extent) : 
   pass_ = render::make_colour_pass(device_, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, after_readback);
   framebuffer_ = render::make_framebuffer(device_, pass_.get(), image_.view(), extent);
   const VkDeviceSize bytes = VkDeviceSize{extent.width} * extent.height * 4;
-  composite_ = render::Buffer(context, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+  composite_ = render::Buffer(context, bytes,
+                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                  VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                               render::MemoryUse::device, true, "offscreen composite");
   readback_ = render::Buffer(context, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, render::MemoryUse::readback, false,
                              "offscreen readback");

@@ -93,6 +93,9 @@ struct RasterTarget {
 struct CompositeTarget {
   VkExtent2D extent{};
   VkDeviceAddress output = 0;
+  // The output's buffer (transfer destination), where known: with DrawStyle::scopes_only the
+  // composite's pass, which would write opaque black everywhere, is a fill of it instead.
+  VkBuffer buffer = VK_NULL_HANDLE;
 };
 
 // Records extra commands into a tick's command buffer.

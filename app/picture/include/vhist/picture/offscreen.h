@@ -23,7 +23,7 @@ class OffscreenTarget {
   // The rasterized target (render pass ends with the image ready for transfer reads).
   RasterTarget raster() const { return {pass_.get(), framebuffer_, extent_}; }
   // The compute-composited target: a device-local RGBA8 buffer of the same size.
-  CompositeTarget composite() const { return {extent_, composite_.address()}; }
+  CompositeTarget composite() const { return {extent_, composite_.address(), composite_.get()}; }
   VkRenderPass render_pass() const { return pass_.get(); }
 
   // Records copies of the image (after a raster tick) or the buffer (after a composite tick)
