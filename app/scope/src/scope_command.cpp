@@ -165,10 +165,11 @@ void report(const ScopeOptions& o, const media::DecodedFrame& frame, const std::
 int run(const ScopeOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   check_output(o);
-  const std::unique_ptr<media::MediaSource> source = open_input(o);  // bad input said before any device starts
-  // The device and the renderer are made while the frame decodes.
+  // The device and the renderer are made while the input opens and the frame decodes; bad input
+  // is still said first (the device's failure only once the frame is there).
   auto gpu_ready = start_gpu(o.common.device, parse_engine_choice(o.engine).value_or(EngineChoice::automatic),
                              o.width, o.height);
+  const std::unique_ptr<media::MediaSource> source = open_input(o);
   const media::DecodedFrame frame = frame_at(*source, o);
   check_frame(frame, o);
   const double decode_ms = ms_since(t0);
