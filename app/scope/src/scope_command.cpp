@@ -190,9 +190,10 @@ int run(const ScopeOptions& o) {
     const auto& d = gpu->context().description();
     std::fprintf(stderr,
                  "vhist scope: device %s (%s), engine %s; open and decode %.0f ms, beside it device %.0f ms and "
-                 "renderer %.0f ms (both ready at %.0f ms), draw %.0f ms, PNG %.0f ms, total %.0f ms\n",
+                 "renderer %.0f ms (both ready at %.0f ms), draw %.0f ms recorded (host) + %.0f ms run, PNG %.0f ms, "
+                 "total %.0f ms\n",
                  d.name.c_str(), d.driver.c_str(), std::string(engine_name(gpu->engine())).c_str(), decode_ms,
-                 gpu->device_ms, gpu->renderer_ms, ready_ms, gpu->draw_ms, ms_since(t1), ms_since(t0));
+                 gpu->device_ms, gpu->renderer_ms, ready_ms, gpu->record_ms, gpu->run_ms, ms_since(t1), ms_since(t0));
   }
   if (!o.quiet) report(o, frame, drawn.titles);
   return 0;

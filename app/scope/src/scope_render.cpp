@@ -49,18 +49,20 @@ ScopeGpu::Drawn ScopeGpu::draw(const VideoFormat& format, const VideoPlanes& pla
     throw ScopeInputError{"the frame cannot be drawn on this Vulkan device (" + context_->description().name +
                           "): " + why};
   }
-  const auto t0 = std::chrono::steady_clock::now();
+  auto t0 = std::chrono::steady_clock::now();
   renderer_->begin();
   const VkCommandBuffer cmd = renderer_->record_composite(
       &format, &planes, false, style, target_->composite(),
       [this](VkCommandBuffer c) { target_->record_readback_composite(c); });
+  record_ms = ms_since(t0);
+  t0 = std::chrono::steady_clock::now();
   render::submit(*context_, cmd, renderer_->fence());
   Drawn out;
   out.titles = renderer_->statistics().scope_titles;
   renderer_->end();
   renderer_->wait_idle();
   out.pixels = target_->pixels();
-  draw_ms = ms_since(t0);
+  run_ms = ms_since(t0);
   return out;
 }
 

@@ -55,7 +55,8 @@ class ScopeGpu {
   Engine engine() const { return engine_; }
   double device_ms = 0;    // the instance and device made
   double renderer_ms = 0;  // the renderer's pipelines and buffers, the target
-  double draw_ms = 0;      // the tick recorded, run and read back
+  double record_ms = 0;    // the tick recorded: the host's part (the CPU engine converts and counts here)
+  double run_ms = 0;       // the tick run on the device and read back
 
  private:
   std::unique_ptr<render::Context> context_;
