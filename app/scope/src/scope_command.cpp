@@ -169,8 +169,9 @@ int run(const ScopeOptions& o) {
   // is still said first (the device's failure only once the frame is there).
   auto gpu_ready = start_gpu(o.common.device, parse_engine_choice(o.engine).value_or(EngineChoice::automatic),
                              o.width, o.height);
-  const std::unique_ptr<media::MediaSource> source = open_input(o);
+  std::unique_ptr<media::MediaSource> source = open_input(o);
   const media::DecodedFrame frame = frame_at(*source, o);
+  source.reset();  // the decoder stops (it would decode frames ahead beside the drawing); the frame stays
   check_frame(frame, o);
   const double decode_ms = ms_since(t0);
   const std::unique_ptr<ScopeGpu> gpu = gpu_ready.get();
