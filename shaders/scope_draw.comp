@@ -42,6 +42,12 @@ float waveform_sum(ScopeDrawParams p, uvec2 counts, uint c, uint column, uint l0
   return float(n);
 }
 
+// A row's count as if it covered the plot's mean levels per row (at least one): rows summing one
+// level more or less than their neighbours (levels do not divide the rows) would stripe.
+float per_row(ScopeDrawParams p, float n, uvec2 lv, float height) {
+  return n / float(lv.y - lv.x) * max(float(p.levels) / height, 1.0);
+}
+
 // The levels [l0, l1) a pixel row covers: row r from the bottom of a plot `height` rows tall;
 // at least one.
 uvec2 row_levels(float r, float height, uint levels) {
@@ -73,14 +79,15 @@ vec3 waveform_trace(ScopeDrawParams p, vec2 centre) {
     if (part > 2u || x >= p.part || (p.mask & (1u << part)) == 0u) return vec3(0.0);
     const uvec2 counts = counts_at(p, (x + 0.5) / p.part);
     const uint column = plot_column(p, x, p.part);
-    return p.colour[part].rgb * brightness(p, waveform_sum(p, counts, part, column, lv.x, lv.y));
+    const float n = per_row(p, waveform_sum(p, counts, part, column, lv.x, lv.y), lv, q.w - q.y);
+    return p.colour[part].rgb * brightness(p, n);
   }
   const uvec2 counts = counts_at(p, (x + 0.5) / (q.z - q.x));
   const uint column = plot_column(p, x, q.z - q.x);
   vec3 colour = vec3(0.0);
   for (uint c = 0u; c < p.components; ++c) {
     if ((p.mask & (1u << c)) == 0u) continue;
-    colour += p.colour[c].rgb * brightness(p, waveform_sum(p, counts, c, column, lv.x, lv.y));
+    colour += p.colour[c].rgb * brightness(p, per_row(p, waveform_sum(p, counts, c, column, lv.x, lv.y), lv, q.w - q.y));
   }
   return colour;
 }
@@ -109,7 +116,9 @@ vec3 vector_trace(ScopeDrawParams p, vec2 centre) {
   for (uint r = cr.x; r < cr.y; ++r) {
     for (uint c = cb.x; c < cb.y; ++c) n += w.word[r * p.levels + c];
   }
-  const float b = brightness(p, float(n));
+  // As per_row(): the count as if the pixel covered the mean cells per pixel (at least one).
+  const float mean = max(float(p.levels) / (k * float(1u << p.bits)), 1.0);
+  const float b = brightness(p, float(n) / float((cb.y - cb.x) * (cr.y - cr.x)) * mean * mean);
   if (b <= 0.0 || p.vector_colours == 0u) return vec3(b);
   // The chroma's own colour at mid luma, scaled so its brightest component is b.
   const vec2 uv = (vec2(float(cb.x + cb.y), float(cr.x + cr.y)) * 0.5 / float(p.levels) - 0.5) * 2.0;

@@ -151,8 +151,6 @@ void FrameScopes::prepare(const ScopeTick& tick, const VideoFormat& format, bool
   right_now_ = tick.split && counted_ == tick && (count_now_ || equalized || !right_valid_);
   shapes_.clear();
   samples_.clear();
-  const std::uint64_t lines = region_lines(format, tick.requests.empty() ? std::nullopt
-                                                                           : tick.requests[0].waveform.region);
   for (const ScopeRequest& r : tick.requests) {
     if (r.panel.kind == ScopeKind::vectorscope) {
       shapes_.push_back(0);
@@ -162,7 +160,7 @@ void FrameScopes::prepare(const ScopeTick& tick, const VideoFormat& format, bool
     const WaveformShape shape =
         waveform_shape(display_columns(format, scope_region(format, r.waveform.region)), r.waveform.plot_width);
     shapes_.push_back(shape.plot_columns);
-    samples_.push_back(std::uint64_t{shape.run} * lines);
+    samples_.push_back(std::uint64_t{shape.run} * region_lines(format, r.waveform.region));
   }
 }
 
