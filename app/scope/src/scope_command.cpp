@@ -150,11 +150,18 @@ void write_output(const ScopeOptions& o, const std::string& png) {
 // (mode, column binning) and the region counted.
 void report(const ScopeOptions& o, const media::DecodedFrame& frame, const std::vector<std::string>& titles) {
   const VideoFormat& f = frame.format;
+  // The shape the scope's columns follow, when it is not the stored one.
+  std::string shown;
+  if (f.rotation != 0 || f.display_width() != f.width || f.display_height() != f.height) {
+    shown = ", shown " + std::to_string(f.display_width()) + "x" + std::to_string(f.display_height()) +
+            (f.rotation != 0 ? " (turned " + std::to_string(f.rotation) + " degrees clockwise)" : std::string(" (sample aspect)"));
+  }
   // After a seek in a stream of variable rate the number is the time times the average rate.
-  std::fprintf(stderr, "vhist scope: %s: frame %s%lld%s at %s (%ux%u %s, %u-bit; colour %s)\n",
+  std::fprintf(stderr, "vhist scope: %s: frame %s%lld%s at %s (%ux%u %s, %u-bit%s; colour %s)\n",
                quoted(o.common.input).c_str(), frame.index_exact ? "" : "about ", static_cast<long long>(frame.index),
                frame.index_exact ? "" : " (its time times the average rate)", seconds_text(frame.pts).c_str(), f.width,
-               f.height, util::printable(f.pixel_format).c_str(), f.bits, spoken_colour_summary(frame.colour).c_str());
+               f.height, util::printable(f.pixel_format).c_str(), f.bits, shown.c_str(),
+               spoken_colour_summary(frame.colour).c_str());
   for (const std::string& title : titles) {
     std::fprintf(stderr, "vhist scope: %s; of %s\n", util::printable(title).c_str(), region_text(o, f).c_str());
   }
