@@ -153,8 +153,9 @@ void report(const ScopeOptions& o, const media::DecodedFrame& frame, const std::
   // The shape the scope's columns follow, when it is not the stored one.
   std::string shown;
   if (f.rotation != 0 || f.display_width() != f.width || f.display_height() != f.height) {
-    shown = ", shown " + std::to_string(f.display_width()) + "x" + std::to_string(f.display_height()) +
-            (f.rotation != 0 ? " (turned " + std::to_string(f.rotation) + " degrees clockwise)" : std::string(" (sample aspect)"));
+    const std::string why =
+        f.rotation != 0 ? "turned " + std::to_string(f.rotation) + " degrees clockwise" : std::string("sample aspect");
+    shown = ", shown " + std::to_string(f.display_width()) + "x" + std::to_string(f.display_height()) + " (" + why + ")";
   }
   // After a seek in a stream of variable rate the number is the time times the average rate.
   std::fprintf(stderr, "vhist scope: %s: frame %s%lld%s at %s (%ux%u %s, %u-bit%s; colour %s)\n",
