@@ -1,7 +1,7 @@
 #version 460
 // Histogram equalization of a whole R'G'B' frame through the table hist_cdf.comp built
 // (equalize.glsl), into a second frame of the same layout: once per frame, so that drawing it
-// (sampled by the rasterizer, or read by the compute composite) costs no more than drawing the
+// (read by the compute composite) costs no more than drawing the
 // original. Persistent invocations walk the pixels with a grid stride.
 #extension GL_GOOGLE_include_directive : require
 #include "equalize.glsl"

@@ -1,5 +1,5 @@
 // An HDR picture shown on an SDR window (hdr_display_shared.h has the steps and the curves):
-// used by video.frag and composite.comp on the source's R'G'B' signal, before the exposure marks.
+// used by composite.comp on the source's R'G'B' signal, before the exposure marks.
 #ifndef VHIST_HDR_DISPLAY_GLSL
 #define VHIST_HDR_DISPLAY_GLSL
 

@@ -1,5 +1,4 @@
-// The articles' histogram drawing, shared by histogram.frag (rasterized quads) and
-// composite.comp (the compute-drawn picture): for the bin under uv.x, one bit per channel whose
+// The articles' histogram drawing, in composite.comp (the viewer's picture): for the bin under uv.x, one bit per channel whose
 // scaled bar reaches the height 1 - uv.y, weighted by channel_mult (1, 2, 4, 8 for the channels
 // drawn, 0 for the others); the sum indexes a 16-colour palette.
 //

@@ -1,5 +1,4 @@
-// What is drawn over a histogram panel, shared by histogram.frag and composite.comp so the two
-// agree pixel for pixel: the items picture_overlay.cpp laid out (the axis, ticks, code-value
+// What is drawn over a histogram panel (composite.comp): the items picture_overlay.cpp laid out (the axis, ticks, code-value
 // labels, guides, legend, scale label) in target pixels, text in the 5x7 font of font_shared.h.
 // The count a full-height bar means is read here from the scale buffer the scale pass wrote
 // (or the CPU engine uploaded), so the label belongs to the same frame as the bars.
@@ -72,11 +71,12 @@ vec4 overlay_colour(uvec2 items, uint first, uvec2 scale, vec2 centre) {
 
 // A histogram panel at pixel centre `centre`: the bars inside `bars` (else the background at
 // the overlay's opacity), the overlay over them (the grid at slot `first`; count 0: none;
-// over_bars 0: none over the bars).
+// over_bars 0: none over the bars). `with_bars` false: the caller knows the pixel is outside the
+// bars; given as a constant, it leaves the bars' code out of the shader.
 vec4 panel_colour(Bars b, uvec2 palette, float opacity, vec4 bars, uvec2 items, uint first, uint count,
-                  uint over_bars, vec2 centre) {
+                  uint over_bars, vec2 centre, bool with_bars) {
   vec4 c;
-  if (centre.x >= bars.x && centre.x < bars.z && centre.y >= bars.y && centre.y < bars.w) {
+  if (with_bars && centre.x >= bars.x && centre.x < bars.z && centre.y >= bars.y && centre.y < bars.w) {
     const vec2 size = bars.zw - bars.xy;
     c = bars_colour(b, palette, opacity, (centre - bars.xy) / size, 1.0 / size);
     if (over_bars == 0u) return c;

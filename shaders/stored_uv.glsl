@@ -1,4 +1,4 @@
-// The video's one transform, shared by video.frag and composite.comp: a frame is drawn upright
+// The video's one transform, in composite.comp: a frame is drawn upright
 // (VideoFormat::rotation), its quad sized by the display aspect ratio (the sample aspect ratio
 // applied; place_video() from display_width() and display_height()).
 #ifndef VHIST_STORED_UV_GLSL

@@ -14,20 +14,17 @@
 
 namespace vhist {
 
-// Draws one tick of `frame` into `target` (raster or composite) and returns the picture.
+// Draws one tick of `frame` into `target` and returns the picture.
 inline std::vector<std::uint8_t> draw_once(render::Context& context, viewer::FrameRenderer& overlay, viewer::OffscreenTarget& target,
-                                    const SyntheticVideoFrame& frame, const viewer::DrawStyle& style, bool composite) {
+                                    const SyntheticVideoFrame& frame, const viewer::DrawStyle& style) {
   std::vector<std::uint8_t> pixels;
   for (int tick = 0; tick < 2; ++tick) {  // the second tick redraws the same frame, counted already
     overlay.begin();
     const VideoPlanes planes = frame.view();
     const VideoFormat* format = tick == 0 ? &frame.format : nullptr;
     const VideoPlanes* new_planes = tick == 0 ? &planes : nullptr;
-    const VkCommandBuffer cmd =
-        composite ? overlay.record_composite(format, new_planes, false, style, target.composite(),
-                                             [&](VkCommandBuffer c) { target.record_readback_composite(c); })
-                  : overlay.record_raster(format, new_planes, false, style, target.raster(), nullptr,
-                                          [&](VkCommandBuffer c) { target.record_readback_raster(c); });
+    const VkCommandBuffer cmd = overlay.record_composite(format, new_planes, false, style, target.composite(),
+                                                         [&](VkCommandBuffer c) { target.record_readback_composite(c); });
     render::submit(context, cmd, overlay.fence());
     overlay.end();
     overlay.wait_idle();

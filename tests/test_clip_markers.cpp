@@ -1,4 +1,4 @@
-// Clipping on the histograms, headless, on both engines and both drawing paths: the clip
+// Clipping on the histograms, headless, on both engines: the clip
 // markers in the bars' top corners grow with the share of pixels at the end code (none without
 // one), a bar taller than the scale gets a cap, and the end bins drawn to their own scale leave
 // the other bins scaled without them. Measured in the read-back picture. Validation on, any
@@ -16,11 +16,10 @@
 namespace vhist {
 namespace {
 
-// Parameter: (CPU engine, compute composite).
-class ClipMarkerTest : public test::GpuTest, public ::testing::WithParamInterface<std::tuple<bool, bool>> {
+// Parameter: the CPU engine (else the GPU engine).
+class ClipMarkerTest : public test::GpuTest, public ::testing::WithParamInterface<bool> {
  protected:
-  Engine engine() const { return std::get<0>(GetParam()) ? Engine::cpu : Engine::gpu; }
-  bool composite() const { return std::get<1>(GetParam()); }
+  Engine engine() const { return GetParam() ? Engine::cpu : Engine::gpu; }
 };
 
 constexpr VkExtent2D kExtent{320, 180};
@@ -65,14 +64,14 @@ int corner_pixels(const std::vector<std::uint8_t>& pixels, const viewer::Histogr
 
 TEST_P(ClipMarkerTest, MarkersGrowWithTheShareAtTheEndCode) {
   viewer::OffscreenTarget target(context(), kExtent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   const viewer::DrawStyle style = bars_only(256);
   const auto quads = viewer::layout_quads(style, kExtent.width, kExtent.height);
   ASSERT_EQ(quads.size(), 2u);
   // 0, 1, 8 and 64 of 256 columns at 255: 0%, 0.39%, 3.1%, 25% of the pixels.
   std::vector<int> sizes;
   for (std::uint32_t band : {0u, 1u, 8u, 64u}) {
-    const auto pixels = draw_once(context(), renderer, target, banded_frame(0, band), style, composite());
+    const auto pixels = draw_once(context(), renderer, target, banded_frame(0, band), style);
     sizes.push_back(corner_pixels(pixels, quads[1], true));
     EXPECT_EQ(corner_pixels(pixels, quads[1], false), 0) << "no pixel at code 0, no marker; band " << band;
     EXPECT_EQ(corner_pixels(pixels, quads[0], false), 0) << "band " << band;
@@ -84,7 +83,7 @@ TEST_P(ClipMarkerTest, MarkersGrowWithTheShareAtTheEndCode) {
   EXPECT_LT(sizes[1], sizes[2]);
   EXPECT_LT(sizes[2], sizes[3]);
   // The low end the same way, and the marker in the luma panel's colour.
-  const auto pixels = draw_once(context(), renderer, target, banded_frame(8, 0), style, composite());
+  const auto pixels = draw_once(context(), renderer, target, banded_frame(8, 0), style);
   EXPECT_EQ(corner_pixels(pixels, quads[1], false), sizes[2]);
   EXPECT_EQ(corner_pixels(pixels, quads[1], true), 0);
   const auto palette = viewer::palette_colours(style.palette);
@@ -106,7 +105,7 @@ std::vector<std::array<int, 3>> column_top(const std::vector<std::uint8_t>& pixe
 
 TEST_P(ClipMarkerTest, BarCutByTheScaleGetsACap) {
   viewer::OffscreenTarget target(context(), kExtent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   // Every pixel at 200: at 16 bins, bin 12 holds 16 times a flat bin's share, more than the
   // automatic scale's cap of 5 times: cut. The logarithmic scale draws it exactly full: no cap.
   SyntheticVideoFrame frame = banded_frame(0, 0);
@@ -114,7 +113,7 @@ TEST_P(ClipMarkerTest, BarCutByTheScaleGetsACap) {
   viewer::DrawStyle style = bars_only(16);
   const auto quads = viewer::layout_quads(style, kExtent.width, kExtent.height);
   const std::array<int, 3> cap{255, 140, 51}, black{0, 0, 0};  // kClipCapR, G, B
-  auto pixels = draw_once(context(), renderer, target, frame, style, composite());
+  auto pixels = draw_once(context(), renderer, target, frame, style);
   auto top = column_top(pixels, quads[1], 12, 16, 4);
   EXPECT_EQ(top[0], cap);
   EXPECT_EQ(top[1], cap);
@@ -124,7 +123,7 @@ TEST_P(ClipMarkerTest, BarCutByTheScaleGetsACap) {
       << "the bar below the cap";
   EXPECT_EQ(column_top(pixels, quads[0], 12, 16, 1)[0], cap) << "the RGB panel's bar is capped too";
   style.scale = viewer::ScaleMode::logarithmic;
-  pixels = draw_once(context(), renderer, target, frame, style, composite());
+  pixels = draw_once(context(), renderer, target, frame, style);
   top = column_top(pixels, quads[0], 12, 16, 3);
   for (const auto& p : top) EXPECT_NE(p, cap) << "a full bar that is not cut has no cap";
 }
@@ -145,7 +144,7 @@ int bar_height(const std::vector<std::uint8_t>& pixels, const viewer::HistogramQ
 
 TEST_P(ClipMarkerTest, EndBinsOnTheirOwnScale) {
   viewer::OffscreenTarget target(context(), kExtent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   // 64 of 256 columns at 255 (a quarter of the pixels, 4096, in bin 15 of 16); the mid-tones
   // fill bins 6..9 with 3072 each. The automatic scale is 1 / 4096: the mid-tone bars stand at
   // 3/4 of the height. On their own scale the end bins' full height is every pixel (16384):
@@ -155,22 +154,18 @@ TEST_P(ClipMarkerTest, EndBinsOnTheirOwnScale) {
   const auto quads = viewer::layout_quads(style, kExtent.width, kExtent.height);
   const auto& q = quads[1];
   const float h = q.bars[3] - q.bars[1];
-  auto pixels = draw_once(context(), renderer, target, frame, style, composite());
+  auto pixels = draw_once(context(), renderer, target, frame, style);
   EXPECT_NEAR(bar_height(pixels, q, 7, 16), 0.75 * h, 1.0);
   style.end_scale = true;
-  pixels = draw_once(context(), renderer, target, frame, style, composite());
+  pixels = draw_once(context(), renderer, target, frame, style);
   EXPECT_EQ(bar_height(pixels, q, 7, 16), static_cast<int>(h));
   EXPECT_NEAR(bar_height(pixels, q, 15, 16), 0.25 * h, 1.0);
   // No cap on the full mid-tone bars: exactly the scale's top.
   for (const auto& p : column_top(pixels, q, 7, 16, 3)) EXPECT_NE(p, (std::array<int, 3>{255, 140, 51}));
 }
 
-INSTANTIATE_TEST_SUITE_P(EnginesAndPaths, ClipMarkerTest,
-                         ::testing::Combine(::testing::Bool(), ::testing::Bool()),
-                         [](const auto& p) {
-                           return std::string(std::get<0>(p.param) ? "cpu" : "gpu") +
-                                  (std::get<1>(p.param) ? "_composite" : "_raster");
-                         });
+INSTANTIATE_TEST_SUITE_P(Engines, ClipMarkerTest, ::testing::Bool(),
+                         [](const auto& p) { return std::string(p.param ? "cpu" : "gpu"); });
 
 }  // namespace
 }  // namespace vhist

@@ -1,5 +1,4 @@
-// The fit modes drawn, headless, by both paths (the raster render pass and the compute
-// composite): a frame with a one-pixel blue border round a ramp (R = 4 x column, G = 100, B = 0)
+// The fit modes drawn, headless, by the compute composite: a frame with a one-pixel blue border round a ramp (R = 4 x column, G = 100, B = 0)
 // shows all four borders when fitted, upright or turned and at its sample aspect; cover shows the
 // columns its scale leaves in view; 1:1 shows each stored pixel on one target pixel, panned. The
 // expected places are worked out from the sizes in the comments, not from place_video().
@@ -76,23 +75,21 @@ TEST_P(FitPictureTest, FitShowsAllFourBorders) {
     frame.format.sar_num = c.sar_num;
     frame.format.sar_den = c.sar_den;
     viewer::OffscreenTarget target(context(), c.extent);
-    viewer::FrameRenderer renderer(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
-    for (const bool composite : {false, true}) {
-      const std::string what = std::string(c.what) + (composite ? ", composite" : ", raster");
-      const auto pixels = draw_once(context(), renderer, target, frame, video_only(viewer::FitMode::fit), composite);
-      const int cx = static_cast<int>(c.extent.width) / 2, cy = (c.video_y[0] + c.video_y[1]) / 2;
-      expect_borders(pixels, c.extent, true, cy, what + ", middle row");
-      expect_borders(pixels, c.extent, false, cx, what + ", middle column");
-      // The bars: black above and below the video rows (none for the pillarboxed portrait's rows).
-      if (c.video_y[0] > 1) {
-        EXPECT_TRUE(is_black(rgb_at(pixels, c.extent.width, cx, c.video_y[0] - 2))) << what << ": top bar";
-        EXPECT_TRUE(is_black(rgb_at(pixels, c.extent.width, cx, c.video_y[1] + 1))) << what << ": bottom bar";
-        EXPECT_TRUE(is_border(rgb_at(pixels, c.extent.width, cx, c.video_y[0]))) << what << ": top border row";
-        EXPECT_TRUE(is_border(rgb_at(pixels, c.extent.width, cx, c.video_y[1] - 1))) << what << ": bottom border row";
-      } else {
-        EXPECT_TRUE(is_black(rgb_at(pixels, c.extent.width, 50, cy))) << what << ": left bar";
-        EXPECT_TRUE(is_black(rgb_at(pixels, c.extent.width, 110, cy))) << what << ": right bar";
-      }
+    viewer::FrameRenderer renderer(context(), GetParam() ? Engine::cpu : Engine::gpu);
+    const std::string what = c.what;
+    const auto pixels = draw_once(context(), renderer, target, frame, video_only(viewer::FitMode::fit));
+    const int cx = static_cast<int>(c.extent.width) / 2, cy = (c.video_y[0] + c.video_y[1]) / 2;
+    expect_borders(pixels, c.extent, true, cy, what + ", middle row");
+    expect_borders(pixels, c.extent, false, cx, what + ", middle column");
+    // The bars: black above and below the video rows (none for the pillarboxed portrait's rows).
+    if (c.video_y[0] > 1) {
+      EXPECT_TRUE(is_black(rgb_at(pixels, c.extent.width, cx, c.video_y[0] - 2))) << what << ": top bar";
+      EXPECT_TRUE(is_black(rgb_at(pixels, c.extent.width, cx, c.video_y[1] + 1))) << what << ": bottom bar";
+      EXPECT_TRUE(is_border(rgb_at(pixels, c.extent.width, cx, c.video_y[0]))) << what << ": top border row";
+      EXPECT_TRUE(is_border(rgb_at(pixels, c.extent.width, cx, c.video_y[1] - 1))) << what << ": bottom border row";
+    } else {
+      EXPECT_TRUE(is_black(rgb_at(pixels, c.extent.width, 50, cy))) << what << ": left bar";
+      EXPECT_TRUE(is_black(rgb_at(pixels, c.extent.width, 110, cy))) << what << ": right bar";
     }
   }
 }
@@ -105,19 +102,17 @@ TEST_P(FitPictureTest, CoverHidesTheSidesItCrops) {
   const SyntheticVideoFrame frame = bordered_ramp(64, 36);
   const VkExtent2D extent{160, 160};
   viewer::OffscreenTarget target(context(), extent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
-  for (const bool composite : {false, true}) {
-    const std::string what = composite ? "composite" : "raster";
-    const auto pixels = draw_once(context(), renderer, target, frame, video_only(viewer::FitMode::cover), composite);
-    for (const int x : {0, 1, 40, 80, 120, 158, 159}) {
-      const double u = 32 + (x + 0.5 - 80) / (160.0 / 36) - 0.5;
-      const Rgb p = rgb_at(pixels, extent.width, x, 80);
-      EXPECT_NEAR(p[0], 4 * u, 3.0) << what << ", column " << x;
-      EXPECT_FALSE(is_border(p)) << what << ", column " << x;
-    }
-    EXPECT_TRUE(is_border(rgb_at(pixels, extent.width, 80, 0))) << what << ": top border";
-    EXPECT_TRUE(is_border(rgb_at(pixels, extent.width, 80, 159))) << what << ": bottom border";
+  viewer::FrameRenderer renderer(context(), GetParam() ? Engine::cpu : Engine::gpu);
+  const std::string what = "cover";
+  const auto pixels = draw_once(context(), renderer, target, frame, video_only(viewer::FitMode::cover));
+  for (const int x : {0, 1, 40, 80, 120, 158, 159}) {
+    const double u = 32 + (x + 0.5 - 80) / (160.0 / 36) - 0.5;
+    const Rgb p = rgb_at(pixels, extent.width, x, 80);
+    EXPECT_NEAR(p[0], 4 * u, 3.0) << what << ", column " << x;
+    EXPECT_FALSE(is_border(p)) << what << ", column " << x;
   }
+  EXPECT_TRUE(is_border(rgb_at(pixels, extent.width, 80, 0))) << what << ": top border";
+  EXPECT_TRUE(is_border(rgb_at(pixels, extent.width, 80, 159))) << what << ": bottom border";
 }
 
 // 1:1: 64x36 in 48x48 sits at x -8..56, y 6..42 (whole pixels): target (x, y) shows stored
@@ -127,49 +122,21 @@ TEST_P(FitPictureTest, OneToOneShowsEachPixelOnce) {
   const SyntheticVideoFrame frame = bordered_ramp(64, 36);
   const VkExtent2D extent{48, 48};
   viewer::OffscreenTarget target(context(), extent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
-  for (const bool composite : {false, true}) {
-    const std::string what = composite ? "composite" : "raster";
-    viewer::DrawStyle style = video_only(viewer::FitMode::actual);
-    auto pixels = draw_once(context(), renderer, target, frame, style, composite);
-    for (int x = 0; x < 48; ++x) {
-      EXPECT_EQ(rgb_at(pixels, extent.width, x, 20), (Rgb{4 * (x + 8), 100, 0})) << what << ", column " << x;
-    }
-    EXPECT_TRUE(is_black(rgb_at(pixels, extent.width, 20, 5))) << what << ": above the frame";
-    EXPECT_TRUE(is_border(rgb_at(pixels, extent.width, 20, 6))) << what << ": top border";
-    EXPECT_TRUE(is_border(rgb_at(pixels, extent.width, 20, 41))) << what << ": bottom border";
-    EXPECT_TRUE(is_black(rgb_at(pixels, extent.width, 20, 42))) << what << ": below the frame";
-    style.pan = {100, 0};
-    pixels = draw_once(context(), renderer, target, frame, style, composite);
-    EXPECT_TRUE(is_border(rgb_at(pixels, extent.width, 0, 20))) << what << ": panned, left border";
-    EXPECT_EQ(rgb_at(pixels, extent.width, 1, 20), (Rgb{4, 100, 0})) << what << ": panned, column 1";
+  viewer::FrameRenderer renderer(context(), GetParam() ? Engine::cpu : Engine::gpu);
+  const std::string what = "1:1";
+  viewer::DrawStyle style = video_only(viewer::FitMode::actual);
+  auto pixels = draw_once(context(), renderer, target, frame, style);
+  for (int x = 0; x < 48; ++x) {
+    EXPECT_EQ(rgb_at(pixels, extent.width, x, 20), (Rgb{4 * (x + 8), 100, 0})) << what << ", column " << x;
   }
-}
-
-// The two paths draw the same picture in every mode (as ComputeCompositeDrawsTheRasterPicture
-// checks for the default cover), histograms included.
-TEST_P(FitPictureTest, CompositeDrawsTheRasterPictureInEveryMode) {
-  SyntheticVideoFrame frame = make_synthetic_frame("yuv420p", 96, 64, 3);
-  frame.format.rotation = 90;
-  const VkExtent2D extent{160, 90};
-  viewer::OffscreenTarget target(context(), extent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), GetParam() ? Engine::cpu : Engine::gpu);
-  for (const viewer::FitMode fit : {viewer::FitMode::fit, viewer::FitMode::actual, viewer::FitMode::automatic}) {
-    viewer::DrawStyle style;
-    style.bins = 16;
-    style.fit = fit;
-    style.pan = {0, 9};
-    const auto raster = draw_once(context(), renderer, target, frame, style, false);
-    const auto composite = draw_once(context(), renderer, target, frame, style, true);
-    ASSERT_EQ(raster.size(), composite.size());
-    std::size_t off = 0;
-    for (std::size_t i = 0; i < raster.size(); i += 4) {
-      int d = 0;
-      for (std::size_t c = 0; c < 3; ++c) d = std::max(d, std::abs(raster[i + c] - composite[i + c]));
-      if (d > 3) ++off;
-    }
-    EXPECT_LE(off, raster.size() / 4 / 200) << viewer::fit_name(fit);
-  }
+  EXPECT_TRUE(is_black(rgb_at(pixels, extent.width, 20, 5))) << what << ": above the frame";
+  EXPECT_TRUE(is_border(rgb_at(pixels, extent.width, 20, 6))) << what << ": top border";
+  EXPECT_TRUE(is_border(rgb_at(pixels, extent.width, 20, 41))) << what << ": bottom border";
+  EXPECT_TRUE(is_black(rgb_at(pixels, extent.width, 20, 42))) << what << ": below the frame";
+  style.pan = {100, 0};
+  pixels = draw_once(context(), renderer, target, frame, style);
+  EXPECT_TRUE(is_border(rgb_at(pixels, extent.width, 0, 20))) << what << ": panned, left border";
+  EXPECT_EQ(rgb_at(pixels, extent.width, 1, 20), (Rgb{4, 100, 0})) << what << ": panned, column 1";
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, FitPictureTest, ::testing::Values(false, true),

@@ -1,4 +1,4 @@
-// An HDR picture on an SDR target, headless, on both engines and both drawing paths: the video
+// An HDR picture on an SDR target, headless, on both engines: the video
 // tone-mapped as the standards' equations say (computed independently in double precision,
 // hdr_reference.h), the histograms, statistics and false colour unchanged by the mapping (they
 // count code values). Validation on, any message fails the test.
@@ -15,10 +15,9 @@
 namespace vhist {
 namespace {
 
-class HdrPictureTest : public test::GpuTest, public ::testing::WithParamInterface<std::tuple<bool, bool>> {
+class HdrPictureTest : public test::GpuTest, public ::testing::WithParamInterface<bool> {
  protected:
-  Engine engine() const { return std::get<0>(GetParam()) ? Engine::cpu : Engine::gpu; }
-  bool composite() const { return std::get<1>(GetParam()); }
+  Engine engine() const { return GetParam() ? Engine::cpu : Engine::gpu; }
 };
 
 constexpr VkExtent2D kExtent{256, 144};
@@ -42,13 +41,13 @@ std::array<int, 3> expected(std::array<int, 3> codes, bool hlg, double peak, dou
 
 TEST_P(HdrPictureTest, VideoIsToneMappedAsTheStandardsSay) {
   viewer::OffscreenTarget target(context(), kExtent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   const SyntheticVideoFrame frame = ramps();
   viewer::DrawStyle style;
   style.channels = {false, false, false, false};
   for (const bool hlg : {false, true}) {
     style.hdr = {hlg ? viewer::LightScale::hlg : viewer::LightScale::pq, hlg ? 1000.0f : 4000.0f, 203.0f};
-    const auto pixels = draw_once(context(), renderer, target, frame, style, composite());
+    const auto pixels = draw_once(context(), renderer, target, frame, style);
     int worst = 0;
     for (const int y : {20, 70}) {  // above the histogram panels
       for (int x = 0; x < 256; ++x) {
@@ -69,7 +68,7 @@ TEST_P(HdrPictureTest, VideoIsToneMappedAsTheStandardsSay) {
 
 TEST_P(HdrPictureTest, HistogramsStatisticsAndFalseColourKeepTheCodes) {
   viewer::OffscreenTarget target(context(), kExtent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   const SyntheticVideoFrame frame = ramps();
   const Histogram reference =
       reference_histogram(reference_convert(frame.format, frame.view()), converted_format(frame.format), 256);
@@ -80,11 +79,11 @@ TEST_P(HdrPictureTest, HistogramsStatisticsAndFalseColourKeepTheCodes) {
   for (const bool mapped : {false, true}) {
     style.hdr = {mapped ? viewer::LightScale::pq : viewer::LightScale::none, 1000.0f, 203.0f};
     style.false_colour = false;
-    pictures.push_back(draw_once(context(), renderer, target, frame, style, composite()));
+    pictures.push_back(draw_once(context(), renderer, target, frame, style));
     renderer.begin();  // collects the last tick's readback
     EXPECT_EQ(renderer.statistics().levels.counts, reference.counts) << "mapped " << mapped;
     style.false_colour = true;
-    pictures.push_back(draw_once(context(), renderer, target, frame, style, composite()));
+    pictures.push_back(draw_once(context(), renderer, target, frame, style));
   }
   EXPECT_EQ(pictures[1], pictures[3]) << "false colour reads the codes";
   // The panels, pixel for pixel.
@@ -98,11 +97,8 @@ TEST_P(HdrPictureTest, HistogramsStatisticsAndFalseColourKeepTheCodes) {
   EXPECT_NE(rgb_at(pictures[0], kExtent.width, 128, 20), rgb_at(pictures[2], kExtent.width, 128, 20)) << "the video is mapped";
 }
 
-INSTANTIATE_TEST_SUITE_P(EnginesAndPaths, HdrPictureTest, ::testing::Combine(::testing::Bool(), ::testing::Bool()),
-                         [](const auto& p) {
-                           return std::string(std::get<0>(p.param) ? "cpu" : "gpu") +
-                                  (std::get<1>(p.param) ? "_composite" : "_raster");
-                         });
+INSTANTIATE_TEST_SUITE_P(Engines, HdrPictureTest, ::testing::Bool(),
+                         [](const auto& p) { return std::string(p.param ? "cpu" : "gpu"); });
 
 }  // namespace
 }  // namespace vhist

@@ -1,4 +1,4 @@
-// The viewer's picture tools, headless, on both engines and both drawing paths: the region of
+// The viewer's picture tools, headless, on both engines: the region of
 // interest (its histograms equal the CPU reference's of its pixels), the reference histogram's
 // outline and histogram matching (the picture equals the CPU reference's matched frame).
 // Validation on, any message fails the test.
@@ -17,11 +17,10 @@
 namespace vhist {
 namespace {
 
-// Parameter: (CPU engine, compute composite).
-class PictureToolsTest : public test::GpuTest, public ::testing::WithParamInterface<std::tuple<bool, bool>> {
+// Parameter: the CPU engine (else the GPU engine).
+class PictureToolsTest : public test::GpuTest, public ::testing::WithParamInterface<bool> {
  protected:
-  Engine engine() const { return std::get<0>(GetParam()) ? Engine::cpu : Engine::gpu; }
-  bool composite() const { return std::get<1>(GetParam()); }
+  Engine engine() const { return GetParam() ? Engine::cpu : Engine::gpu; }
 };
 
 // A frame of many codes per channel, different in each part of the picture.
@@ -41,12 +40,12 @@ Histogram region_reference(const SyntheticVideoFrame& frame, const PixelRect& re
 TEST_P(PictureToolsTest, RegionHistogramsAreTheRegionsPixels) {
   const SyntheticVideoFrame frame = busy_frame();
   viewer::OffscreenTarget target(context(), {128, 72});
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   for (const PixelRect rect : {PixelRect{5, 3, 20, 11}, PixelRect{60, 0, 36, 54}, PixelRect{0, 53, 96, 1}}) {
     viewer::DrawStyle style;
     style.bins = 64;  // the display bins differ from the statistics' one level per code
     style.region = rect;
-    draw_once(context(), renderer, target, frame, style, composite());
+    draw_once(context(), renderer, target, frame, style);
     renderer.begin();  // collects the last tick's readback
     const viewer::FrameStatistics& s = renderer.statistics();
     EXPECT_EQ(s.width, rect.width);
@@ -61,10 +60,10 @@ TEST_P(PictureToolsTest, RegionHistogramsAreTheRegionsPixels) {
 TEST_P(PictureToolsTest, RegionOutsideTheFrameCountsTheWholeFrame) {
   const SyntheticVideoFrame frame = busy_frame();
   viewer::OffscreenTarget target(context(), {128, 72});
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   viewer::DrawStyle style;
   style.region = PixelRect{90, 50, 10, 10};  // past the right and bottom edges: ignored
-  draw_once(context(), renderer, target, frame, style, composite());
+  draw_once(context(), renderer, target, frame, style);
   renderer.begin();
   const Histogram want = region_reference(frame, {0, 0, 96, 54}, 256);
   EXPECT_EQ(renderer.statistics().levels.counts, want.counts);
@@ -99,16 +98,16 @@ std::vector<std::uint8_t> reference_matched(const SyntheticVideoFrame& frame, co
 }
 
 // Drawn with the frame's size and no panels, so the picture is the (matched) frame itself.
-std::vector<std::uint8_t> draw_matched(render::Context& context, Engine engine, bool composite,
+std::vector<std::uint8_t> draw_matched(render::Context& context, Engine engine,
                                        const SyntheticVideoFrame& frame, std::shared_ptr<const Histogram> reference) {
   viewer::OffscreenTarget target(context, {128, 72});
-  viewer::FrameRenderer renderer(context, target.render_pass(), engine);
+  viewer::FrameRenderer renderer(context, engine);
   viewer::DrawStyle style;
   style.channels = {false, false, false, false};
   style.equalize = EqualizeMode::channels;
   style.match = true;
   style.reference = std::move(reference);
-  return draw_once(context, renderer, target, frame, style, composite);
+  return draw_once(context, renderer, target, frame, style);
 }
 
 std::size_t differing_codes(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
@@ -122,7 +121,7 @@ std::size_t differing_codes(const std::vector<std::uint8_t>& a, const std::vecto
 TEST_P(PictureToolsTest, MatchingAFrameToItsOwnHistogramLeavesItUnchanged) {
   const SyntheticVideoFrame frame = ramp_frame();
   const auto own = std::make_shared<const Histogram>(frame_levels(frame));
-  const auto pixels = draw_matched(context(), engine(), composite(), frame, own);
+  const auto pixels = draw_matched(context(), engine(), frame, own);
   const auto rgb = reference_convert(frame.format, frame.view());
   std::vector<std::uint8_t> original(rgb.size());
   std::memcpy(original.data(), rgb.data(), rgb.size());
@@ -136,7 +135,7 @@ TEST_P(PictureToolsTest, RampMatchedToAFlatReferenceIsTheReferenceTableAndFlat) 
   const SyntheticVideoFrame frame = ramp_frame();
   Histogram flat(64);  // a coarser reference: each of its levels stands for 4 codes
   for (auto& v : flat.counts) v = 1000;
-  const auto pixels = draw_matched(context(), engine(), composite(), frame, std::make_shared<const Histogram>(flat));
+  const auto pixels = draw_matched(context(), engine(), frame, std::make_shared<const Histogram>(flat));
   ASSERT_EQ(differing_codes(pixels, reference_matched(frame, flat)), 0u);
   const Histogram input = frame_levels(frame);
   for (std::size_t c = 0; c < 3; ++c) {
@@ -160,7 +159,7 @@ TEST_P(PictureToolsTest, ReferenceIsOutlinedAtItsBins) {
   Histogram at_200(256);
   for (Channel c : kAllChannels) at_200.at(c, 200) = 128 * 72;
   viewer::OffscreenTarget target(context(), {512, 288});
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   viewer::DrawStyle style;
   style.layout = viewer::Layout::overlay;
   style.scale = viewer::ScaleMode::logarithmic;  // both spikes exactly full height
@@ -170,9 +169,9 @@ TEST_P(PictureToolsTest, ReferenceIsOutlinedAtItsBins) {
   const auto& bars = quads[0].bars;
   const float bin_width = (bars[2] - bars[0]) / 256;
   const int x = static_cast<int>(bars[0] + bin_width * 200.5f), y = static_cast<int>(bars[1]);
-  const auto plain = draw_once(context(), renderer, target, frame, style, composite());
+  const auto plain = draw_once(context(), renderer, target, frame, style);
   style.reference = std::make_shared<const Histogram>(at_200);
-  const auto outlined = draw_once(context(), renderer, target, frame, style, composite());
+  const auto outlined = draw_once(context(), renderer, target, frame, style);
   const auto before = rgb_at(plain, 512, x, y), after = rgb_at(outlined, 512, x, y);
   for (std::size_t c = 0; c < 3; ++c) {
     EXPECT_LT(before[c], 60) << c;
@@ -183,11 +182,8 @@ TEST_P(PictureToolsTest, ReferenceIsOutlinedAtItsBins) {
   EXPECT_EQ(rgb_at(plain, 512, x2, y), rgb_at(outlined, 512, x2, y));
 }
 
-INSTANTIATE_TEST_SUITE_P(EnginesAndPaths, PictureToolsTest,
-                         ::testing::Combine(::testing::Bool(), ::testing::Bool()), [](const auto& p) {
-                           return std::string(std::get<0>(p.param) ? "cpu_engine" : "gpu_engine") +
-                                  (std::get<1>(p.param) ? "_composite" : "_raster");
-                         });
+INSTANTIATE_TEST_SUITE_P(Engines, PictureToolsTest, ::testing::Bool(),
+                         [](const auto& p) { return std::string(p.param ? "cpu_engine" : "gpu_engine"); });
 
 }  // namespace
 }  // namespace vhist

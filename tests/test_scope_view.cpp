@@ -107,7 +107,7 @@ TEST_P(ScopeViewTest, ColourBarsHitTheirTargetsOnlyForTheirMatrix) {
   // x1: the 100 % bars reach the square's edge (x2 and x5 show the middle codes only).
   const VkExtent2D extent{1200, 1000};
   viewer::OffscreenTarget target(context(), extent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   auto style = scopes_style(false, false, true);
   const float zoom = 1.0f;
   for (const ColourMatrix matrix : {ColourMatrix::bt601, ColourMatrix::bt709, ColourMatrix::bt2020}) {
@@ -118,7 +118,7 @@ TEST_P(ScopeViewTest, ColourBarsHitTheirTargetsOnlyForTheirMatrix) {
       std::vector<std::array<std::uint32_t, 2>> codes;
       for (const viewer::Bar bar : viewer::kBars) codes.push_back(viewer::bar_codes(source, bar, level));
       const auto frame = bars_frame(matrix, codes);
-      const auto pixels = draw_once(context(), renderer, target, frame, style, true);
+      const auto pixels = draw_once(context(), renderer, target, frame, style);
       dump(pixels, extent, "bars_" + std::string(matrix_name(matrix)) + (level < 1 ? "_75" : "_100"));
       const auto square = viewer::vectorscope_square(panel_of(style, extent, ScopeKind::vectorscope).plot);
       for (const viewer::Bar bar : viewer::kBars) {
@@ -152,11 +152,11 @@ SyntheticVideoFrame gray_ramp(std::uint32_t bits) {
 TEST_P(ScopeViewTest, RampDrawsADiagonal) {
   const VkExtent2D extent{640, 360};
   viewer::OffscreenTarget target(context(), extent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   const auto style = scopes_style(true, false, false);
   for (const std::uint32_t bits : {8u, 10u}) {
     const double top_code = std::ldexp(1.0, static_cast<int>(bits)) - 1, codes = top_code + 1;
-    const auto pixels = draw_once(context(), renderer, target, gray_ramp(bits), style, true);
+    const auto pixels = draw_once(context(), renderer, target, gray_ramp(bits), style);
     dump(pixels, extent, "ramp" + std::to_string(bits));
     const auto plot = panel_of(style, extent, ScopeKind::waveform).plot;
     const int x0 = static_cast<int>(plot[0]), x1 = static_cast<int>(plot[2]);
@@ -187,13 +187,13 @@ TEST_P(ScopeViewTest, RampDrawsADiagonal) {
 TEST_P(ScopeViewTest, LegalLinesSitAtR103Codes) {
   const VkExtent2D extent{640, 480};
   viewer::OffscreenTarget target(context(), extent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   auto style = scopes_style(false, true, false);
   style.parade_view = viewer::ParadeView::ycbcr;
   style.scope_legal = true;
   SyntheticVideoFrame frame = make_synthetic_frame("yuv420p", 64, 32, 1, ColourMatrix::bt709, ColourRange::limited);
   for (std::uint32_t c = 0; c < 3; ++c) test::fill_component(frame, c, [](std::uint32_t, std::uint32_t) { return 128u; });
-  const auto pixels = draw_once(context(), renderer, target, frame, style, true);
+  const auto pixels = draw_once(context(), renderer, target, frame, style);
   const auto panel = panel_of(style, extent, ScopeKind::parade);
   const int x = static_cast<int>(panel.plot[0] + panel.part / 2);  // the Y' part's middle
   const double h = panel.plot[3] - panel.plot[1];
@@ -212,7 +212,7 @@ TEST_P(ScopeViewTest, LegalLinesSitAtR103Codes) {
 TEST_P(ScopeViewTest, CountsTheRegionOnly) {
   const VkExtent2D extent{640, 360};
   viewer::OffscreenTarget target(context(), extent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   auto style = scopes_style(true, false, false);
   style.scope_legal = false;
   // Left half code 40, right half code 200.
@@ -230,11 +230,11 @@ TEST_P(ScopeViewTest, CountsTheRegionOnly) {
     }
     return n;
   };
-  const auto whole = draw_once(context(), renderer, target, frame, style, true);
+  const auto whole = draw_once(context(), renderer, target, frame, style);
   EXPECT_GT(lit_rows_near(whole, 40), 0);
   EXPECT_GT(lit_rows_near(whole, 200), 0);
   style.region = PixelRect{32, 0, 32, 32};
-  const auto region = draw_once(context(), renderer, target, frame, style, true);
+  const auto region = draw_once(context(), renderer, target, frame, style);
   EXPECT_EQ(lit_rows_near(region, 40), 0) << "the region's waveform shows the code outside it";
   EXPECT_GT(lit_rows_near(region, 200), 0);
 }
@@ -244,7 +244,7 @@ TEST_P(ScopeViewTest, CountsTheRegionOnly) {
 TEST_P(ScopeViewTest, SplitViewShowsTheEqualizedFrameRightOfTheSplit) {
   const VkExtent2D extent{640, 360};
   viewer::OffscreenTarget target(context(), extent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   auto style = scopes_style(true, false, false);
   style.scope_legal = false;
   style.equalize = EqualizeMode::luma;
@@ -254,7 +254,7 @@ TEST_P(ScopeViewTest, SplitViewShowsTheEqualizedFrameRightOfTheSplit) {
     const int v = 100 + static_cast<int>(x * 40 / 127);
     return Rgb{v, v, v};
   });
-  const auto pixels = draw_once(context(), renderer, target, frame, style, true);
+  const auto pixels = draw_once(context(), renderer, target, frame, style);
   dump(pixels, extent, "split");
   const auto plot = panel_of(style, extent, ScopeKind::waveform).plot;
   const double h = plot[3] - plot[1];
@@ -277,15 +277,15 @@ TEST_P(ScopeViewTest, SplitViewShowsTheEqualizedFrameRightOfTheSplit) {
 TEST_P(ScopeViewTest, PausedFrameComesAgainOnlyForTheCpuEngine) {
   const VkExtent2D extent{320, 180};
   viewer::OffscreenTarget target(context(), extent);
-  viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+  viewer::FrameRenderer renderer(context(), engine());
   auto style = scopes_style(true, false, false);
   const auto frame = make_natural_yuv420(64, 36, 8, 2);
-  draw_once(context(), renderer, target, frame, style, true);
+  draw_once(context(), renderer, target, frame, style);
   const auto laid = [&](const viewer::DrawStyle& s) { return viewer::with_scope_layout(s, 320, 180); };
   EXPECT_FALSE(renderer.wants_frame_again(laid(style)));  // counted
   style.vectorscope = true;
   EXPECT_EQ(renderer.wants_frame_again(laid(style)), engine() == Engine::cpu);
-  draw_once(context(), renderer, target, frame, style, true);
+  draw_once(context(), renderer, target, frame, style);
   EXPECT_FALSE(renderer.wants_frame_again(laid(style)));
 }
 
@@ -296,13 +296,13 @@ TEST_P(ScopeViewTest, AllThreeInEveryPlace) {
   const auto frame = make_natural_yuv420(320, 180, 8, 1);
   for (const VkExtent2D extent : {VkExtent2D{640, 360}, VkExtent2D{1280, 720}}) {
     viewer::OffscreenTarget target(context(), extent);
-    viewer::FrameRenderer renderer(context(), target.render_pass(), engine());
+    viewer::FrameRenderer renderer(context(), engine());
     for (const auto place : {viewer::ScopePlace::beside, viewer::ScopePlace::under, viewer::ScopePlace::over}) {
       viewer::DrawStyle style;
       style.waveform = style.parade = style.vectorscope = true;
       style.scope_place = place;
       style.ui_scale = viewer::picture_ui_scale(1.0f, static_cast<float>(extent.height));
-      const auto pixels = draw_once(context(), renderer, target, frame, style, true);
+      const auto pixels = draw_once(context(), renderer, target, frame, style);
       dump(pixels, extent, "all_" + std::to_string(static_cast<int>(place)));
       const auto laid = viewer::with_scope_layout(style, static_cast<float>(extent.width), static_cast<float>(extent.height));
       for (const auto& panel : viewer::scope_panels(laid)) {

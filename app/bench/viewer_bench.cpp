@@ -27,7 +27,7 @@ namespace {
 
 struct Variant {
   const char* name;
-  bool video, histograms, composite;
+  bool video, histograms;
   bool cdf;       // the prefix sum, and the CDF curves drawn over all four histograms
   EqualizeMode equalize;
   bool split;     // equalized right of a centred divider only (else the whole picture)
@@ -44,43 +44,32 @@ constexpr unsigned kAllTools = kToolMarks | kToolRegion | kToolReference | kTool
 // counted every tick (a new frame each tick) and drawn over the composite.
 constexpr unsigned kToolWaveform = 128, kToolParade = 256, kToolVectorscope = 512;
 constexpr unsigned kAllScopes = kToolWaveform | kToolParade | kToolVectorscope;
-// The whole frame, rasterized, then without each of the two draws, to see what each costs;
-// then the same picture drawn by the compute composite pass; then both with the cumulative
-// histograms drawn over the bars and the picture equalized (split view), against the plain ones.
+// The whole frame, then without each of the two draws, to see what each costs; then with the
+// cumulative histograms drawn over the bars and the picture equalized (split view), and with the
+// exposure tools, against the plain one.
 constexpr auto off = EqualizeMode::off, luma = EqualizeMode::luma, channels = EqualizeMode::channels;
-constexpr Variant kVariants[] = {{"raster: video + hist", true, true, false, false, off, false, -1},
-                                 {"raster: hist only", false, true, false, false, off, false, -1},
-                                 {"raster: video only", true, false, false, false, off, false, -1},
-                                 {"raster: nothing drawn", false, false, false, false, off, false, -1},
-                                 {"compute: video + hist", true, true, true, false, off, false, -1},
-                                 {"raster: + equalize luma", true, true, false, false, luma, false, 0},
-                                 {"raster: + eq. luma, split", true, true, false, false, luma, true, 0},
-                                 {"raster: + cdf curves", true, true, false, true, off, false, 0},
-                                 {"compute: + equalize luma", true, true, true, false, luma, false, 4},
-                                 {"compute: + eq. channels", true, true, true, false, channels, false, 4},
-                                 {"compute: + eq. luma, split", true, true, true, false, luma, true, 4},
-                                 {"compute: + cdf curves", true, true, true, true, off, false, 4},
-                                 {"compute: + cdf + eq. split", true, true, true, true, luma, true, 4},
-                                 {"raster: + all exposure tools", true, true, false, false, off, false, 0, kAllTools},
-                                 {"raster: + zebra, fc, marks", true, true, false, false, off, false, 0, kToolMarks},
-                                 {"raster: + region", true, true, false, false, off, false, 0, kToolRegion},
-                                 {"raster: + reference", true, true, false, false, off, false, 0, kToolReference},
-                                 {"raster: + ref. match split", true, true, false, false, off, true, 0,
+constexpr Variant kVariants[] = {{"compute: video + hist", true, true, false, off, false, -1},
+                                 {"compute: hist only", false, true, false, off, false, -1},
+                                 {"compute: video only", true, false, false, off, false, -1},
+                                 {"compute: nothing drawn", false, false, false, off, false, -1},
+                                 {"compute: + equalize luma", true, true, false, luma, false, 0},
+                                 {"compute: + eq. channels", true, true, false, channels, false, 0},
+                                 {"compute: + eq. luma, split", true, true, false, luma, true, 0},
+                                 {"compute: + cdf curves", true, true, true, off, false, 0},
+                                 {"compute: + cdf + eq. split", true, true, true, luma, true, 0},
+                                 {"compute: + zebra, fc, marks", true, true, false, off, false, 0, kToolMarks},
+                                 {"compute: + zebra only", true, true, false, off, false, 0, kToolZebra},
+                                 {"compute: + false colour only", true, true, false, off, false, 0, kToolFalseColour},
+                                 {"compute: + range only", true, true, false, off, false, 0, kToolRange},
+                                 {"compute: + region", true, true, false, off, false, 0, kToolRegion},
+                                 {"compute: + reference", true, true, false, off, false, 0, kToolReference},
+                                 {"compute: + ref. match split", true, true, false, off, true, 0,
                                   kToolReference | kToolMatch},
-                                 {"compute: + zebra, fc, marks", true, true, true, false, off, false, 4, kToolMarks},
-                                 {"compute: + zebra only", true, true, true, false, off, false, 4, kToolZebra},
-                                 {"compute: + false colour only", true, true, true, false, off, false, 4,
-                                  kToolFalseColour},
-                                 {"compute: + range only", true, true, true, false, off, false, 4, kToolRange},
-                                 {"compute: + region", true, true, true, false, off, false, 4, kToolRegion},
-                                 {"compute: + reference", true, true, true, false, off, false, 4, kToolReference},
-                                 {"compute: + ref. match split", true, true, true, false, off, true, 4,
-                                  kToolReference | kToolMatch},
-                                 {"compute: + all exposure tools", true, true, true, false, off, true, 4, kAllTools},
-                                 {"compute: + waveform", true, true, true, false, off, false, 4, kToolWaveform},
-                                 {"compute: + parade", true, true, true, false, off, false, 4, kToolParade},
-                                 {"compute: + vectorscope", true, true, true, false, off, false, 4, kToolVectorscope},
-                                 {"compute: + all three scopes", true, true, true, false, off, false, 4, kAllScopes}};
+                                 {"compute: + all exposure tools", true, true, false, off, true, 0, kAllTools},
+                                 {"compute: + waveform", true, true, false, off, false, 0, kToolWaveform},
+                                 {"compute: + parade", true, true, false, off, false, 0, kToolParade},
+                                 {"compute: + vectorscope", true, true, false, off, false, 0, kToolVectorscope},
+                                 {"compute: + all three scopes", true, true, false, off, false, 0, kAllScopes}};
 
 // A reference histogram for the tools' variants: flat over the 256 codes.
 std::shared_ptr<const Histogram> flat_reference() {
@@ -138,7 +127,7 @@ struct Timing {
 Timing time_variant(render::Context& context, Engine engine, VkExtent2D extent, const Variant& variant,
                     const std::vector<SyntheticVideoFrame>& ring, std::uint32_t warmup, std::uint32_t frames) {
   viewer::OffscreenTarget target(context, extent);
-  viewer::FrameRenderer renderer(context, target.render_pass(), engine);
+  viewer::FrameRenderer renderer(context, engine);
   const viewer::DrawStyle style = style_of(variant, extent);
   Timing timing;
   timing.skipped = renderer.check(ring[0].format, ring[0].view(), style.bins);
@@ -150,9 +139,7 @@ Timing time_variant(render::Context& context, Engine engine, VkExtent2D extent, 
     if (i > warmup + 1) timing.gpu_ms.push_back(renderer.statistics().gpu_ms);  // that slot's previous tick, timed
     const SyntheticVideoFrame& f = ring[i % ring.size()];
     const VideoPlanes planes = f.view();
-    const VkCommandBuffer cmd =
-        variant.composite ? renderer.record_composite(&f.format, &planes, false, style, target.composite(), nullptr)
-                          : renderer.record_raster(&f.format, &planes, false, style, target.raster(), nullptr, nullptr);
+    const VkCommandBuffer cmd = renderer.record_composite(&f.format, &planes, false, style, target.composite(), nullptr);
     render::submit(context, cmd, renderer.fence());
     renderer.end();
   }
@@ -171,7 +158,7 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
   const std::uint32_t frames = iterations ? iterations : (cpu_device ? 20 : 300);
   const std::uint32_t warmup = cpu_device ? 2 : 50;
   std::printf("\nviewer frame, offscreen: new 8-bit 4:2:0 frame each tick -> staging -> upload -> convert -> "
-              "histograms -> video quad + histogram quads, 2 in flight\n");
+              "histograms -> compute composite (video pass, panels' passes), 2 in flight\n");
   std::printf("%-10s %-8s %-30s %12s %12s %10s %9s\n", "size", "engine", "drawn", "gpu median", "gpu min", "wall fps",
               "vs base");
   for (const auto& [w, h] : sizes) {

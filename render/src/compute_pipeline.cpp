@@ -10,7 +10,7 @@ namespace vhist::render {
 
 ComputePipeline::ComputePipeline(const Context& context, std::span<const std::uint32_t> spirv,
                                  std::span<const SpecConstant> constants, std::uint32_t push_constant_bytes,
-                                 const std::string& name)
+                                 const std::string& name, VkDescriptorSetLayout set_layout)
     : push_bytes_(push_constant_bytes) {
   const VkDevice device = context.device();
 
@@ -20,6 +20,8 @@ ComputePipeline::ComputePipeline(const Context& context, std::span<const std::ui
   VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   layout_info.pushConstantRangeCount = push_constant_bytes ? 1u : 0u;
   layout_info.pPushConstantRanges = &range;
+  layout_info.setLayoutCount = set_layout != VK_NULL_HANDLE ? 1u : 0u;
+  layout_info.pSetLayouts = &set_layout;
   VkPipelineLayout layout = VK_NULL_HANDLE;
   VHIST_VK_CHECK(vkCreatePipelineLayout(device, &layout_info, nullptr, &layout));
   layout_ = UniquePipelineLayout(device, layout);

@@ -4,16 +4,16 @@
 
 namespace vhist::render {
 
-UniqueRenderPass make_colour_pass(VkDevice device, VkFormat format, VkImageLayout final_layout,
-                                  VkSubpassDependency before) {
+UniqueRenderPass make_colour_pass(VkDevice device, VkFormat format, VkImageLayout initial_layout,
+                                  VkImageLayout final_layout, VkSubpassDependency before) {
   VkAttachmentDescription colour{};
   colour.format = format;
   colour.samples = VK_SAMPLE_COUNT_1_BIT;
-  colour.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+  colour.loadOp = initial_layout == VK_IMAGE_LAYOUT_UNDEFINED ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD;
   colour.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
   colour.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
   colour.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-  colour.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  colour.initialLayout = initial_layout;
   colour.finalLayout = final_layout;
   VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
   VkSubpassDescription subpass{};

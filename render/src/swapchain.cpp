@@ -45,13 +45,15 @@ Swapchain::Swapchain(Context& context, VkExtent2D framebuffer_size, bool vsync) 
   colour_space_ = surface_format.colorSpace;
   present_mode_ = choose_present_mode(context.physical_device(), context.surface(), vsync_);
 
-  // One colour attachment, cleared, ending ready to present. The dependency orders the clear
-  // after the acquire (the semaphore waits at COLOR_ATTACHMENT_OUTPUT).
-  VkSubpassDependency after_acquire{};
-  after_acquire.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-  after_acquire.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-  after_acquire.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-  render_pass_ = make_colour_pass(context.device(), format_, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, after_acquire);
+  // One colour attachment, loaded from the picture copied into the image (TRANSFER_DST), ending
+  // ready to present. The dependency orders the pass's reads and writes after that copy.
+  VkSubpassDependency after_copy{};
+  after_copy.srcStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT;
+  after_copy.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+  after_copy.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  after_copy.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+  render_pass_ = make_colour_pass(context.device(), format_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                                  VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, after_copy);
 
   create(framebuffer_size, VK_NULL_HANDLE);
 }
@@ -103,6 +105,10 @@ void Swapchain::create(VkExtent2D framebuffer_size, VkSwapchainKHR old) {
   if ((caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) == 0) {
     throw std::runtime_error("The window's swapchain images cannot be read back (no TRANSFER_SRC usage).");
   }
+  if ((caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_DST_BIT) == 0) {
+    throw std::runtime_error("The window's swapchain images cannot be copied into (no TRANSFER_DST usage), "
+                             "which the picture needs.");
+  }
 
   VkSwapchainCreateInfoKHR info{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
   info.surface = context_.surface();
@@ -111,7 +117,7 @@ void Swapchain::create(VkExtent2D framebuffer_size, VkSwapchainKHR old) {
   info.imageColorSpace = colour_space_;
   info.imageExtent = extent_;
   info.imageArrayLayers = 1;
-  info.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+  info.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
   info.preTransform = caps.currentTransform;
   info.compositeAlpha = (caps.supportedCompositeAlpha & VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR)

@@ -12,10 +12,6 @@
 #include "vhist/picture/scope_layout.h"
 #include "vhist/render/vk_check.h"
 #include "vhist/shaders/composite.spv.h"
-#include "vhist/shaders/histogram_frag.spv.h"
-#include "vhist/shaders/overlay_item_frag.spv.h"
-#include "vhist/shaders/quad_vert.spv.h"
-#include "vhist/shaders/video_frag.spv.h"
 
 #include <algorithm>
 #include <cstring>
@@ -23,16 +19,12 @@
 
 namespace vhist::viewer {
 
-FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass, Engine engine)
+FrameRenderer::FrameRenderer(render::Context& context, Engine engine)
     : context_(context),
       engine_kind_(engine),
       engine_(context),
       upload_(context),
       source_pass_(context),
-      histogram_pipeline_(context, render_pass, quad_vert_spv, histogram_frag_spv, sizeof(shader::HistogramPush),
-                          true, "histogram"),
-      overlay_item_pipeline_(context, render_pass, quad_vert_spv, overlay_item_frag_spv,
-                             sizeof(shader::OverlayItemPush), true, "overlay item"),
       match_pass_(context) {
   for (std::uint32_t i = 0; i < kFramesInFlight; ++i) {
     auto slot = std::make_unique<Slot>();
@@ -40,8 +32,8 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
     slot->readback = render::Buffer(context, kReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                     render::MemoryUse::readback, false, "viewer readback");
     slot->timer = std::make_unique<render::GpuTimer>(context, 4);
-    slot->composite_params = render::Buffer(context, sizeof(shader::CompositeParams), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                                            render::MemoryUse::upload, true, "composite params");
+    slot->composite_params = render::Buffer(context, sizeof(shader::CompositeParams), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+                                            render::MemoryUse::upload, false, "composite params");
     slot->overlay = render::Buffer(context, kMaxOverlayItems * sizeof(shader::OverlayItem),
                                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, render::MemoryUse::upload, true, "overlay items");
     slot->reference = render::Buffer(context, kReferenceBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
@@ -50,16 +42,7 @@ FrameRenderer::FrameRenderer(render::Context& context, VkRenderPass render_pass,
   }
   if (engine == Engine::cpu) cpu_ = std::make_unique<CpuEngine>();
   scopes_ = std::make_unique<FrameScopes>(context, engine, kFramesInFlight);
-  make_descriptors();
-  const render::SpecConstant hdr_display{0, 1};
-  composite_pipeline_ = render::ComputePipeline(context, composite_spv, {}, sizeof(shader::CompositePush), "composite");
-  composite_hdr_pipeline_ = render::ComputePipeline(context, composite_spv, std::span(&hdr_display, 1),
-                                                    sizeof(shader::CompositePush), "composite (HDR display)");
-  video_pipeline_ = render::GraphicsPipeline(context, render_pass, quad_vert_spv, video_frag_spv,
-                                             sizeof(shader::VideoPush), false, "video", set_layout_.get());
-  video_hdr_pipeline_ = render::GraphicsPipeline(context, render_pass, quad_vert_spv, video_frag_spv,
-                                                 sizeof(shader::VideoPush), false, "video (HDR display)",
-                                                 set_layout_.get(), std::span(&hdr_display, 1));
+  make_composite_descriptors();
   display_ = engine_.create_target("viewer display");
   levels_ = engine_.create_target("viewer levels");
   inner_scale_ = render::Buffer(context, 32, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, render::MemoryUse::device, true,
@@ -82,64 +65,61 @@ FrameRenderer::~FrameRenderer() { wait_idle(); }
 
 void FrameRenderer::wait_idle() { render::wait_idle_for_teardown(context_.device()); }
 
-// The video's sampled images: one combined image sampler each, bilinear, clamped at the edges.
-void FrameRenderer::make_descriptors() {
+void FrameRenderer::make_composite_descriptors() {
   const VkDevice device = context_.device();
-  VkSamplerCreateInfo sampler_info{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
-  sampler_info.magFilter = sampler_info.minFilter = VK_FILTER_LINEAR;
-  sampler_info.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
-  sampler_info.addressModeU = sampler_info.addressModeV = sampler_info.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-  VkSampler sampler = VK_NULL_HANDLE;
-  VHIST_VK_CHECK(vkCreateSampler(device, &sampler_info, nullptr, &sampler));
-  sampler_ = render::UniqueSampler(device, sampler);
-  VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
+  VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
   VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   set_info.bindingCount = 1;
   set_info.pBindings = &binding;
   VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
   VHIST_VK_CHECK(vkCreateDescriptorSetLayout(device, &set_info, nullptr, &set_layout));
-  set_layout_ = render::UniqueDescriptorSetLayout(device, set_layout);
-  const VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2};
+  composite_set_layout_ = render::UniqueDescriptorSetLayout(device, set_layout);
+  const VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kFramesInFlight};
   VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  pool_info.maxSets = 2;
+  pool_info.maxSets = kFramesInFlight;
   pool_info.poolSizeCount = 1;
   pool_info.pPoolSizes = &pool_size;
-  VkDescriptorPool descriptor_pool = VK_NULL_HANDLE;
-  VHIST_VK_CHECK(vkCreateDescriptorPool(device, &pool_info, nullptr, &descriptor_pool));
-  descriptor_pool_ = render::UniqueDescriptorPool(device, descriptor_pool);
-  VkDescriptorSetAllocateInfo set_alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-  set_alloc.descriptorPool = descriptor_pool;
-  set_alloc.descriptorSetCount = 1;
-  set_alloc.pSetLayouts = &set_layout;
-  VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &set_alloc, &video_.set));
-  VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &set_alloc, &equalized_video_.set));
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateDescriptorPool(device, &pool_info, nullptr, &pool));
+  composite_pool_ = render::UniqueDescriptorPool(device, pool);
+  for (auto& slot : slots_) {
+    VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    alloc.descriptorPool = pool;
+    alloc.descriptorSetCount = 1;
+    alloc.pSetLayouts = &set_layout;
+    VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &alloc, &slot->composite_set));
+    const VkDescriptorBufferInfo buffer{slot->composite_params.get(), 0, sizeof(shader::CompositeParams)};
+    VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    write.dstSet = slot->composite_set;
+    write.dstBinding = 0;
+    write.descriptorCount = 1;
+    write.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    write.pBufferInfo = &buffer;
+    vkUpdateDescriptorSets(device, 1, &write, 0, nullptr);
+  }
+}
+
+const render::ComputePipeline& FrameRenderer::composite_pipeline(std::uint32_t part, bool hdr, std::uint32_t features) {
+  if (part == 0) features = 0;  // the video pass draws no panel
+  const std::uint32_t key = features << 3 | (hdr ? 4u : 0u) | part;
+  auto it = composite_pipelines_.find(key);
+  if (it == composite_pipelines_.end()) {
+    const bool panels = part != 0;
+    const render::SpecConstant constants[] = {
+        {0, hdr ? 1u : 0u}, {1, panels ? 1u : 0u}, {2, features}, {3, panels ? part : 3u}};
+    const std::string name = std::string("composite ") + (panels ? "panel" : "video") + (hdr ? " (HDR display)" : "");
+    it = composite_pipelines_
+             .emplace(key, render::ComputePipeline(context_, composite_spv, constants, sizeof(shader::CompositePush), name,
+                                                   composite_set_layout_.get()))
+             .first;
+  }
+  return it->second;
 }
 
 std::string FrameRenderer::check(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) const {
   if (auto err = upload_.check(format, planes); !err.empty()) return err;
   const FrameFormat rgb = converted_format(format);
   return engine_.check(rgb, std::min(bins, max_bins_for_bits(rgb.bits)));
-}
-
-void FrameRenderer::ensure_video_image(VideoImage& v, const FrameFormat& format) {
-  const VkFormat vk_format =
-      format.packing == PixelPacking::rgba8 ? VK_FORMAT_R8G8B8A8_UNORM : VK_FORMAT_R16G16B16A16_UNORM;
-  if (v.image && v.image.extent().width == format.width && v.image.extent().height == format.height &&
-      v.image.format() == vk_format) {
-    return;
-  }
-  wait_idle();  // the frames in flight may still sample the old image
-  v.image = render::Image2D(context_, {format.width, format.height}, vk_format,
-                            VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "video");
-  v.written = false;
-  VkDescriptorImageInfo image_info{sampler_.get(), v.image.view(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-  VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-  write.dstSet = v.set;
-  write.dstBinding = 0;
-  write.descriptorCount = 1;
-  write.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-  write.pImageInfo = &image_info;
-  vkUpdateDescriptorSets(context_.device(), 1, &write, 0, nullptr);
 }
 
 void FrameRenderer::collect(Slot& slot) {
@@ -227,10 +207,9 @@ std::optional<PixelRect> FrameRenderer::counted_region(const DrawStyle& style, c
   return style.region;
 }
 
-// The buffers and images this tick's passes write, grown for its frame. Those shared by the
+// The buffers this tick's passes write, grown for its frame. Those shared by the
 // frames in flight are replaced only after waiting for them (once per growth, not per frame).
 void FrameRenderer::prepare_buffers(const FramePlan& plan, const FrameFormat& rgb) {
-  if (plan.upload_video_image) ensure_video_image(video_, rgb);
   const std::uint64_t rgb_bytes = (rgb.byte_size() + 15) & ~std::uint64_t{15};
   if ((plan.convert_on_gpu || plan.upload_rgb) && needs_growth(rgb_, rgb_bytes)) {
     wait_idle();
@@ -240,12 +219,9 @@ void FrameRenderer::prepare_buffers(const FramePlan& plan, const FrameFormat& rg
     wait_idle();
     grow_frame_buffer(context_, region_, counted_format_, "viewer region");
   }
-  if (plan.equalize) {
-    if (needs_growth(equalized_, rgb_bytes)) {
-      wait_idle();  // the frames in flight may read the old buffer
-      grow_frame_buffer(context_, equalized_, rgb, "viewer equalized");
-    }
-    if (plan.upload_equalized_image) ensure_video_image(equalized_video_, rgb);
+  if (plan.equalize && needs_growth(equalized_, rgb_bytes)) {
+    wait_idle();  // the frames in flight may read the old buffer
+    grow_frame_buffer(context_, equalized_, rgb, "viewer equalized");
   }
 }
 
@@ -346,17 +322,6 @@ VkCommandBuffer FrameRenderer::end_commands(VkCommandBuffer cmd, const FramePlan
   VHIST_VK_CHECK(vkEndCommandBuffer(cmd));
   state_ = plan.next;
   return cmd;
-}
-
-VkCommandBuffer FrameRenderer::record_raster(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram,
-                                             const DrawStyle& style, const RasterTarget& target,
-                                             const RecordHook& in_pass, const RecordHook& after_pass) {
-  const FramePlan plan = prepare(format, planes, rehistogram, style, TargetKind::raster);
-  const VkCommandBuffer cmd = begin_commands();
-  record_compute_passes(cmd, plan, format, planes, style);
-  record_draw_raster(cmd, plan, style, target, in_pass);
-  if (after_pass) after_pass(cmd);
-  return end_commands(cmd, plan);
 }
 
 VkCommandBuffer FrameRenderer::record_composite(const VideoFormat* format, const VideoPlanes* planes,

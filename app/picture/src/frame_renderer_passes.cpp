@@ -19,6 +19,52 @@ namespace vhist::viewer {
 
 namespace {
 
+// composite.comp's workgroup: kCompositeGroup x kCompositeGroup pixels.
+constexpr std::uint32_t kCompositeGroup = 16;
+std::uint32_t groups(std::uint32_t pixels) { return (pixels + kCompositeGroup - 1) / kCompositeGroup; }
+
+// composite.comp's kPart.
+constexpr std::uint32_t kPartFrame = 2, kPartWhole = 3;
+
+// The pixels [x0, x1) x [y0, y1) of a target.
+struct PixelSpan {
+  std::uint32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
+// The first pixel whose centre lies at or past `edge` (of a target `size` pixels), by the
+// shader's own test (float(p) + 0.5 >= edge), so that the passes' spans and its tests agree.
+std::uint32_t first_pixel_from(float edge, std::uint32_t size) {
+  auto p = static_cast<std::int64_t>(std::ceil(std::clamp(edge, 0.0f, static_cast<float>(size)) - 0.5f));
+  while (p > 0 && static_cast<float>(p - 1) + 0.5f >= edge) --p;
+  while (p < static_cast<std::int64_t>(size) && static_cast<float>(p) + 0.5f < edge) ++p;
+  return static_cast<std::uint32_t>(std::clamp<std::int64_t>(p, 0, size));
+}
+
+// The pixels whose centres lie in rect r (x0, y0, x1, y1).
+PixelSpan pixels_of(const float* r, VkExtent2D extent) {
+  return {first_pixel_from(r[0], extent.width), first_pixel_from(r[1], extent.height),
+          first_pixel_from(r[2], extent.width), first_pixel_from(r[3], extent.height)};
+}
+
+PixelSpan clip(PixelSpan s, const PixelSpan& to) {
+  s.x0 = std::clamp(s.x0, to.x0, to.x1);
+  s.x1 = std::clamp(s.x1, s.x0, to.x1);
+  s.y0 = std::clamp(s.y0, to.y0, to.y1);
+  s.y1 = std::clamp(s.y1, s.y0, to.y1);
+  return s;
+}
+
+bool overlap(const PixelSpan& a, const PixelSpan& b) {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+// The drawing features a composite pipeline needs for `params` (draw_shared.h kFeature*).
+std::uint32_t composite_features(const shader::CompositeParams& params) {
+  return (params.cdf_fill | params.cdf_line ? shader::kFeatureCdf : 0u) |
+         (params.reference_line ? shader::kFeatureReference : 0u) |
+         (params.ends & shader::kEndsOwnScale ? shader::kFeatureOwnScale : 0u);
+}
+
 std::uint32_t scale_mode_id(ScaleMode m) {
   switch (m) {
     case ScaleMode::automatic: return 0;
@@ -32,12 +78,6 @@ std::uint32_t scale_mode_id(ScaleMode m) {
 void compute_writes_to(VkCommandBuffer cmd, VkPipelineStageFlags2 stages, VkAccessFlags2 access) {
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, stages,
                          access);
-}
-
-// The picture's area in whole target pixels, as a scissor rectangle.
-VkRect2D area_scissor(const std::array<float, 4>& a) {
-  return {{static_cast<std::int32_t>(a[0]), static_cast<std::int32_t>(a[1])},
-          {static_cast<std::uint32_t>(a[2] - a[0]), static_cast<std::uint32_t>(a[3] - a[1])}};
 }
 
 // The divider of the split view in target pixels: its fraction of the area's width.
@@ -79,25 +119,16 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
     record_source_measures(cmd, *format, *planes, style.light == LightScale::pq);
   }
   if (plan.upload_rgb || plan.upload_counts || plan.upload_levels) record_host_uploads(cmd, plan);
-  if (plan.upload_video_image) {
-    // The converted frame into the video image: from the staging memory (CPU engine) or from
-    // the convert pass's buffer.
-    if (plan.convert_on_cpu) {
-      record_image_upload(cmd, video_, slots_[next_slot_]->staging.get(), kStagingRgbOffset);
-    } else {
-      record_image_upload(cmd, video_, rgb_.get(), 0);
-    }
-  }
   slots_[next_slot_]->timer->write(cmd, 1);  // upload and convert done (the stats page's times)
   if (plan.count_on_gpu) record_count(cmd, plan.next.counted_bins, style.ycbcr);
   if (plan.scan) record_scan(cmd);
-  if (plan.equalize) record_equalize(cmd, plan, style);
+  if (plan.equalize) record_equalize(cmd, style);
   if (plan.inner_scale) {
     // The display histogram's writes are visible: the count's or the upload's barrier, or the
     // opening one.
     engine_.record_inner_scale(cmd, display_.histogram, inner_scale_, plan.next.counted_bins,
                                counted_format_.pixel_count());
-    compute_writes_to(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+    compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                       VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   }
   if (plan.scopes) record_scope_counts(cmd, plan, style);
@@ -108,7 +139,7 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
 void FrameRenderer::record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes) {
   upload_.record_copy(cmd, slots_[next_slot_]->staging, planes_, plane_layout_);
   upload_.record_convert(cmd, format, planes, planes_, plane_layout_, rgb_.address());
-  // To the count and equalize passes (compute) and the video image upload (copy).
+  // To the count, equalize and draw passes (compute).
   compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
 }
@@ -161,28 +192,10 @@ void FrameRenderer::record_host_uploads(VkCommandBuffer cmd, const FramePlan& pl
     vkCmdCopyBuffer(cmd, staging, levels_.histogram.get(), 1, &counts);
     levels_source_ = &levels_;
   }
-  // To the draws (fragment or compute reads), the prefix sum and the equalize pass (compute).
+  // To the draws (compute reads), the prefix sum and the equalize pass (compute).
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                         VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                          VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-}
-
-// video image: a frame of rgb_format_ from `buffer` at `offset` into `image`, left ready for
-// sampling.
-void FrameRenderer::record_image_upload(VkCommandBuffer cmd, VideoImage& v, VkBuffer buffer, VkDeviceSize offset) {
-  const VkImage image = v.image.get();
-  render::image_barrier(cmd, image, v.written ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED,
-                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
-                        VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-  VkBufferImageCopy region{};
-  region.bufferOffset = offset;
-  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-  region.imageExtent = {rgb_format_.width, rgb_format_.height, 1};
-  vkCmdCopyBufferToImage(cmd, buffer, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-  render::image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-                        VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                        VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
-  v.written = true;
 }
 
 // count (GPU engine): the display histogram and, when the display bins are not one per code,
@@ -204,10 +217,10 @@ void FrameRenderer::record_count(VkCommandBuffer cmd, std::uint32_t bins, bool y
       levels_source_ = &levels_;
     }
   }
-  // To the draws (fragment or compute reads), the prefix sum (compute) and the statistics
+  // To the draws (compute reads), the prefix sum (compute) and the statistics
   // readback (copy).
   compute_writes_to(cmd,
-                    VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
+                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
                         VK_PIPELINE_STAGE_2_COPY_BIT,
                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
   Slot& slot = *slots_[next_slot_];
@@ -245,13 +258,12 @@ void FrameRenderer::record_plane_count(VkCommandBuffer cmd, std::uint32_t bins, 
 // earlier tick).
 void FrameRenderer::record_scan(VkCommandBuffer cmd) {
   engine_.record_cdf(cmd, levels_source_->histogram, stats_levels(rgb_format_.bits), rgb_format_.bits, cdf_);
-  compute_writes_to(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+  compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
-// equalize: the current frame through the table into equalized_, then (to be rasterized) into
-// its own video image.
-void FrameRenderer::record_equalize(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style) {
+// equalize: the current frame through the table into equalized_.
+void FrameRenderer::record_equalize(VkCommandBuffer cmd, const DrawStyle& style) {
   const std::uint32_t levels = stats_levels(rgb_format_.bits);
   if (style.match && style.reference && reference_levels_ != 0) {
     // The match table from the prefix sum (visible: record_scan's barrier) and the reference's.
@@ -267,86 +279,6 @@ void FrameRenderer::record_equalize(VkCommandBuffer cmd, const FramePlan& plan, 
   }
   compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
-  if (plan.upload_equalized_image) record_image_upload(cmd, equalized_video_, equalized_.get(), 0);
-}
-
-// draw, raster: the video and the histogram panels in the target's render pass, inside the
-// picture's area (the rest stays clear), then `in_pass` over the whole target.
-void FrameRenderer::record_draw_raster(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
-                                       const RasterTarget& target, const RecordHook& in_pass) {
-  VkClearValue clear{};
-  clear.color = {{0.0f, 0.0f, 0.0f, 1.0f}};
-  VkRenderPassBeginInfo pass{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
-  pass.renderPass = target.render_pass;
-  pass.framebuffer = target.framebuffer;
-  pass.renderArea = {{0, 0}, target.extent};
-  pass.clearValueCount = 1;
-  pass.pClearValues = &clear;
-  vkCmdBeginRenderPass(cmd, &pass, VK_SUBPASS_CONTENTS_INLINE);
-  const auto w = static_cast<float>(target.extent.width), h = static_cast<float>(target.extent.height);
-  const VkViewport viewport{0, 0, w, h, 0, 1};
-  const VkRect2D area = area_scissor(picture_area(style, w, h));
-  vkCmdSetViewport(cmd, 0, 1, &viewport);
-  vkCmdSetScissor(cmd, 0, 1, &area);
-  if (plan.draw_video) record_video_quads(cmd, plan, style, target.extent);
-  if (plan.draw_histograms) record_histogram_quads(cmd, plan, style, target.extent);
-  const VkRect2D whole{{0, 0}, target.extent};
-  vkCmdSetScissor(cmd, 0, 1, &whole);
-  if (in_pass) in_pass(cmd);
-  vkCmdEndRenderPass(cmd);
-}
-
-// The video placed in the area by the fit mode (place_video()), upright, at its display aspect;
-// with the equalized frame, the original left of the divider and the equalized frame right of it
-// (all of it without the split view), each scissored to its side of the area.
-void FrameRenderer::record_video_quads(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
-                                       VkExtent2D extent) {
-  const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
-  const auto a = picture_area(style, w, h);
-  const auto r = place_video(style, w, h, shape_.width, shape_.height).rect;
-  shader::VideoPush push{};
-  std::memcpy(push.rect, std::array<float, 4>{r[0] / w * 2 - 1, r[1] / h * 2 - 1, r[2] / w * 2 - 1, r[3] / h * 2 - 1}.data(),
-              sizeof push.rect);
-  std::memcpy(push.uv, std::array<float, 4>{0, 0, 1, 1}.data(), sizeof push.uv);
-  push.code_scale =
-      rgb_format_.packing == PixelPacking::rgba8 ? 1.0f : 65535.0f / static_cast<float>((1u << rgb_format_.bits) - 1u);
-  push.rotation = shape_.rotation;
-  push.marks = exposure_marks(style);
-  push.zebra_low = zebra_code(style.zebra_low, rgb_format_.bits);
-  push.zebra_high = zebra_code(style.zebra_high, rgb_format_.bits);
-  push.bits = rgb_format_.bits;
-  push.phase = style.zebra_phase;
-  push.range_mask = style.range_mask;
-  push.range_low = style.range_low;
-  push.range_high = style.range_high;
-  push.hdr = hdr_mode(style);
-  push.hdr_peak = style.hdr.source_peak;
-  push.hdr_target = style.hdr.target;
-  const auto bands = band_codes(rgb_format_.bits, style.light);
-  std::memcpy(push.band_lo, bands.data(), sizeof push.band_lo);
-  std::memcpy(push.band_hi, bands.data() + 4, sizeof push.band_hi);
-  const render::GraphicsPipeline& original = push.hdr != shader::kHdrNone ? video_hdr_pipeline_ : video_pipeline_;
-  if (!plan.draw_equalized) {
-    original.draw_quad(cmd, push, video_.set);
-    return;
-  }
-  const VkRect2D area = area_scissor(a);
-  const auto split = static_cast<std::uint32_t>(split_x(style, a));
-  push.split_x = static_cast<float>(split);
-  push.divider = style.split_view ? 1u : 0u;
-  const auto x0 = static_cast<std::uint32_t>(area.offset.x), x1 = x0 + area.extent.width;
-  if (split > x0) {
-    const VkRect2D left{area.offset, {split - x0, area.extent.height}};
-    vkCmdSetScissor(cmd, 0, 1, &left);
-    original.draw_quad(cmd, push, video_.set);
-  }
-  if (split < x1) {
-    const VkRect2D right{{static_cast<std::int32_t>(split), area.offset.y}, {x1 - split, area.extent.height}};
-    vkCmdSetScissor(cmd, 0, 1, &right);
-    push.hdr = shader::kHdrNone;  // the equalized picture is shown as codes
-    video_pipeline_.draw_quad(cmd, push, equalized_video_.set);
-  }
-  vkCmdSetScissor(cmd, 0, 1, &area);
 }
 
 OverlayItems FrameRenderer::panel_overlay(const FramePlan& plan, const DrawStyle& style,
@@ -363,58 +295,6 @@ std::size_t FrameRenderer::write_overlay(const std::vector<shader::OverlayItem>&
 
 VkDeviceAddress FrameRenderer::shown_scale(const DrawStyle& style) const {
   return style.end_scale ? inner_scale_.address() : display_.scale.address();
-}
-
-void FrameRenderer::record_overlay_items(VkCommandBuffer cmd, const OverlayItems& overlay, std::size_t written,
-                                         const DrawStyle& style, std::size_t i, VkExtent2D extent) {
-  const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
-  shader::OverlayItemPush push{};
-  push.overlay = slots_[next_slot_]->overlay.address();
-  push.scale = shown_scale(style);
-  for (std::uint32_t k = overlay.first[i]; k < overlay.first[i] + overlay.count[i] && k < written; ++k) {
-    const float* r = overlay.items[k].rect;
-    const float clip[4] = {r[0] / w * 2 - 1, r[1] / h * 2 - 1, r[2] / w * 2 - 1, r[3] / h * 2 - 1};
-    std::memcpy(push.rect, clip, sizeof push.rect);
-    push.index = k;
-    overlay_item_pipeline_.draw_quad(cmd, push);
-  }
-}
-
-// The histogram panels of the layout (the articles' bit-mask shader, with the CDF where asked,
-// and the overlay).
-void FrameRenderer::record_histogram_quads(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
-                                           VkExtent2D extent) {
-  const auto w = static_cast<float>(extent.width), h = static_cast<float>(extent.height);
-  const auto quads = layout_quads(style, w, h);
-  const OverlayItems overlay = panel_overlay(plan, style, quads);
-  const std::size_t written = write_overlay(overlay.items);
-  for (std::size_t i = 0; i < quads.size(); ++i) {
-    const HistogramQuad& q = quads[i];
-    shader::HistogramPush hp{};
-    hp.rect[0] = q.rect[0] / w * 2 - 1;
-    hp.rect[1] = q.rect[1] / h * 2 - 1;
-    hp.rect[2] = q.rect[2] / w * 2 - 1;
-    hp.rect[3] = q.rect[3] / h * 2 - 1;
-    std::memcpy(hp.uv, q.bars.data(), sizeof hp.uv);
-    hp.histogram = display_.histogram.address();
-    hp.scale = shown_scale(style);
-    hp.palette = palettes_[static_cast<std::size_t>(style.palette)].address();
-    for (int c = 0; c < 4; ++c) hp.channel_mult[c] = q.channel_mult[static_cast<std::size_t>(c)];
-    hp.bins = plan.next.counted_bins;
-    hp.mode = scale_mode_id(style.scale);
-    hp.pixels = static_cast<float>(counted_format_.pixel_count());
-    hp.opacity = style.opacity;
-    hp.cdf = cdf_.cdf.address();
-    hp.levels = stats_levels(rgb_format_.bits);
-    const std::uint32_t cdf_fill = plan.draw_cdf ? cdf_mask(style, CdfMode::instead) : 0;
-    const std::uint32_t cdf_line = plan.draw_cdf ? cdf_mask(style, CdfMode::over) : 0;
-    hp.masks = cdf_fill | cdf_line << 4 | reference_mask(style) << 8;
-    hp.reference = slots_[next_slot_]->reference.address();
-    hp.level_counts = levels_source_->histogram.address();
-    hp.ends = ends_flags(style);
-    histogram_pipeline_.draw_quad(cmd, hp);
-    record_overlay_items(cmd, overlay, written, style, i, extent);
-  }
 }
 
 // The composite's geometry: the area, the video's place in it, the panels and their overlay.
@@ -479,6 +359,7 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
   shader::CompositeParams params{};
   params.frame = rgb_.address();
   params.output_ = target.output;
+  params.bgra = target.bgra ? 1u : 0u;
   params.histogram = display_.histogram.address();
   params.scale = shown_scale(style);
   params.palette = palettes_[static_cast<std::size_t>(style.palette)].address();
@@ -508,10 +389,46 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                          VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-  const shader::CompositePush push{slot.composite_params.address()};
-  const render::ComputePipeline& pipeline = params.hdr != shader::kHdrNone ? composite_hdr_pipeline_ : composite_pipeline_;
-  pipeline.dispatch(cmd, push, (extent.width + 15) / 16, (extent.height + 15) / 16);
+  // The video pass over the whole target (every pixel no panel covers), then the panels'
+  // passes: each pixel is written once, by one pass.
+  const std::uint32_t features = composite_features(params);
+  const shader::CompositePush push{0, 0, 0, 0};
+  composite_pipeline(0, params.hdr != shader::kHdrNone, features)
+      .dispatch(cmd, push, slot.composite_set, groups(extent.width), groups(extent.height));
+  record_composite_panels(cmd, params, extent);
   if (plan.scopes) scopes_->record_draw(cmd, style, target);
+}
+
+// Each panel over its rect (the pixels no earlier panel covers): a panel that overlaps no other
+// in two parts (composite.comp's kPart), its bars and the strips round them (which carry no bars
+// code); any other in one.
+void FrameRenderer::record_composite_panels(VkCommandBuffer cmd, const shader::CompositeParams& params,
+                                            VkExtent2D extent) {
+  const bool hdr = params.hdr != shader::kHdrNone;
+  const std::uint32_t features = composite_features(params);
+  const VkDescriptorSet set = slots_[next_slot_]->composite_set;
+  const auto dispatch = [&](std::uint32_t part, std::uint32_t quad, const PixelSpan& s) {
+    if (s.x1 <= s.x0 || s.y1 <= s.y0) return;
+    const shader::CompositePush push{quad, s.x0, s.y0, 0};
+    composite_pipeline(part, hdr, features).dispatch(cmd, push, set, groups(s.x1 - s.x0), groups(s.y1 - s.y0));
+  };
+  for (std::uint32_t i = 0; i < params.quad_count; ++i) {
+    const PixelSpan panel = pixels_of(params.quad_rect[i], extent);
+    bool alone = true;
+    for (std::uint32_t j = 0; j < params.quad_count; ++j) {
+      alone = alone && (j == i || !overlap(panel, pixels_of(params.quad_rect[j], extent)));
+    }
+    if (!alone) {
+      dispatch(kPartWhole, i, panel);
+      continue;
+    }
+    const PixelSpan bars = clip(pixels_of(params.quad_bars[i], extent), panel);
+    dispatch(kPartWhole, i, bars);
+    dispatch(kPartFrame, i, {panel.x0, panel.y0, panel.x1, bars.y0});  // above the bars
+    dispatch(kPartFrame, i, {panel.x0, bars.y1, panel.x1, panel.y1});  // below
+    dispatch(kPartFrame, i, {panel.x0, bars.y0, bars.x0, bars.y1});    // left
+    dispatch(kPartFrame, i, {bars.x1, bars.y0, panel.x1, bars.y1});    // right
+  }
 }
 
 }  // namespace vhist::viewer

@@ -13,7 +13,8 @@ struct FrameRenderer::Slot {
   render::CommandSlot commands;
   render::Buffer staging;           // host-visible: the new frame's planes, or the CPU engine's results
   render::Buffer readback;          // host-visible: the statistics histogram (GPU engine)
-  render::Buffer composite_params;  // host-visible: this tick's shader::CompositeParams
+  render::Buffer composite_params;  // host-visible uniform buffer: this tick's shader::CompositeParams
+  VkDescriptorSet composite_set = VK_NULL_HANDLE;  // composite.comp's set 0: composite_params
   render::Buffer overlay;           // host-visible: this tick's shader::OverlayItem list (kMaxOverlayItems)
   render::Buffer reference;         // host-visible: the reference at the display bins, then its prefix sum
   std::unique_ptr<render::GpuTimer> timer;

@@ -38,7 +38,7 @@ ScopeGpu::ScopeGpu(const std::string& device, EngineChoice engine, std::uint32_t
   }
   t0 = std::chrono::steady_clock::now();
   target_ = std::make_unique<viewer::OffscreenTarget>(*context_, VkExtent2D{width, height});
-  renderer_ = std::make_unique<viewer::FrameRenderer>(*context_, target_->render_pass(), engine_);
+  renderer_ = std::make_unique<viewer::FrameRenderer>(*context_, engine_);
   renderer_ms = ms_since(t0);
 }
 

@@ -1,6 +1,7 @@
 #include "vhist/viewer/presenter.h"
 
 #include "vhist/render/command_slot.h"
+#include "vhist/render/image.h"
 #include "vhist/render/vk_check.h"
 
 #include <imgui.h>
@@ -15,6 +16,32 @@ render::UniqueSemaphore make_semaphore(VkDevice device) {
   VkSemaphore sem = VK_NULL_HANDLE;
   VHIST_VK_CHECK(vkCreateSemaphore(device, &info, nullptr, &sem));
   return render::UniqueSemaphore(device, sem);
+}
+
+// The composite's picture (`picture`, tightly packed, in the image's byte order) into the
+// acquired `image` (its old contents discarded), left in TRANSFER_DST_OPTIMAL for the render pass
+// that draws the UI over it. The acquire semaphore is waited for at the copy stage.
+void record_picture_copy(VkCommandBuffer cmd, const render::Buffer& picture, VkImage image, VkExtent2D extent) {
+  render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+  render::image_barrier(cmd, image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                        VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  VkBufferImageCopy region{};
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.imageExtent = {extent.width, extent.height, 1};
+  vkCmdCopyBufferToImage(cmd, picture.get(), image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+}
+
+// The UI over the copied picture, in the swapchain's render pass (it loads the image).
+void record_ui_pass(VkCommandBuffer cmd, const render::Swapchain& swapchain, std::uint32_t image_index,
+                    ImDrawData* ui) {
+  VkRenderPassBeginInfo pass{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+  pass.renderPass = swapchain.render_pass();
+  pass.framebuffer = swapchain.framebuffer(image_index);
+  pass.renderArea = {{0, 0}, swapchain.extent()};
+  vkCmdBeginRenderPass(cmd, &pass, VK_SUBPASS_CONTENTS_INLINE);
+  if (ui) ImGui_ImplVulkan_RenderDrawData(ui, cmd);
+  vkCmdEndRenderPass(cmd);
 }
 
 // Copies the presented `image` into `shot` (host-readable) and returns it to the present layout.
@@ -36,7 +63,7 @@ void record_screenshot_copy(VkCommandBuffer cmd, VkImage image, VkExtent2D exten
 }  // namespace
 
 Presenter::Presenter(render::Context& context, render::Swapchain& swapchain, Engine engine)
-    : context_(context), swapchain_(swapchain), renderer_(context, swapchain.render_pass(), engine) {
+    : context_(context), swapchain_(swapchain), renderer_(context, engine) {
   for (std::uint32_t i = 0; i < kFramesInFlight; ++i) image_available_.push_back(make_semaphore(context.device()));
 }
 
@@ -64,23 +91,29 @@ bool Presenter::draw(const media::DecodedFrame* frame, bool rehistogram, const D
   if (acquired != VK_SUBOPTIMAL_KHR) render::check(acquired, "vkAcquireNextImageKHR");
 
   const VkExtent2D extent = swapchain_.extent();
+  const VkDeviceSize picture_bytes = VkDeviceSize{extent.width} * extent.height * 4;
+  if (!picture_ || picture_.size() != picture_bytes) {
+    renderer_.wait_idle();  // the frames in flight may still copy from the old buffer
+    picture_ = render::Buffer(context_, picture_bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                              render::MemoryUse::device, true, "window picture");
+  }
   render::Buffer shot;
-  const auto copy_for_screenshot = [&](VkCommandBuffer cmd) {
-    shot = render::Buffer(context_, VkDeviceSize{extent.width} * extent.height * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                          render::MemoryUse::readback, false, "screenshot");
-    record_screenshot_copy(cmd, swapchain_.image(image_index), extent, shot);
+  const VkImage image = swapchain_.image(image_index);
+  const auto after_picture = [&](VkCommandBuffer cmd) {
+    record_picture_copy(cmd, picture_, image, extent);
+    record_ui_pass(cmd, swapchain_, image_index, ui);
+    if (!screenshot) return;
+    shot = render::Buffer(context_, picture_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, render::MemoryUse::readback, false,
+                          "screenshot");
+    record_screenshot_copy(cmd, image, extent, shot);
   };
-  const RasterTarget target{swapchain_.render_pass(), swapchain_.framebuffer(image_index), extent};
-  const VkCommandBuffer cmd = renderer_.record_raster(
-      frame ? &frame->format : nullptr, frame ? &frame->planes : nullptr, rehistogram, style, target,
-      [&](VkCommandBuffer c) {
-        if (ui) ImGui_ImplVulkan_RenderDrawData(ui, c);
-      },
-      screenshot ? RecordHook(copy_for_screenshot) : RecordHook());
+  const CompositeTarget target{extent, picture_.address(), swapchain_.bgr()};
+  const VkCommandBuffer cmd = renderer_.record_composite(frame ? &frame->format : nullptr,
+                                                         frame ? &frame->planes : nullptr, rehistogram, style, target,
+                                                         after_picture);
 
   const VkFence fence = renderer_.fence();
-  render::submit(context_, cmd, fence, image_available, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                 render_done_[image_index].get());
+  render::submit(context_, cmd, fence, image_available, VK_PIPELINE_STAGE_2_COPY_BIT, render_done_[image_index].get());
   renderer_.end();
 
   VkPresentInfoKHR present{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};

@@ -1,8 +1,6 @@
-// The interfaces of the viewer's drawing shaders, declared once for GLSL and C++
-// (interface_shared.h says how): the quads' push constants (quad.vert with video.frag or
-// histogram.frag; the vertex shader reads the rect and uv every block starts with) and the
-// compute composite's parameters. A shader defines VHIST_SHADER_<its name> before including
-// this header.
+// The interface of the viewer's drawing shader, declared once for GLSL and C++
+// (interface_shared.h says how): the overlay items and the compute composite's parameters and
+// push constants. A shader defines VHIST_SHADER_<its name> before including this header.
 #ifndef VHIST_DRAW_SHARED_H
 #define VHIST_DRAW_SHARED_H
 
@@ -11,12 +9,6 @@
 #ifdef __cplusplus
 namespace vhist::shader {
 #endif
-
-// Every quad's push constants start with these: its corners in clip space (x0, y0, x1, y1; y
-// down, as Vulkan's) and its texture coordinates.
-#define VHIST_QUAD_FIELDS \
-  VHIST_VEC4(rect);       \
-  VHIST_VEC4(uv)
 
 // One thing drawn over a histogram panel (overlay.glsl), in target pixels: the axis, its ticks
 // and labels, the guides, the legend and the scale label. Laid out on the CPU
@@ -47,75 +39,10 @@ VHIST_STRUCT(OverlayItem) {
   VHIST_UINT(pad2);
 };
 
-#if defined(__cplusplus) || defined(VHIST_SHADER_quad_vert)
-VHIST_PUSH_BLOCK(QuadPush) {
-  VHIST_QUAD_FIELDS;
-} VHIST_PC;
-#endif
-
-#if defined(__cplusplus) || defined(VHIST_SHADER_video_frag)
-VHIST_PUSH_BLOCK(VideoPush) {
-  VHIST_QUAD_FIELDS;
-  VHIST_FLOAT(code_scale);  // 65535 / (2^bits - 1) for 16-bit images, 1 for 8-bit
-  VHIST_FLOAT(split_x);     // framebuffer pixels: the divider of the split view
-  VHIST_UINT(divider);      // draw the divider
-  VHIST_UINT(rotation);     // degrees clockwise that turn the stored frame upright (0, 90, 180, 270)
-  VHIST_UINT(marks);        // exposure marks (exposure_shared.h kMark*)
-  VHIST_UINT(zebra_low);    // luma codes at or below are marked (kMarkZebraLow)
-  VHIST_UINT(zebra_high);   // luma codes at or above are marked (kMarkZebraHigh)
-  VHIST_UINT(bits);         // of the codes in the image
-  VHIST_FLOAT(phase);       // pixels: moves the zebra stripes
-  VHIST_UINT(range_mask);   // kMarkRange: the channels (R 1, G 2, B 4, L 8) and their codes' range
-  VHIST_UINT(range_low);
-  VHIST_UINT(range_high);
-  VHIST_UINT(hdr);          // how an HDR source is shown (hdr_display_shared.h kHdr*); kHdrNone: codes as they are
-  VHIST_FLOAT(hdr_peak);    // cd/m2: the source's peak (PQ: its mastering display's, else 1000)
-  VHIST_FLOAT(hdr_target);  // cd/m2: shown as SDR white
-  VHIST_UVEC4(band_lo);  // false colour: the first codes of bands 1-4 and 5-8 (band_codes())
-  VHIST_UVEC4(band_hi);
-} VHIST_PC;
-#endif
-
-// A histogram panel: `rect` is the whole panel; `uv` carries the bars' rectangle in target
-// pixels (the fragment shader works in pixels, from gl_FragCoord, as the composite does).
-#if defined(__cplusplus) || defined(VHIST_SHADER_histogram_frag)
-VHIST_PUSH_BLOCK(HistogramPush) {
-  VHIST_QUAD_FIELDS;
-  VHIST_ADDRESS(uvec2, histogram);
-  VHIST_ADDRESS(uvec2, scale);
-  VHIST_ADDRESS(uvec2, palette);
-  VHIST_ADDRESS(uvec2, cdf);
-  VHIST_UVEC4(channel_mult);
-  VHIST_UINT(bins);
-  VHIST_UINT(mode);
-  VHIST_FLOAT(pixels);
-  VHIST_FLOAT(opacity);
-  VHIST_UINT(levels);
-  // Channel masks, 4 bits each (the push constants' 128 bytes are full): cdf_fill, cdf_line
-  // << 4, reference_line << 8 (the channels whose reference is outlined).
-  VHIST_UINT(masks);
-  VHIST_ADDRESS(uvec2, level_counts);  // the statistics histogram, `levels` records: the clip markers' counts
-  VHIST_ADDRESS(uvec2, reference);     // `bins` records of 4 floats: the reference at the live scale
-  VHIST_UINT(ends);                    // clip_shared.h kEnds*
-  VHIST_UINT(pad0);
-} VHIST_PC;
-#endif
-
-// One overlay item of a panel, drawn as its own quad over `rect` (overlay_item.frag).
-#if defined(__cplusplus) || defined(VHIST_SHADER_overlay_item_frag)
-VHIST_PUSH_BLOCK(OverlayItemPush) {
-  VHIST_QUAD_FIELDS;
-  VHIST_ADDRESS(uvec2, overlay);  // the tick's OverlayItem list
-  VHIST_ADDRESS(uvec2, scale);    // the scale buffer (the count a full-height bar means)
-  VHIST_UINT(index);              // the item
-  VHIST_UINT(pad0);
-  VHIST_UINT(pad1);
-  VHIST_UINT(pad2);
-} VHIST_PC;
-#endif
-
 #if defined(__cplusplus) || defined(VHIST_SHADER_composite)
-VHIST_PARAMS_BLOCK(CompositeParams) {
+// The composite's parameters: a uniform buffer, so that a CPU device reads each field once for
+// all the pixels of a vector rather than once per pixel.
+VHIST_UNIFORM_BLOCK(CompositeParams) {
   VHIST_ADDRESS(uvec2, frame);    // the R'G'B' frame (rgba8 or rgba16 words)
   VHIST_ADDRESS(uvec2, output_);  // the RGBA8 picture
   VHIST_ADDRESS(uvec2, histogram);
@@ -139,7 +66,7 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_ADDRESS(uvec2, cdf);        // the cumulative histogram, `levels` records
   VHIST_ADDRESS(uvec2, equalized);  // the equalized frame (equalize.comp), shown right of split_x; 0: none
   VHIST_UINT(levels);
-  VHIST_UINT(ends);  // as HistogramPush's
+  VHIST_UINT(ends);  // clip_shared.h kEnds*
   VHIST_UINT(cdf_fill);
   VHIST_UINT(cdf_line);
   VHIST_FLOAT(split_x);  // pixels
@@ -150,34 +77,43 @@ VHIST_PARAMS_BLOCK(CompositeParams) {
   VHIST_UVEC4(overlay_count);      // 0: nothing over the panel
   VHIST_UVEC4(overlay_over_bars);  // 0: nothing over the bars (no guides): their pixels read no overlay
   VHIST_ADDRESS(uvec2, overlay);
-  VHIST_UINT(rotation);  // as VideoPush's
-  VHIST_UINT(marks);     // as VideoPush's
-  VHIST_UINT(zebra_low);
-  VHIST_UINT(zebra_high);
-  VHIST_FLOAT(phase);
-  VHIST_UINT(range_mask);  // as VideoPush's
+  VHIST_UINT(rotation);  // degrees clockwise that turn the stored frame upright (0, 90, 180, 270)
+  VHIST_UINT(marks);     // exposure marks (exposure_shared.h kMark*)
+  VHIST_UINT(zebra_low);   // luma codes at or below are marked (kMarkZebraLow)
+  VHIST_UINT(zebra_high);  // luma codes at or above are marked (kMarkZebraHigh)
+  VHIST_FLOAT(phase);      // pixels: moves the zebra stripes
+  VHIST_UINT(range_mask);  // kMarkRange: the channels (R 1, G 2, B 4, L 8) and their codes' range
   VHIST_UINT(range_low);
   VHIST_UINT(range_high);
-  VHIST_UINT(reference_line);       // as HistogramPush's
-  VHIST_ADDRESS(uvec2, reference);     // as HistogramPush's
-  VHIST_ADDRESS(uvec2, level_counts);  // as HistogramPush's
-  VHIST_UVEC4(band_lo);  // as VideoPush's
+  VHIST_UINT(reference_line);          // channel bits: the channels whose reference is outlined
+  VHIST_ADDRESS(uvec2, reference);     // `bins` records of 4 floats: the reference at the live scale
+  VHIST_ADDRESS(uvec2, level_counts);  // the statistics histogram, `levels` records: the clip markers' counts
+  VHIST_UVEC4(band_lo);  // false colour: the first codes of bands 1-4 and 5-8 (band_codes())
   VHIST_UVEC4(band_hi);
   VHIST_VEC4(video_rect);  // pixels: the upright video (place_video()); black outside it
-  VHIST_UINT(hdr);  // as VideoPush's (the original picture; the equalized one is shown as codes)
-  VHIST_FLOAT(hdr_peak);
-  VHIST_FLOAT(hdr_target);
-  VHIST_UINT(pad6);
-};
+  VHIST_UINT(hdr);  // how an HDR source is shown (hdr_display_shared.h kHdr*) (the original picture; the
+                    // equalized one is shown as codes)
+  VHIST_FLOAT(hdr_peak);    // cd/m2: the source's peak (PQ: its mastering display's, else 1000)
+  VHIST_FLOAT(hdr_target);  // cd/m2: shown as SDR white
+  VHIST_UINT(bgra);  // 1: the output's bytes in B, G, R, A order (a B8G8R8A8 swapchain's), 0: R, G, B, A
+} VHIST_UB;
+
+// The panels' features a composite pipeline carries (composite.comp's kFeatures). The exposure
+// marks are in every pipeline: hovering the picture turns them on and off, and a pipeline made
+// then would stall the window (lavapipe compiles one in seconds).
+VHIST_CONST kFeatureCdf = 1u;
+VHIST_CONST kFeatureReference = 2u;
+VHIST_CONST kFeatureOwnScale = 4u;
 
 VHIST_PUSH_BLOCK(CompositePush) {
-  VHIST_ADDRESS(CompositeParams, params);
+  VHIST_UINT(quad);  // the panels' pass: the panel whose rect is dispatched
+  VHIST_UINT(x0);    // target pixels: the dispatch's first column and row
+  VHIST_UINT(y0);
+  VHIST_UINT(pad0);
 } VHIST_PC;
 #endif
 
 #ifdef __cplusplus
-static_assert(sizeof(QuadPush) == 32 && sizeof(VideoPush) == 128 && sizeof(HistogramPush) == 128 &&
-              sizeof(OverlayItemPush) == 64);
 static_assert(offsetof(CompositeParams, quad_rect) == 96 && offsetof(CompositeParams, cdf) == 224 &&
               offsetof(CompositeParams, area) == 272 && offsetof(CompositeParams, overlay) == 400 &&
               sizeof(CompositeParams) == 528);

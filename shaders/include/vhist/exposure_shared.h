@@ -1,5 +1,5 @@
 // The exposure marks drawn over the video (zebras, false colour), shared verbatim by GLSL
-// (exposure.glsl, in video.frag and composite.comp) and C++ (the panel's legend and shares, the
+// (exposure.glsl, in composite.comp) and C++ (the panel's legend and shares, the
 // tests): what is marked is decided per stored pixel from its R'G'B' codes, with the luma the
 // histograms count (vhist_luma), so a mark covers exactly the pixels a histogram range counts.
 #ifndef VHIST_EXPOSURE_SHARED_H

@@ -1,5 +1,5 @@
-// How a PQ or HLG picture is shown on an SDR window, for display only (video.frag and
-// composite.comp; the histograms, probes, zebras and statistics keep the source's code values).
+// How a PQ or HLG picture is shown on an SDR window, for display only (composite.comp; the
+// histograms, probes, zebras and statistics keep the source's code values).
 // Shared by GLSL and C++ (the tests check these functions against BT.2390's formulas computed
 // independently in double precision). docs/colour.md ("HDR on an SDR window") gives the steps:
 //   PQ:  E' (per channel, BT.2020) -> BT.2390 EETF in PQ space, source peak Lw (the mastering

@@ -10,6 +10,9 @@
 //       C++:  struct Name { std::uint32_t width; ... };
 //   VHIST_PARAMS_BLOCK(Name) { ... };   a read-only buffer reached by device address
 //       GLSL: layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer Name
+//   VHIST_UNIFORM_BLOCK(Name) { ... } VHIST_UB;   a uniform buffer at set 0, binding 0 (std140;
+//       a block of 4-byte scalars, 8-byte vec2 and addresses and 16-byte vectors and arrays of
+//       vec4 lays out as std430), named `params` in the shader
 //   VHIST_ADDRESS(Type, name): GLSL `Type name` (a buffer_reference type or uvec2 the shader
 //       declares before including the block), C++ a 64-bit device address.
 //
@@ -26,7 +29,9 @@
 #include <cstdint>
 #define VHIST_PUSH_BLOCK(name) struct name
 #define VHIST_PARAMS_BLOCK(name) struct alignas(16) name
+#define VHIST_UNIFORM_BLOCK(name) struct alignas(16) name
 #define VHIST_PC
+#define VHIST_UB
 #define VHIST_ADDRESS(type, name) std::uint64_t name
 #define VHIST_ADDRESSES(type, name, n) std::uint64_t name[n]
 #define VHIST_UINT(name) std::uint32_t name
@@ -42,7 +47,9 @@
 #else
 #define VHIST_PUSH_BLOCK(name) layout(push_constant) uniform name
 #define VHIST_PARAMS_BLOCK(name) layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer name
+#define VHIST_UNIFORM_BLOCK(name) layout(set = 0, binding = 0, std140) uniform name
 #define VHIST_PC pc
+#define VHIST_UB params
 #define VHIST_ADDRESS(type, name) type name
 #define VHIST_ADDRESSES(type, name, n) type name[n]
 #define VHIST_UINT(name) uint name

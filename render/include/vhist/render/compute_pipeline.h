@@ -1,6 +1,8 @@
 // A compute pipeline built from SPIR-V compiled into the binary, specialized with
-// (constant_id, value) pairs, whose only resource interface is a push-constant block
-// (shaders reach buffers through device addresses, so there are no descriptor sets).
+// (constant_id, value) pairs, whose resource interface is a push-constant block (shaders reach
+// buffers through device addresses) and, where given, one descriptor set (set 0): a uniform
+// buffer's fields are read once for all invocations on CPU devices, where every read through a
+// device address is one load per invocation.
 #pragma once
 
 #include "vhist/render/handles.h"
@@ -21,7 +23,8 @@ class ComputePipeline {
  public:
   ComputePipeline() = default;
   ComputePipeline(const Context& context, std::span<const std::uint32_t> spirv, std::span<const SpecConstant> constants,
-                  std::uint32_t push_constant_bytes, const std::string& name);
+                  std::uint32_t push_constant_bytes, const std::string& name,
+                  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE);
 
   VkPipeline get() const noexcept { return pipeline_.get(); }
   VkPipelineLayout layout() const noexcept { return layout_.get(); }
@@ -30,6 +33,13 @@ class ComputePipeline {
   template <typename Push>
   void dispatch(VkCommandBuffer cmd, const Push& push, std::uint32_t x, std::uint32_t y = 1) const {
     bind_and_push(cmd, &push, sizeof(Push));
+    vkCmdDispatch(cmd, x, y, 1);
+  }
+  // The same with `set` bound as set 0 (a pipeline made with a set layout).
+  template <typename Push>
+  void dispatch(VkCommandBuffer cmd, const Push& push, VkDescriptorSet set, std::uint32_t x, std::uint32_t y) const {
+    bind_and_push(cmd, &push, sizeof(Push));
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout_.get(), 0, 1, &set, 0, nullptr);
     vkCmdDispatch(cmd, x, y, 1);
   }
   // For a pipeline without push constants.

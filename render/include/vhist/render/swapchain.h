@@ -4,7 +4,9 @@
 //
 // Images are B8G8R8A8 (or R8G8B8A8) UNORM, not sRGB: video code values are already
 // gamma-encoded and go to the display unchanged, as does ImGui's colour. They allow transfer
-// reads, so a screenshot is a copy of exactly what was presented.
+// writes (the picture is copied in from the compute composite's buffer) and reads (a screenshot
+// is a copy of exactly what was presented). The render pass draws over the copied picture
+// (loaded from TRANSFER_DST_OPTIMAL) and leaves the image ready to present.
 #pragma once
 
 #include "vhist/render/context.h"

@@ -1,26 +1,26 @@
 // The viewer's picture, drawn on the GPU, two frames in flight, independent of the window: it
-// records into any render pass (the swapchain's, or an offscreen image in the benchmark) or,
-// with the compute composite, into an RGBA8 buffer. Each tick records one command buffer of
-// small passes, chosen by the tick's plan (frame_plan.h, pure and unit-tested):
+// draws by compute passes into a buffer of 8-bit pixels (the window copies it into the
+// swapchain image and draws its UI over it; the benchmark and the tests read it back). Each tick
+// records one command buffer of small passes, chosen by the tick's plan (frame_plan.h, pure and
+// unit-tested):
 //   convert     new frame (GPU engine): staging -> device planes -> convert pass -> R'G'B' frame
 //               (compute/frame_upload.h); with the CPU engine the frame is converted and
 //               counted on the host into the slot's staging memory instead
 //   upload      CPU engine: the converted frame, the display histogram and scale, and the
 //               statistics histogram, from staging to the buffers the GPU passes read
-//   video image raster: the new frame into the sampled video image
 //   count       GPU engine: the display histogram and, when it differs, the statistics
 //               histogram at one level per code, copied to the slot's readback buffer; with a
 //               region of interest, of its rows copied out of the frame first
 //   scan        when a cumulative histogram is drawn or the picture equalized: the prefix sum
 //               of the statistics histogram (hist_cdf.comp): the CDF and the equalization table
-//   equalize    once per frame and mode: the frame through the table (and, raster, into its
-//               own video image)
-//   draw        raster: the video placed by the fit mode in the picture's area, upright and at its display
-//               aspect (equalized right of the split), the histogram panels (the articles'
-//               bit-mask shader, with the CDF where asked, and the axis, guides, legend and scale
-//               label of picture_overlay.h over them), then what the
-//               caller adds inside the pass (ImGui); composite: the same picture by one compute
-//               pass (composite.comp); then what the caller adds after (a screenshot copy)
+//   equalize    once per frame and mode: the frame through the table into its own buffer
+//   draw        the compute composite (composite.comp): the video placed by the fit mode in the
+//               picture's area, upright and at its display aspect (equalized right of the
+//               split), with the exposure marks; the histogram panels (the articles' bit-mask
+//               colours, with the CDF where asked, and the axis, guides, legend and scale label
+//               of picture_overlay.h over them); black outside the area. One video pass over the
+//               target, then each panel's passes over its own pixels; then what the caller adds
+//               after (the window's copy and UI, a readback)
 // Each pass places the barriers its own writes need. A pass added later (an overlay on the
 // video, a scope) is a plan entry and a record_* function, nothing more.
 //
@@ -47,12 +47,11 @@
 #include "vhist/render/compute_pipeline.h"
 #include "vhist/render/context.h"
 #include "vhist/render/gpu_timer.h"
-#include "vhist/render/graphics_pipeline.h"
-#include "vhist/render/image.h"
 
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -81,20 +80,15 @@ struct FrameStatistics {
   std::vector<std::string> scope_titles;
 };
 
-// A rasterized target: a render pass with one colour attachment, cleared, and its framebuffer.
-struct RasterTarget {
-  VkRenderPass render_pass = VK_NULL_HANDLE;
-  VkFramebuffer framebuffer = VK_NULL_HANDLE;
-  VkExtent2D extent{};
-};
-// A compute-composited target: the device address of a tightly packed RGBA8 buffer of
-// extent.width x extent.height pixels (for GPUs with little or no graphics hardware, and
-// headless use).
+// Where the picture goes: the device address of a tightly packed buffer of extent.width x
+// extent.height 8-bit RGBA (or BGRA) pixels, top row first: the window's copies it into the
+// swapchain image, the benchmark's and the tests' are read back.
 struct CompositeTarget {
   VkExtent2D extent{};
   VkDeviceAddress output = 0;
+  bool bgra = false;  // bytes in B, G, R, A order (for a B8G8R8A8 image), else R, G, B, A
   // The output's buffer (transfer destination), where known: with DrawStyle::scopes_only the
-  // composite's pass, which would write opaque black everywhere, is a fill of it instead.
+  // composite's passes, which would write opaque black everywhere, are a fill of it instead.
   VkBuffer buffer = VK_NULL_HANDLE;
 };
 
@@ -103,26 +97,20 @@ using RecordHook = std::function<void(VkCommandBuffer)>;
 
 class FrameRenderer {
  public:
-  // `engine`: who converts and counts (choose_engine()). `render_pass` is the pass the raster
-  // entry point draws in (compatible passes work too).
-  FrameRenderer(render::Context& context, VkRenderPass render_pass, Engine engine);
+  // `engine`: who converts and counts (choose_engine()).
+  FrameRenderer(render::Context& context, Engine engine);
   ~FrameRenderer();
   FrameRenderer(const FrameRenderer&) = delete;
   FrameRenderer& operator=(const FrameRenderer&) = delete;
 
   // A tick: begin() waits until the next slot's previous use has finished (and reads its
-  // statistics); record_raster() or record_composite() fills the slot (the new frame's planes,
-  // or its conversion on the CPU) and records its command buffer, ready to submit with
-  // fence(); end() moves to the next slot once that command buffer has been submitted.
-  // `format` and `planes`: a newly due frame (both null: keep the current one); `rehistogram`
-  // recounts the current frame. `in_pass` records inside the render pass (ImGui), `after_pass`
-  // after it (a readback); either may be empty.
+  // statistics); record_composite() fills the slot (the new frame's planes, or its conversion on
+  // the CPU) and records its command buffer, ready to submit with fence(); end() moves to the
+  // next slot once that command buffer has been submitted. `format` and `planes`: a newly due
+  // frame (both null: keep the current one); `rehistogram` recounts the current frame.
+  // `after_pass` records after the picture is drawn (the window's copy to the swapchain and UI, a
+  // readback); it may be empty. Throws std::invalid_argument without an output buffer.
   void begin();
-  VkCommandBuffer record_raster(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram,
-                                const DrawStyle& style, const RasterTarget& target, const RecordHook& in_pass,
-                                const RecordHook& after_pass);
-  // The same picture drawn by the compute composite. Throws std::invalid_argument without an
-  // output buffer.
   VkCommandBuffer record_composite(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram,
                                    const DrawStyle& style, const CompositeTarget& target, const RecordHook& after_pass);
   VkFence fence() const;
@@ -150,12 +138,6 @@ class FrameRenderer {
 
  private:
   struct Slot;
-  // A sampled image the video is drawn from, with its descriptor set.
-  struct VideoImage {
-    render::Image2D image;
-    VkDescriptorSet set = VK_NULL_HANDLE;
-    bool written = false;  // its layout is SHADER_READ_ONLY (else UNDEFINED)
-  };
 
   // Host side of a tick: the plan, the buffers it needs (growing them waits for the frames in
   // flight), the new frame staged (or converted and counted on the CPU).
@@ -179,7 +161,6 @@ class FrameRenderer {
   // their counts copied to the slot's readback buffer.
   void record_source_measures(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes, bool light);
   void record_host_uploads(VkCommandBuffer cmd, const FramePlan& plan);
-  void record_image_upload(VkCommandBuffer cmd, VideoImage& image, VkBuffer buffer, VkDeviceSize offset);
   void record_count(VkCommandBuffer cmd, std::uint32_t bins, bool ycbcr);
   // The region this tick counts for `style` in frames of `rgb` (none: the whole frame).
   static std::optional<PixelRect> counted_region(const DrawStyle& style, const FrameFormat& rgb);
@@ -188,11 +169,7 @@ class FrameRenderer {
   void record_plane_count(VkCommandBuffer cmd, std::uint32_t bins, std::uint32_t levels);
   void record_scan(VkCommandBuffer cmd);
   // equalize: through the equalization table, or (DrawStyle::match) the match pass's table.
-  void record_equalize(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style);
-  void record_draw_raster(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
-                          const RasterTarget& target, const RecordHook& in_pass);
-  void record_video_quads(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style, VkExtent2D extent);
-  void record_histogram_quads(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style, VkExtent2D extent);
+  void record_equalize(VkCommandBuffer cmd, const DrawStyle& style);
   void record_draw_composite(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
                              const CompositeTarget& target);
   void fill_composite_geometry(shader::CompositeParams& params, const FramePlan& plan, const DrawStyle& style,
@@ -201,9 +178,6 @@ class FrameRenderer {
   OverlayItems panel_overlay(const FramePlan& plan, const DrawStyle& style, const std::vector<HistogramQuad>& quads) const;
   // `slots` written to this slot's overlay buffer (at most kMaxOverlayItems); how many were.
   std::size_t write_overlay(const std::vector<shader::OverlayItem>& slots);
-  // Panel i's overlay items drawn each as its own quad (overlay_item.frag), in their order.
-  void record_overlay_items(VkCommandBuffer cmd, const OverlayItems& overlay, std::size_t written,
-                            const DrawStyle& style, std::size_t i, VkExtent2D extent);
   // The scale block the bars are drawn with: the display histogram's, or with
   // DrawStyle::end_scale that of the bins between the end bins.
   VkDeviceAddress shown_scale(const DrawStyle& style) const;
@@ -215,9 +189,8 @@ class FrameRenderer {
   void record_scope_counts(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style);
   bool scopes_want_frame(const DrawStyle& style) const noexcept;
 
-  void make_descriptors();
-  // `image` sized and formatted for frames of `format` (recreated on change).
-  void ensure_video_image(VideoImage& image, const FrameFormat& format);
+  // composite.comp's set layout (its parameters' uniform buffer) and each slot's set.
+  void make_composite_descriptors();
   void collect(Slot& slot);
   void collect_source_measures(Slot& slot);
 
@@ -230,10 +203,15 @@ class FrameRenderer {
   render::Buffer plane_display_counts_;          // ycbcr: the planes at the display bins
   VideoFormat planes_format_;                    // the frame whose planes planes_ holds (GPU engine)
   GpuPlanes planes_gpu_;
-  render::GraphicsPipeline video_pipeline_, histogram_pipeline_, overlay_item_pipeline_;
-  render::GraphicsPipeline video_hdr_pipeline_;  // video.frag specialized with the HDR display mapping
-  render::ComputePipeline composite_pipeline_;
-  render::ComputePipeline composite_hdr_pipeline_;  // composite.comp specialized with the HDR display mapping
+  // composite.comp specialized for a pass (the video's or a panel's), the HDR display mapping or
+  // none, and the drawing features a picture uses (shader::kFeature*); made when first used.
+  // `part`: composite.comp's kPart (0 in the video pass).
+  const render::ComputePipeline& composite_pipeline(std::uint32_t part, bool hdr, std::uint32_t features);
+  // The panels' passes of the composite (after its video pass).
+  void record_composite_panels(VkCommandBuffer cmd, const shader::CompositeParams& params, VkExtent2D extent);
+  std::map<std::uint32_t, render::ComputePipeline> composite_pipelines_;
+  render::UniqueDescriptorSetLayout composite_set_layout_;
+  render::UniqueDescriptorPool composite_pool_;
   std::vector<std::unique_ptr<Slot>> slots_;
   std::uint32_t next_slot_ = 0;
 
@@ -250,11 +228,6 @@ class FrameRenderer {
   CdfTarget match_;  // the match pass's table (its `table`; `cdf` unused)
   std::uint32_t reference_levels_ = 0;  // of the reference's prefix sum in the slot's reference buffer
   std::array<render::Buffer, 3> palettes_;  // one constant buffer per Palette
-  render::UniqueSampler sampler_;
-  render::UniqueDescriptorSetLayout set_layout_;
-  render::UniqueDescriptorPool descriptor_pool_;
-  VideoImage video_;            // the frame
-  VideoImage equalized_video_;  // the equalized frame (rasterized split view)
   render::Buffer equalized_;    // the equalized frame, written by equalize.comp
   FrameFormat rgb_format_;      // of the current frame
   // The pixels the histograms count: the whole frame, or the region of interest's rows copied

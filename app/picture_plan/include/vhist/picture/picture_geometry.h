@@ -1,6 +1,6 @@
 // Where things go in the picture, in plain numbers (no Vulkan): the histogram quads of a layout,
-// the video's cover fit and the palettes' colours. Both draw passes (raster and composite) and
-// the tests use them.
+// the video's cover fit and the palettes' colours. The compute composite and the tests use
+// them.
 #pragma once
 
 #include "vhist/picture/draw_style.h"

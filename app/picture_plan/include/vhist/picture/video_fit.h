@@ -1,7 +1,7 @@
 // How the video sits in the picture's area: the fit modes (FitMode, picture_modes.h), the
-// rectangle the upright picture is drawn in and how much of it the area hides. Both draw passes
-// (raster and composite), the pointer's mapping to stored pixels (picture_geometry.h) and the
-// viewer's notes use this one placement, so what is drawn is what is pointed at.
+// rectangle the upright picture is drawn in and how much of it the area hides. The compute
+// composite, the pointer's mapping to stored pixels (picture_geometry.h) and the viewer's notes
+// use this one placement, so what is drawn is what is pointed at.
 #pragma once
 
 #include "vhist/picture/draw_style.h"

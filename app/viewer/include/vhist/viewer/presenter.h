@@ -1,7 +1,10 @@
-// The viewer's frames on the window: acquires a swapchain image, has the FrameRenderer record
-// the picture into the swapchain's render pass (with ImGui inside it), submits between the
-// acquire and present semaphores and presents; on request, a copy of the presented image for a
-// screenshot. It draws nothing itself.
+// The viewer's frames on the window: acquires a swapchain image, has the FrameRenderer draw the
+// picture by its compute composite into a buffer the size of the swapchain (in the swapchain's
+// byte order), copies it into the image, draws ImGui over it in the swapchain's render pass,
+// submits between the acquire and present semaphores and presents; on request, a copy of the
+// presented image for a screenshot. It draws nothing itself. One picture buffer serves both
+// frames in flight: each tick's passes start after everything the previous tick recorded (the
+// FrameRenderer's opening barrier), its copy included.
 #pragma once
 
 #include "vhist/picture/frame_renderer.h"
@@ -49,6 +52,7 @@ class Presenter {
   render::Context& context_;
   render::Swapchain& swapchain_;
   FrameRenderer renderer_;
+  render::Buffer picture_;  // the composite's picture, swapchain-sized (made again on a resize)
   std::vector<render::UniqueSemaphore> image_available_;  // one per frame in flight
   std::vector<render::UniqueSemaphore> render_done_;      // one per swapchain image
 };
