@@ -138,13 +138,18 @@ void main() {
   Picture picture = Picture(p.output_);
   const uint index = pixel.y * p.target_w + pixel.x;
   const uint under = picture.word[index];
-  const vec3 below = vec3(uvec3(under, under >> 8u, under >> 16u) & 0xffu) / 255.0;
+  vec3 below = vec3(uvec3(under, under >> 8u, under >> 16u) & 0xffu) / 255.0;
+  if (p.bgra != 0u) below = below.bgr;
   vec3 colour = mix(below, vec3(0.05), p.opacity);
   if (p.overlay_count != 0u) {
     const vec4 o = overlay_colour(p.overlay, p.overlay_first, uvec2(0u), centre);
     if (o.a > 0.0) colour = o.rgb;
   }
-  colour += p.kind == kScopeDrawVector ? vector_trace(p, centre) : waveform_trace(p, centre);
-  const uvec3 v = uvec3(round(clamp(colour, 0.0, 1.0) * 255.0));
+  // The traces over the background and graticule, as opaque as they are bright: a saturated
+  // trace keeps its colour on a graticule line, a faint one lets the line show through.
+  const vec3 trace = min(p.kind == kScopeDrawVector ? vector_trace(p, centre) : waveform_trace(p, centre), vec3(1.0));
+  colour = colour * (1.0 - max(max(trace.r, trace.g), trace.b)) + trace;
+  uvec3 v = uvec3(round(clamp(colour, 0.0, 1.0) * 255.0));
+  if (p.bgra != 0u) v = v.bgr;
   picture.word[index] = v.r | (v.g << 8u) | (v.b << 16u) | 0xff000000u;
 }

@@ -318,6 +318,7 @@ shader::ScopeDrawParams FrameScopes::panel_params(const DrawStyle& style, std::s
   const ScopePanel& panel = r.panel;
   shader::ScopeDrawParams p{};
   p.output_ = target.output;
+  p.bgra = target.bgra ? 1u : 0u;
   p.counts = counts_[i].address();
   p.counts_right = tick_.split && right_valid_ ? right_[i].address() : 0;
   p.target_w = target.extent.width;

@@ -47,7 +47,7 @@ VHIST_PARAMS_BLOCK(ScopeDrawParams) {
   VHIST_UINT(overlay_first);
   VHIST_UINT(overlay_count);  // 0: no overlay
   VHIST_UINT(vector_colours);  // vectorscope: 1 traces in the chroma's colour, 0 white
-  VHIST_UINT(pad0);
+  VHIST_UINT(bgra);  // 1: the picture's bytes in B, G, R, A order (CompositeTarget::bgra)
   VHIST_UINT(pad1);
 };
 
