@@ -6,6 +6,10 @@
 #include "test_clips.h"
 
 #include "vhist/media/png.h"
+#include "vhist/picture/picture_geometry.h"
+#include "vhist/picture/scope_layout.h"
+
+#include <sys/wait.h>
 
 #include <gtest/gtest.h>
 
@@ -222,6 +226,98 @@ TEST(ScopeCommand, WritesToStandardOutput) {
   ASSERT_EQ(file.status, 0) << file.err;
   EXPECT_EQ(piped.out, read_file(dir / "vs.png"));
   EXPECT_EQ(piped.out.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+}
+
+// ---- the PNG equals the window's scope ------------------------------------------------------
+
+struct WindowShot {
+  int status = -1;
+  std::string err;
+  media::RgbaImage shot;
+};
+
+// `vhist CLIP --start T --frames N --screenshot` under its own Xvfb (validation on), with
+// `settings` as its settings.ini: the window as a person sees it.
+WindowShot window_shot(const fs::path& dir, const std::string& settings, const std::string& args) {
+  fs::create_directories(dir / "config" / "vhist");
+  {
+    std::ofstream out(dir / "config" / "vhist" / "settings.ini", std::ios::binary);
+    out << settings;
+  }
+  const fs::path shot = dir / "window.png", err = dir / "window.err";
+  const std::string cmd = "cd " + quote(dir.string()) + " && XDG_CONFIG_HOME=" + quote((dir / "config").string()) +
+                          " VHIST_VALIDATION=1 timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' timeout -k 10 "
+                          "180 " + quote(VHIST_BINARY) + " " + args + " --screenshot " + quote(shot.string()) +
+                          " > /dev/null 2> " + quote(err.string());
+  WindowShot w;
+  for (int attempt = 0; attempt < 3; ++attempt) {  // xvfb-run -a may lose a race for a display
+    const int raw = std::system(cmd.c_str());
+    w.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    w.err = read_file(err);
+    if (w.err.find("xvfb-run: error:") == std::string::npos) break;
+  }
+  if (w.status == 0) w.shot = media::read_png(shot.string());
+  return w;
+}
+
+constexpr std::uint32_t kScopeMinHeightForTest = 120;  // vhist scope --size's least height
+
+struct WindowCase {
+  const char* setting;  // the scope shown beside the video, as settings.ini says it
+  const char* args;     // the same scope, as vhist scope asks for it
+};
+
+// The viewer at 640x480, paused at 0.5 s, one scope under the video (the panel hidden; under, so
+// that the panel's tab at the picture's top right lies over no scope): the scope's row of the
+// window, laid out by scope_layout (the picture's part ends where the row starts), equals pixel
+// for pixel `vhist scope --at 0.5` at that row's size: the same frame, the same counts, the same
+// drawing.
+TEST(ScopeCommand, PngEqualsTheWindowsScope) {
+  const WindowCase cases[] = {
+      {"waveform = true\n", "--kind waveform"},
+      {"parade = true\nparade_view = ycbcr\n", "--kind parade --mode ycbcr"},
+      {"vectorscope = true\nscope_zoom = 2\n", "--kind vectorscope --scope-zoom 2"},
+  };
+  const fs::path dir = out_dir();
+  for (const WindowCase& c : cases) {
+    SCOPED_TRACE(c.args);
+    const std::string settings = std::string("show_panel = false\nosd = false\nscope_place = under\n") + c.setting;
+    const WindowShot w = window_shot(dir, settings, quote(yuv_clip()) + " --start 0.5 --frames 6 --size 640x480");
+    ASSERT_EQ(w.status, 0) << w.err;
+    ASSERT_EQ(w.shot.width, 640u);
+    ASSERT_EQ(w.shot.height, 480u);
+    // The row the scope gets: as the viewer lays it out (one scope, under, text scale 1).
+    viewer::DrawStyle style;
+    style.waveform = std::string(c.setting).find("waveform") == 0;
+    style.parade = std::string(c.setting).find("parade") == 0;
+    style.vectorscope = std::string(c.setting).find("vectorscope") == 0;
+    style.scope_place = viewer::ScopePlace::under;
+    style.ui_scale = viewer::picture_ui_scale(1.0f, 480.0f);
+    const auto y0 = static_cast<std::uint32_t>(viewer::scope_layout(style, {0, 0, 640, 480}).picture[3]);
+    ASSERT_GT(y0, 240u);
+    ASSERT_LE(y0, 480u - kScopeMinHeightForTest);
+    const std::uint32_t rh = 480 - y0;
+    const fs::path png = dir / "scope.png";
+    const test::ProcessResult r = run_vhist("scope " + quote(yuv_clip()) + " --at 0.5 " + c.args + " --size 640x" +
+                                            std::to_string(rh) + " -o " + quote(png.string()));
+    ASSERT_EQ(r.status, 0) << r.err;
+    const media::RgbaImage scope = media::read_png(png.string());
+    ASSERT_EQ(scope.height, rh);
+    std::size_t differ = 0;
+    std::string first;
+    for (std::uint32_t y = 0; y < rh; ++y) {
+      for (std::uint32_t x = 0; x < 640; ++x) {
+        const auto a = w.shot.at(x, y0 + y), b = scope.at(x, y);
+        if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2]) continue;
+        if (differ++ == 0) {
+          first = "(" + std::to_string(x) + ", " + std::to_string(y) + "): window " + std::to_string(a[0]) + "," +
+                  std::to_string(a[1]) + "," + std::to_string(a[2]) + ", PNG " + std::to_string(b[0]) + "," +
+                  std::to_string(b[1]) + "," + std::to_string(b[2]);
+        }
+      }
+    }
+    EXPECT_EQ(differ, 0u) << "pixels of the PNG differ from the window's scope row, the first at " << first;
+  }
 }
 
 }  // namespace
