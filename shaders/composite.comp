@@ -27,13 +27,12 @@ layout(constant_id = 1) const uint kPanels = 0u;
 // out, for the same reason (a feature's parameters are 0 whenever it is off, so a pipeline with
 // more features draws the same picture).
 layout(constant_id = 2) const uint kFeatures = 7u;
-// Specialized: what a panel's pass draws (kPart*). A panel that overlaps no other is drawn by
-// two pipelines: the whole pass over its bars' rect and the frame pass, without the bars' code,
-// over the strips round them (background and overlay); any other panel by the whole pass over
-// its rect. Which pipelines draw a panel never depends on what the pointer does: lavapipe
-// compiles a pipeline's code when it is first used, for a second or more, and a pipeline first
-// used when the pointer put a marker over the bars stalled the window and the drag it was in.
+// Specialized: what a panel's pass draws (kPart*). A panel that overlaps no other is drawn over
+// its bars' rect by the bars pass (no overlay code; the whole pass when the overlay lies over
+// the bars) and over the strips round them by the frame pass (no bars code); any other panel
+// by the whole pass over its rect.
 layout(constant_id = 3) const uint kPart = 3u;
+const uint kPartBars = 1u;
 const uint kPartFrame = 2u;
 const uint kPartWhole = 3u;
 
@@ -123,7 +122,7 @@ void main() {
                           params.reference, reference_line, params.level_counts, ends);
       const vec4 c = panel_colour(b, params.palette, params.opacity, params.quad_bars[i], params.overlay,
                                   params.overlay_first[i], params.overlay_count[i], params.overlay_over_bars[i], centre,
-                                  kPart == kPartWhole);
+                                  kPart != kPartFrame, kPart != kPartBars);
       colour = mix(colour, c.rgb, c.a);
     }
   }

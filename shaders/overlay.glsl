@@ -72,9 +72,10 @@ vec4 overlay_colour(uvec2 items, uint first, uvec2 scale, vec2 centre) {
 // A histogram panel at pixel centre `centre`: the bars inside `bars` (else the background at
 // the overlay's opacity), the overlay over them (the grid at slot `first`; count 0: none;
 // over_bars 0: none over the bars). `with_bars` false: the caller knows the pixel is outside the
-// bars; given as a constant, it leaves the bars' code out of the shader.
+// bars; `with_overlay` false: it knows no item covers the pixel. Given as constants, they leave
+// the code of what is not drawn out of the shader.
 vec4 panel_colour(Bars b, uvec2 palette, float opacity, vec4 bars, uvec2 items, uint first, uint count,
-                  uint over_bars, vec2 centre, bool with_bars) {
+                  uint over_bars, vec2 centre, bool with_bars, bool with_overlay) {
   vec4 c;
   if (with_bars && centre.x >= bars.x && centre.x < bars.z && centre.y >= bars.y && centre.y < bars.w) {
     const vec2 size = bars.zw - bars.xy;
@@ -84,7 +85,7 @@ vec4 panel_colour(Bars b, uvec2 palette, float opacity, vec4 bars, uvec2 items, 
     c = Palette(palette).colour[0];
     c.a *= opacity;
   }
-  if (count == 0u) return c;
+  if (!with_overlay || count == 0u) return c;
   const vec4 o = overlay_colour(items, first, b.scale, centre);
   return o.a > 0.0 ? o : c;
 }

@@ -24,7 +24,7 @@ constexpr std::uint32_t kCompositeGroup = 16;
 std::uint32_t groups(std::uint32_t pixels) { return (pixels + kCompositeGroup - 1) / kCompositeGroup; }
 
 // composite.comp's kPart.
-constexpr std::uint32_t kPartFrame = 2, kPartWhole = 3;
+constexpr std::uint32_t kPartBars = 1, kPartFrame = 2, kPartWhole = 3;
 
 // The pixels [x0, x1) x [y0, y1) of a target.
 struct PixelSpan {
@@ -400,8 +400,8 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
 }
 
 // Each panel over its rect (the pixels no earlier panel covers): a panel that overlaps no other
-// in two parts (composite.comp's kPart), its bars and the strips round them (which carry no bars
-// code); any other in one.
+// in parts (composite.comp's kPart), its bars (no overlay code, unless the overlay lies over
+// them) and the strips round them (no bars code); any other in one.
 void FrameRenderer::record_composite_panels(VkCommandBuffer cmd, const shader::CompositeParams& params,
                                             VkExtent2D extent) {
   const bool hdr = params.hdr != shader::kHdrNone;
@@ -423,7 +423,14 @@ void FrameRenderer::record_composite_panels(VkCommandBuffer cmd, const shader::C
       continue;
     }
     const PixelSpan bars = clip(pixels_of(params.quad_bars[i], extent), panel);
-    dispatch(kPartWhole, i, bars);
+    if (params.overlay_over_bars[i] != 0) {
+      dispatch(kPartWhole, i, bars);
+    } else {
+      // The bars without the overlay's code, but their top row by the whole pass, so that its
+      // pipeline is compiled at the first frame, not when a marker first lies over the bars.
+      dispatch(kPartWhole, i, {bars.x0, bars.y0, bars.x1, std::min(bars.y0 + 1, bars.y1)});
+      dispatch(kPartBars, i, {bars.x0, std::min(bars.y0 + 1, bars.y1), bars.x1, bars.y1});
+    }
     dispatch(kPartFrame, i, {panel.x0, panel.y0, panel.x1, bars.y0});  // above the bars
     dispatch(kPartFrame, i, {panel.x0, bars.y1, panel.x1, panel.y1});  // below
     dispatch(kPartFrame, i, {panel.x0, bars.y0, bars.x0, bars.y1});    // left

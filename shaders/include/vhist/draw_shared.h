@@ -98,9 +98,10 @@ VHIST_UNIFORM_BLOCK(CompositeParams) {
   VHIST_UINT(bgra);  // 1: the output's bytes in B, G, R, A order (a B8G8R8A8 swapchain's), 0: R, G, B, A
 } VHIST_UB;
 
-// The panels' features a composite pipeline carries (composite.comp's kFeatures). The exposure
-// marks are in every pipeline: hovering the picture turns them on and off, and a pipeline made
-// then would stall the window (lavapipe compiles one in seconds).
+// The panels' features a composite pipeline carries (composite.comp's kFeatures). A pipeline is
+// made when a picture first uses its features (lavapipe compiles it then, stalling the window
+// for a second the first time). The exposure marks are in every pipeline: the pointer over the
+// picture turns them on and off, and a pipeline first used mid-drag lost the drag.
 VHIST_CONST kFeatureCdf = 1u;
 VHIST_CONST kFeatureReference = 2u;
 VHIST_CONST kFeatureOwnScale = 4u;
