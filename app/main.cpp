@@ -1,12 +1,14 @@
 // vhist: GPU-native video histograms. `vhist [INPUT]` is the viewer, `vhist analyze` exports
-// per-frame histograms, and --list-devices / --self-test are device tools. The command line is
-// parsed from the option tables (command_line.h); this file dispatches.
+// per-frame histograms, `vhist scope` draws a frame's scope into a PNG, and --list-devices /
+// --self-test are device tools. The command line is parsed from the option tables
+// (command_line.h); this file dispatches.
 #include "vhist/analyze/analyze.h"
 #include "vhist/device_list/device_list.h"
 #include "vhist/cli/cli.h"
 #include "vhist/command_line/command_line.h"
 #include "vhist/media/camera.h"
 #include "vhist/media/media_source.h"
+#include "vhist/scope/scope_command.h"
 #include "vhist/viewer/viewer.h"
 
 #include "vhist/compute/blocking_io.h"
@@ -105,6 +107,7 @@ int main(int argc, char** argv) {
   switch (line.command) {
     case Command::viewer: return vhist::viewer::run_viewer(line.viewer);
     case Command::analyze: return vhist::app::run_analyze(line.analyze);
+    case Command::scope: return vhist::app::run_scope(line.scope);
     case Command::list_devices: return vhist::cli::print_device_list();
     case Command::list_cameras: return list_cameras();
     case Command::self_test: return run_self_test(line.viewer.common.device);

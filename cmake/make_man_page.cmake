@@ -1,5 +1,5 @@
 # Writes vhist.1 at build time: the hand-written parts in docs/vhist.1.in around what the built
-# binary prints for `vhist --help` and `vhist analyze --help` (generated from the option and
+# binary prints for `vhist --help`, `vhist analyze --help` and `vhist scope --help` (generated from the option and
 # settings tables, keys included), so the man page cannot drift from the options.
 #   cmake -DVHIST=path/to/vhist -DTEMPLATE=docs/vhist.1.in -DOUT=vhist.1 -DVERSION=x.y.z -P make_man_page.cmake
 
@@ -26,6 +26,7 @@ endfunction()
 
 run_help(viewer_help)
 run_help(analyze_help analyze)
+run_help(scope_help scope)
 
 # The keys: the paragraph of `vhist --help` that starts with "Keys:", as filled text.
 set(KEYS "")
@@ -39,4 +40,5 @@ else()
 endif()
 roff_literal("${viewer_help}" VIEWER_HELP)
 roff_literal("${analyze_help}" ANALYZE_HELP)
+roff_literal("${scope_help}" SCOPE_HELP)
 configure_file("${TEMPLATE}" "${OUT}" @ONLY)

@@ -56,6 +56,12 @@ void check_command_line(std::string_view text) {
   check(settings.picture.split_position >= 0 && settings.picture.split_position <= 1, "command line split in [0, 1]");
   check(line.viewer.frames == -1 || line.viewer.frames > 0, "command line frames positive");
   check(line.command != app::Command::analyze || !line.analyze.common.input.empty(), "analyze has an input");
+  const app::ScopeOptions& scope = line.scope;
+  check(line.command != app::Command::scope ||
+            (!scope.common.input.empty() && scope.at && !scope.output.empty() && scope.width >= app::kScopeMinWidth &&
+             scope.height >= app::kScopeMinHeight && scope.width <= app::kScopeMaxSide &&
+             scope.height <= app::kScopeMaxSide && (scope.kind == app::ScopeKind::vectorscope) != scope.mode.has_value()),
+        "scope has an input, a time, an output, a size in range and a mode exactly when not a vectorscope");
 }
 
 }  // namespace

@@ -23,6 +23,7 @@ extern "C" {
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -545,6 +546,42 @@ TEST(Media, Seeks) {
     const DecodeReport r = source->report();
     EXPECT_EQ(r.lost, 0);
     EXPECT_FALSE(r.truncated) << r.truncation_reason;
+  }
+}
+
+// A seek lands on the very frame decoding from the start gives, byte for byte, though the frames
+// before the target that no frame refers to (x264's non-reference B frames) are not decoded.
+TEST(Media, SeekedFramesEqualTheFramesDecodedFromTheStart) {
+  const std::string path = pattern(160, 120, 60, "-pix_fmt yuv420p -c:v libx264 -g 60 -bf 3 -x264-params b-pyramid=normal", "bframes.mp4");
+  const Decoded all = decode_all(path);
+  ASSERT_EQ(all.frames.size(), 60u);
+  for (const std::int64_t target : {7, 22, 45, 59}) {
+    SCOPED_TRACE(target);
+    SourceOptions options;
+    options.start = static_cast<double>(target) / 30.0;
+    auto source = MediaSource::open(path, options);
+    DecodedFrame f;
+    ASSERT_EQ(source->next(f, 20s), MediaSource::Status::frame);
+    const DecodedFrame& expected = all.frames[static_cast<std::size_t>(target)];
+    EXPECT_EQ(f.index, target);
+    EXPECT_NEAR(f.pts, expected.pts, 1e-6);
+    ASSERT_EQ(f.format.plane_count, 3u);
+    for (std::uint32_t p = 0; p < f.format.plane_count; ++p) {
+      for (std::uint32_t y = 0; y < f.format.plane_rows(p); ++y) {
+        ASSERT_EQ(std::memcmp(f.planes.data[p] + std::size_t{y} * f.planes.stride[p],
+                              expected.planes.data[p] + std::size_t{y} * expected.planes.stride[p],
+                              f.format.plane_row_bytes(p)),
+                  0)
+            << "plane " << p << " row " << y;
+      }
+    }
+    while (source->next(f, 20s) == MediaSource::Status::frame) {
+    }
+    const DecodeReport r = source->report();
+    EXPECT_EQ(r.lost, 0);
+    EXPECT_FALSE(r.truncated) << r.truncation_reason;
+    // The pre-roll's non-reference frames were skipped: fewer frames decoded than the whole GOP.
+    EXPECT_LT(r.frames, 60) << "every frame of the GOP was decoded";
   }
 }
 

@@ -116,6 +116,47 @@ TEST(OptionTable, AnalyzeValues) {
             app::RecordFormat::jsonl);
 }
 
+// vhist scope: its own rows, the shared input and device groups, and the scope drawing's
+// settings under the viewer's flags (applied to the PNG's style, not to the viewer's settings).
+TEST(OptionTable, ScopeValues) {
+  const CommandLine line = parse_ok({"scope", "in.mkv", "--at", "1:02.5", "--kind", "parade", "--mode", "ycbcr",
+                                     "--roi", "10,20,300,200", "--size", "800x300", "-o", "-", "--engine", "gpu",
+                                     "--scope-gain", "4", "--scope-units", "codes", "--device", "1", "--stream", "2"});
+  EXPECT_EQ(line.command, Command::scope);
+  EXPECT_EQ(line.program, "vhist scope");
+  const app::ScopeOptions& o = line.scope;
+  EXPECT_EQ(o.common.input, "in.mkv");
+  EXPECT_EQ(o.at, 62.5);
+  EXPECT_EQ(o.kind, app::ScopeKind::parade);
+  EXPECT_EQ(o.mode, app::ScopeMode::ycbcr);
+  EXPECT_EQ(o.roi, (PixelRect{10, 20, 300, 200}));
+  EXPECT_EQ(o.width, 800u);
+  EXPECT_EQ(o.height, 300u);
+  EXPECT_EQ(o.output, "-");
+  EXPECT_EQ(o.engine, "gpu");
+  EXPECT_EQ(o.common.device, "1");
+  EXPECT_EQ(o.common.stream, 2);
+  ASSERT_EQ(o.settings.size(), 2u);
+  Settings s;
+  for (const auto& [row, text] : o.settings) EXPECT_EQ(viewer::set_from_command_line(*row, s, text), "");
+  EXPECT_EQ(s.picture.scope_gain, 4.0f);
+  EXPECT_EQ(s.picture.scope_units, viewer::LevelUnits::codes);
+  // Defaults: the kind's mode and size.
+  const CommandLine plain = parse_ok({"scope", "in.mkv", "--at", "2", "-o", "a.png"});
+  EXPECT_EQ(plain.scope.kind, app::ScopeKind::waveform);
+  EXPECT_EQ(plain.scope.mode, app::ScopeMode::luma);
+  EXPECT_EQ(plain.scope.width, 1024u);
+  const CommandLine vector = parse_ok({"scope", "in.mkv", "--at", "2", "--kind", "vectorscope", "-o", "a.png"});
+  EXPECT_FALSE(vector.scope.mode.has_value());
+  EXPECT_EQ(vector.scope.width, 512u);
+  EXPECT_EQ(vector.scope.height, 512u);
+  // Which scope and where are --kind's, not the viewer's rows.
+  EXPECT_NE(rejection({"scope", "in.mkv", "--at", "2", "-o", "a.png", "--scopes", "all"}).find("--scopes"),
+            std::string::npos);
+  EXPECT_NE(rejection({"scope", "in.mkv", "--at", "2", "-o", "a.png", "--scope-gain", "x"}).find("--scope-gain"),
+            std::string::npos);
+}
+
 TEST(OptionTable, DeviceTools) {
   EXPECT_EQ(parse_ok({"--list-devices"}).command, Command::list_devices);
   EXPECT_EQ(parse_ok({"--list-cameras"}).command, Command::list_cameras);
@@ -408,6 +449,13 @@ TEST(OptionTable, EveryRowIsInItsCommandsHelp) {
     expect_rows(analyze_help, rows, "vhist analyze");
   }
   expect_rows(vhist_help, cli::viewer_time_rows(), "vhist");
+  const std::string scope_help = app::scope_help();
+  expect_rows(scope_help, app::scope_rows(), "vhist scope");
+  for (const auto rows : {cli::input_rows(), cli::device_rows()}) expect_rows(scope_help, rows, "vhist scope");
+  for (const SettingRow* row : app::scope_setting_rows()) {
+    EXPECT_NE(scope_help.find(std::string(row->flag) + " "), std::string::npos) << row->flag;
+  }
+  EXPECT_NE(vhist_help.find("scope"), std::string::npos);
   EXPECT_NE(vhist_help.find("analyze"), std::string::npos);
   for (const char* tool : {"--list-devices", "--list-cameras", "--self-test", "--version"}) {
     EXPECT_NE(vhist_help.find(tool), std::string::npos) << tool;

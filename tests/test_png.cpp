@@ -101,6 +101,29 @@ TEST(Png, RoundTripOpaqueIsRgb) {
   expect_same_pixels(read_png(path), image);
 }
 
+// encode_png's bytes, either filter: a PNG FFmpeg reads as the same pixels; the unfiltered one is
+// another encoding (its rows are not filtered), and the adaptive one is write_png's file.
+TEST(Png, EncodesToMemoryWithEitherFilter) {
+  for (const bool alpha : {false, true}) {
+    const RgbaImage image = gradient(61, 17, alpha);
+    std::string error;
+    const std::string adaptive = encode_png(image, error);
+    ASSERT_EQ(error, "");
+    const std::string none = encode_png(image, error, PngFilter::none);
+    ASSERT_EQ(error, "");
+    EXPECT_NE(adaptive, none);
+    const std::string path = temp_path(alpha ? "encoded_alpha.png" : "encoded.png");
+    ASSERT_EQ(write_png(path, image), "");
+    EXPECT_EQ(vhist::test::read_file(path), adaptive);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << none;
+    EXPECT_EQ(probe(path), alpha ? "61,17,rgba" : "61,17,rgb24");
+    expect_same_pixels(read_png(path), image);
+  }
+  std::string error;
+  EXPECT_EQ(encode_png(RgbaImage{}, error), "");
+  EXPECT_NE(error.find("empty"), std::string::npos) << error;
+}
+
 TEST(Png, RoundTripVariedAlphaIsRgba) {
   const RgbaImage image = gradient(37, 23, true);
   const std::string path = temp_path("alpha.png");

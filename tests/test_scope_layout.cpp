@@ -2,6 +2,7 @@
 // video and histograms, over leaves the picture whole; panels do not overlap; the counts each
 // panel asks for follow its plot's size.
 #include "vhist/picture/frame_plan.h"
+#include "vhist/picture/picture_geometry.h"
 #include "vhist/picture/scope_layout.h"
 
 #include <gtest/gtest.h>
@@ -75,6 +76,32 @@ TEST(ScopeLayout, EveryPlaceAtEverySize) {
       // The parade's three parts fill its plot.
       const ScopePanel& parade = panels[1];
       EXPECT_EQ(parade.plot[0] + 3 * parade.part + 2 * parade.gap, parade.plot[2]);
+    }
+  }
+}
+
+// vhist scope's PNG: the one scope fills the area (less its panel's margin) wherever
+// scope_place would put it, and no histogram is drawn whatever the channels.
+TEST(ScopeLayout, ScopesOnlyFillTheArea) {
+  for (const ScopePlace place : {ScopePlace::beside, ScopePlace::under, ScopePlace::over}) {
+    for (const int kind : {0, 1, 2}) {
+      DrawStyle style;
+      style.waveform = kind == 0;
+      style.parade = kind == 1;
+      style.vectorscope = kind == 2;
+      style.scope_place = place;
+      style.scopes_only = true;
+      const DrawStyle laid = with_scope_layout(style, 1024, 512);
+      const auto panels = scope_panels(laid);
+      ASSERT_EQ(panels.size(), 1u);
+      const Rect& r = panels[0].rect;
+      EXPECT_LE(r[0], 2.0f);
+      EXPECT_LE(r[1], 2.0f);
+      EXPECT_GE(r[2], 1022.0f);
+      EXPECT_GE(r[3], 510.0f);
+      EXPECT_TRUE(layout_quads(laid, 1024, 512).empty());
+      style.scopes_only = false;
+      EXPECT_FALSE(layout_quads(with_scope_layout(style, 1024, 512), 1024, 512).empty());
     }
   }
 }

@@ -68,6 +68,20 @@ std::optional<std::pair<std::uint32_t, std::uint32_t>> parse_size(std::string_vi
   return std::pair{*w, *h};
 }
 
+std::optional<std::array<std::uint32_t, 4>> parse_rect(std::string_view text) {
+  std::array<std::uint32_t, 4> n{};
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const std::size_t end = i < 3 ? text.find(',', at) : text.size();
+    if (end == std::string_view::npos || at > text.size()) return std::nullopt;
+    const auto value = parse_uint(text.substr(at, end - at), 0, 65535);
+    if (!value || (i >= 2 && *value == 0)) return std::nullopt;
+    n[i] = *value;
+    at = end + 1;
+  }
+  return n;
+}
+
 std::vector<std::string> split_list(std::string_view text) {
   std::vector<std::string> out;
   while (!text.empty()) {

@@ -6,8 +6,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <array>
-
 namespace vhist::app {
 
 namespace {
@@ -55,18 +53,9 @@ constexpr cli::CliRow<AnalyzeOptions> kRows[] = {
      "before rotation or sample aspect); it must lie inside every frame",
      "Histogram",
      [](AnalyzeOptions& o, std::string_view v) {
-       std::array<std::uint32_t, 4> n{};
-       std::size_t at = 0;
-       for (std::size_t i = 0; i < 4; ++i) {
-         const std::size_t end = i < 3 ? v.find(',', at) : v.size();
-         const auto value = end == std::string_view::npos ? std::nullopt : cli::parse_uint(v.substr(at, end - at), 0, 65535);
-         if (!value || (i >= 2 && *value == 0)) {
-           return std::string("X,Y,W,H: four whole numbers from 0 to 65535 (no frame is larger), W and H at least 1");
-         }
-         n[i] = *value;
-         at = end + 1;
-       }
-       o.roi = PixelRect{n[0], n[1], n[2], n[3]};
+       const auto n = cli::parse_rect(v);
+       if (!n) return std::string("X,Y,W,H: four whole numbers from 0 to 65535 (no frame is larger), W and H at least 1");
+       o.roi = PixelRect{(*n)[0], (*n)[1], (*n)[2], (*n)[3]};
        return std::string();
      }},
     {"--frames", "N", "stop after N frames (default: all)", "Input",

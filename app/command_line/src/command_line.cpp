@@ -55,17 +55,22 @@ void build(CLI::App& root, CommandLine& line, ToolFlags& tools) {
   cli::configure_app(*analyze, analyze_help_footer());
   add_analyze_options(*analyze, line.analyze);
   analyze->callback([&line] { line.command = Command::analyze; });
+  CLI::App* scope = root.add_subcommand("scope", "one frame of a video file as a waveform, parade or vectorscope PNG");
+  cli::configure_app(*scope, scope_help_footer());
+  add_scope_options(*scope, line.scope);
+  scope->callback([&line] { line.command = Command::scope; });
 }
 
 }  // namespace
 
 CommandLine parse_command_line(const std::vector<std::string>& args) {
   CommandLine line;
-  if (!args.empty() && args.front() == "analyze") line.program = "vhist analyze";
+  if (!args.empty() && (args.front() == "analyze" || args.front() == "scope")) line.program = "vhist " + args.front();
   CLI::App root(kDescription, "vhist");
   ToolFlags tools;
   build(root, line, tools);
   line.end = cli::parse_args(root, args, [&line] {
+    if (line.program == "vhist scope") return line.scope.common.input;
     return line.program == "vhist" ? line.viewer.common.input : line.analyze.common.input;
   });
   if (line.end.done) return line;
@@ -73,6 +78,10 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     if (const std::string error = finish_analyze_options(line.analyze); !error.empty()) {
       line.end = {true, 2, {}, error};
     }
+    return line;
+  }
+  if (line.command == Command::scope) {
+    if (const std::string error = finish_scope_options(line.scope); !error.empty()) line.end = {true, 2, {}, error};
     return line;
   }
   for (const int i : {3, 1, 0, 2}) {
@@ -86,5 +95,6 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
 
 std::string vhist_help() { return parse_command_line({"--help"}).end.help; }
 std::string analyze_help() { return parse_command_line({"analyze", "--help"}).end.help; }
+std::string scope_help() { return parse_command_line({"scope", "--help"}).end.help; }
 
 }  // namespace vhist::app

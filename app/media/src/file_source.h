@@ -117,6 +117,10 @@ class FfmpegSource final : public MediaSource {
   bool seek_to(std::int64_t ts);
   bool seek_to_start();
   bool before_keyframe(const AVPacket& packet);
+  // Whether a packet or frame of timestamp `pts` (the stream's time base) is before the seek's
+  // target (dropped once decoded): the decoder then skips the frames no other frame refers to
+  // (AVDISCARD_NONREF), which changes no frame it outputs.
+  bool pre_roll(std::int64_t pts) const;
   bool feed(const AVPacket* packet);
   bool receive_all();
   bool handle_frame(AvFramePtr decoded);
@@ -201,7 +205,8 @@ class FfmpegSource final : public MediaSource {
   std::int64_t pass_missing_ = 0;  // frames found missing by the gaps in this pass's timestamps
   double numbered_pts_ = 0;        // the pts of the last frame numbered in this pass
   bool have_numbered_ = false;
-  // Since the last decoder flush: packets fed, frames out, decode errors.
+  // Since the last decoder flush: packets fed, frames out, decode errors; the packets and frames
+  // of the pre-roll (before a seek's target, where frames are skipped on purpose) not counted.
   std::int64_t seg_fed_ = 0;
   std::int64_t seg_out_ = 0;
   std::int64_t seg_errors_ = 0;

@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
@@ -17,7 +18,8 @@
 // stb_image and stb_image_write come compiled in Debian's libstb (linked, see CMakeLists.txt):
 // no STB_*_IMPLEMENTATION here. Only thread-safe entry points are used: the *_from_memory
 // readers and stbi_write_png_to_func (their failure text is thread-local); the global settings
-// (flip on load, PNG compression level) stay at their defaults.
+// (flip on load, PNG compression level) stay at their defaults, but for the forced filter of
+// PngFilter::none, set for one encode under kEncodeMutex (every encode holds it).
 
 namespace vhist::media {
 namespace {
@@ -50,8 +52,10 @@ void append_bytes(void* context, void* data, int size) {
   static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
 }
 
+std::mutex kEncodeMutex;  // stbi_write_force_png_filter is process-wide
+
 // The PNG file's bytes (RGB when every alpha is 255, else RGBA), or (second) what went wrong.
-std::pair<std::string, std::string> encode_png(const RgbaImage& image) {
+std::pair<std::string, std::string> encode_bytes(const RgbaImage& image, PngFilter filter = PngFilter::adaptive) {
   bool opaque = true;
   for (std::size_t i = 3; i < image.pixels.size() && opaque; i += 4) opaque = image.pixels[i] == 255;
   const std::uint8_t* pixels = image.pixels.data();
@@ -64,10 +68,12 @@ std::pair<std::string, std::string> encode_png(const RgbaImage& image) {
   const int components = opaque ? 3 : 4;
   const int w = static_cast<int>(image.width);
   std::string bytes;
-  if (!stbi_write_png_to_func(&append_bytes, &bytes, w, static_cast<int>(image.height), components, pixels,
-                              w * components)) {
-    return {{}, "the PNG encoder (stb_image_write) failed: out of memory"};
-  }
+  const std::lock_guard lock(kEncodeMutex);
+  stbi_write_force_png_filter = filter == PngFilter::none ? 0 : -1;  // 0: no filter; -1: stb's choice per row
+  const int written = stbi_write_png_to_func(&append_bytes, &bytes, w, static_cast<int>(image.height), components,
+                                             pixels, w * components);
+  stbi_write_force_png_filter = -1;
+  if (!written) return {{}, "the PNG encoder (stb_image_write) failed: out of memory"};
   return {std::move(bytes), {}};
 }
 
@@ -131,10 +137,18 @@ std::string write_png(const std::string& path, const RgbaImage& image) {
   const std::string what = "cannot write " + quoted(path) + ": ";
   if (path.empty()) return "cannot write a PNG file: no file name given";
   if (std::string problem = check_image(image); !problem.empty()) return what + problem;
-  auto [bytes, problem] = encode_png(image);
+  auto [bytes, problem] = encode_bytes(image);
   if (!problem.empty()) return what + problem;
   if (std::string failed = util::write_file_atomically(path, bytes); !failed.empty()) return what + failed;
   return {};
+}
+
+std::string encode_png(const RgbaImage& image, std::string& error, PngFilter filter) {
+  error = check_image(image);
+  if (!error.empty()) return {};
+  auto [bytes, problem] = encode_bytes(image, filter);
+  error = std::move(problem);
+  return std::move(bytes);
 }
 
 RgbaImage read_png(const std::string& path) {

@@ -347,6 +347,17 @@ void FrameRenderer::fill_composite_geometry(shader::CompositeParams& params, con
 void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style,
                                           const CompositeTarget& target) {
   const VkExtent2D extent = target.extent;
+  if (style.scopes_only && target.buffer != VK_NULL_HANDLE) {
+    // No video and no histogram: the composite would write opaque black (0, 0, 0, 255) to every
+    // pixel, the scopes' background. A fill does that without the pass (on a CPU device its
+    // shader costs more than the scopes' own drawing).
+    vkCmdFillBuffer(cmd, target.buffer, 0, VkDeviceSize{extent.width} * extent.height * 4, 0xff000000u);
+    render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                           VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                           VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    if (plan.scopes) scopes_->record_draw(cmd, style, target);
+    return;
+  }
   shader::CompositeParams params{};
   params.frame = rgb_.address();
   params.output_ = target.output;

@@ -9,7 +9,9 @@ namespace vhist::viewer {
 
 OffscreenTarget::OffscreenTarget(render::Context& context, VkExtent2D extent) : extent_(extent) {
   const VkDeviceSize bytes = VkDeviceSize{extent.width} * extent.height * 4;
-  composite_ = render::Buffer(context, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+  composite_ = render::Buffer(context, bytes,
+                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                  VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                               render::MemoryUse::device, true, "offscreen composite");
   readback_ = render::Buffer(context, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, render::MemoryUse::readback, false,
                              "offscreen readback");

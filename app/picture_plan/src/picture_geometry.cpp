@@ -85,6 +85,7 @@ void place_bars(HistogramQuad& q, float s) {
 }  // namespace
 
 std::vector<HistogramQuad> layout_quads(const DrawStyle& style, float w, float h) {
+  if (style.scopes_only) return {};  // the channels drawn choose the scopes' components only
   const auto area = picture_area(style, w, h);
   std::vector<HistogramQuad> quads = layout_in(style, area[2] - area[0], area[3] - area[1]);
   for (HistogramQuad& q : quads) {

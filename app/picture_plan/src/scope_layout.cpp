@@ -65,6 +65,10 @@ ScopeLayout scope_layout(const DrawStyle& style, const Rect& area) {
   if (kinds.empty()) return out;
   const float s = text_scale(style);
   const float w = area[2] - area[0], h = area[3] - area[1];
+  if (style.scopes_only) {
+    lay_row(kinds, area, s, out.panels);
+    return out;
+  }
   switch (style.scope_place) {
     case ScopePlace::beside: {
       const float x0 = area[2] - std::round(kScopeShare * w);

@@ -2,6 +2,7 @@
 // Plain C++: no Vulkan, FFmpeg or window.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,6 +27,10 @@ std::optional<double> parse_rate(std::string_view text);
 
 // A number from 0 to 1 inclusive ("0.5", "1"); nullopt otherwise (NaN and "0.5x" included).
 std::optional<double> parse_fraction(std::string_view text);
+
+// "X,Y,W,H" (a rectangle of pixels: four whole numbers from 0 to 65535, W and H at least 1) ->
+// {X, Y, W, H}; nullopt for anything else.
+std::optional<std::array<std::uint32_t, 4>> parse_rect(std::string_view text);
 
 // "a,b,c" -> {"a", "b", "c"}; empty items are dropped.
 std::vector<std::string> split_list(std::string_view text);

@@ -1,6 +1,7 @@
 // vhist's whole command line, one CLI11 tree built from the option tables:
 //   vhist [INPUT] [options]            the viewer (viewer/viewer_options.h)
 //   vhist analyze INPUT [options]      per-frame histograms of a video (analyze_options.h)
+//   vhist scope INPUT --at T -o PNG    one frame's scope as a PNG (scope_options.h)
 //   vhist --list-devices | --list-cameras | --self-test [--device SEL] | --version
 //                                      the device tools; also spelled as the subcommands
 //                                      list-devices, list-cameras, self-test and version
@@ -8,6 +9,7 @@
 #pragma once
 
 #include "vhist/command_line/analyze_options.h"
+#include "vhist/command_line/scope_options.h"
 #include "vhist/cli/option_table.h"
 #include "vhist/command_line/viewer_options.h"
 
@@ -16,22 +18,24 @@
 
 namespace vhist::app {
 
-enum class Command { viewer, analyze, list_devices, list_cameras, self_test, version };
+enum class Command { viewer, analyze, scope, list_devices, list_cameras, self_test, version };
 
 struct CommandLine {
   cli::ParseEnd end;  // end.done: print end.help (status 0) or report end.error (status 2)
   Command command = Command::viewer;
   viewer::ViewerOptions viewer;  // the viewer's options, and --device for the device tools
   AnalyzeOptions analyze;
-  // How errors and help name the command: "vhist" or "vhist analyze".
+  ScopeOptions scope;
+  // How errors and help name the command: "vhist", "vhist analyze" or "vhist scope".
   std::string program = "vhist";
 };
 
 // Parses `args` (argv without the program name). Never prints, never exits.
 CommandLine parse_command_line(const std::vector<std::string>& args);
 
-// The help of the root command and of `vhist analyze`, as --help prints them.
+// The help of the root command, of `vhist analyze` and of `vhist scope`, as --help prints them.
 std::string vhist_help();
 std::string analyze_help();
+std::string scope_help();
 
 }  // namespace vhist::app

@@ -87,6 +87,9 @@ struct CompositeTarget {
   VkExtent2D extent{};
   VkDeviceAddress output = 0;
   bool bgra = false;  // bytes in B, G, R, A order (for a B8G8R8A8 image), else R, G, B, A
+  // The output's buffer (transfer destination), where known: with DrawStyle::scopes_only the
+  // composite's passes, which would write opaque black everywhere, are a fill of it instead.
+  VkBuffer buffer = VK_NULL_HANDLE;
 };
 
 // Records extra commands into a tick's command buffer.

@@ -17,7 +17,7 @@ class OffscreenTarget {
   OffscreenTarget(const OffscreenTarget&) = delete;
   OffscreenTarget& operator=(const OffscreenTarget&) = delete;
 
-  CompositeTarget composite() const { return {extent_, composite_.address()}; }
+  CompositeTarget composite() const { return {extent_, composite_.address(), false, composite_.get()}; }
 
   // Records a copy of the buffer (after a tick) into the host-visible readback buffer; after the
   // submission completes, pixels() returns it as RGBA8, top row first.

@@ -40,6 +40,10 @@ struct DrawStyle : PictureOptions {
   // The area the picture and the scopes share (scope_layout.h's with_scope_layout() sets it and
   // shrinks `area` to the picture's part); all zero: not laid out yet.
   std::array<float, 4> scope_area{};
+  // The scopes shown fill the whole area side by side (scope_layout()), whatever scope_place says,
+  // and no histogram is drawn (layout_quads() has none; `channels` choose the scopes' components):
+  // `vhist scope`'s PNG, which draws nothing else (and no video: `video` false).
+  bool scopes_only = false;
   // With FitMode::actual, how far the video is moved from the area's centre (target pixels; held
   // so that no gap opens at an edge).
   std::array<float, 2> pan{};

@@ -42,7 +42,8 @@ inline bool any_scope(const PictureOptions& o) { return o.waveform || o.parade |
 // The panels in `area` (target pixels, whole) for the scopes `style` shows at its text scale.
 // Beside: a column 32 % of the width, the panels one above the other in equal heights; under: a
 // row 32 % of the height, the vectorscope a square at its right end, the others sharing the rest;
-// over: that row at the top of the area, the picture left whole. Every rect is whole pixels and
+// over: that row at the top of the area, the picture left whole; DrawStyle::scopes_only: that row
+// is the whole area (and the picture, drawing nothing, left whole under it). Every rect is whole pixels and
 // panels do not overlap each other or the picture (beside, under).
 ScopeLayout scope_layout(const DrawStyle& style, const std::array<float, 4>& area);
 
