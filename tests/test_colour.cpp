@@ -173,8 +173,8 @@ TEST_P(CpuEngineLayouts, EqualsTheReference) {
 // levels of count() equal the reference's, with and without the converted pixels, and planes()
 // alone equals reference_planes().
 TEST_P(CpuEngineLayouts, CountsPlanesAndLightInOnePass) {
-  CpuEngine engine(3);  // more threads than bands of some frames
-  for (auto [w, h] : {std::pair{1u, 1u}, {3u, 3u}, {17u, 9u}, {64u, 48u}, {101u, 7u}}) {
+  CpuEngine engine(3);  // more threads than bands of some frames, several bands a thread of 33x200
+  for (auto [w, h] : {std::pair{1u, 1u}, {3u, 3u}, {17u, 9u}, {64u, 48u}, {101u, 7u}, {33u, 200u}}) {
     for (ColourRange r : {ColourRange::limited, ColourRange::full}) {
       const SyntheticVideoFrame t = make_synthetic_frame(GetParam(), w, h, w * 17 + h, ColourMatrix::bt709, r);
       const auto rgb = reference_convert(t.format, t.view());

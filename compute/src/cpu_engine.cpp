@@ -4,6 +4,7 @@
 #include "vhist/compute/colour.h"
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 
 namespace vhist {
@@ -39,6 +40,9 @@ struct RowScratch {
 // Measured on a 1080p frame: 4 copies were no faster at 8 bits and 18% slower at 10 (the tables
 // outgrow the L1 cache).
 constexpr std::uint32_t kCopies = 2;
+
+// Rows in a band of work (CpuEngine::count): 34 bands of a 1080p frame, 68 of a 4K one.
+constexpr std::uint32_t kBandRows = 32;
 
 // log2 of a power of two.
 std::uint32_t log2_of(std::uint32_t power_of_two) { return static_cast<std::uint32_t>(__builtin_ctz(power_of_two)); }
@@ -409,14 +413,18 @@ CpuEngine::Counts CpuEngine::count(const VideoFormat& format, const VideoPlanes&
     throw std::invalid_argument("the light levels and converted pixels come with the R'G'B' histograms");
   }
   const BandLayout layout(bins, want, format.bits);
-  const unsigned n = threads();
-  const std::uint32_t rows_per_band = (format.height + n - 1) / n;
+  // Bands of kBandRows rows, taken in turn by whichever thread is free: a thread that the
+  // decoder's threads (or anything else) hold up does not hold the frame up by a whole half.
+  const std::uint32_t bands = (format.height + kBandRows - 1) / kBandRows;
+  std::atomic<std::uint32_t> next{0};
   const std::function<void(unsigned)> job = [&](unsigned i) {
     auto& counts = partial_[i];
     counts.assign(layout.size, 0u);
-    const std::uint32_t y0 = std::min(format.height, i * rows_per_band);
-    const std::uint32_t y1 = std::min(format.height, y0 + rows_per_band);
-    count_band(BandJob{format, planes, want, layout, y0, y1, counts.data(), rgb_out});
+    for (std::uint32_t band = next.fetch_add(1); band < bands; band = next.fetch_add(1)) {
+      const std::uint32_t y0 = band * kBandRows;
+      const std::uint32_t y1 = std::min(format.height, y0 + kBandRows);
+      count_band(BandJob{format, planes, want, layout, y0, y1, counts.data(), rgb_out});
+    }
   };
   pool_.run(job);
   return merge_bands(partial_, layout, want);
