@@ -5,6 +5,7 @@
 #include "vhist/compute/cpu_engine.h"
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/frame_stats.h"
+#include "vhist/compute/source_measures.h"
 #include "vhist/compute/synthetic_frames.h"
 
 #include <gtest/gtest.h>
@@ -166,6 +167,42 @@ TEST_P(CpuEngineLayouts, EqualsTheReference) {
       }
     }
   }
+}
+
+// One pass for everything analyze measures: the histograms, the plane counts and the light
+// levels of count() equal the reference's, with and without the converted pixels, and planes()
+// alone equals reference_planes().
+TEST_P(CpuEngineLayouts, CountsPlanesAndLightInOnePass) {
+  CpuEngine engine(3);  // more threads than bands of some frames, several bands a thread of 33x200
+  for (auto [w, h] : {std::pair{1u, 1u}, {3u, 3u}, {17u, 9u}, {64u, 48u}, {101u, 7u}, {33u, 200u}}) {
+    for (ColourRange r : {ColourRange::limited, ColourRange::full}) {
+      const SyntheticVideoFrame t = make_synthetic_frame(GetParam(), w, h, w * 17 + h, ColourMatrix::bt709, r);
+      const auto rgb = reference_convert(t.format, t.view());
+      const FrameFormat ff = converted_format(t.format);
+      const bool planes = has_planes(t.format);
+      for (std::uint32_t bins : {16u, 256u, max_bins_for_bits(t.format.bits)}) {
+        const std::string at = std::to_string(w) + "x" + std::to_string(h) + " bins " + std::to_string(bins);
+        std::vector<std::byte> converted(ff.byte_size());
+        for (std::byte* out : {static_cast<std::byte*>(nullptr), converted.data()}) {
+          const CpuEngine::Counts got = engine.count(t.format, t.view(), bins, {true, planes, true}, out);
+          ASSERT_EQ(got.levels, reference_histogram(rgb, ff, bins)) << at;
+          ASSERT_EQ(got.light, reference_max_rgb(rgb, ff)) << at;
+          ASSERT_EQ(got.planes.has_value(), planes) << at;
+          if (planes) {
+            ASSERT_EQ(*got.planes, reference_planes(t.format, t.view(), bins)) << at;
+          }
+        }
+        ASSERT_EQ(converted, rgb) << at;
+        if (!planes) continue;
+        ASSERT_EQ(engine.planes(t.format, t.view(), bins), reference_planes(t.format, t.view(), bins)) << at;
+        const CpuEngine::Counts plain = engine.count(t.format, t.view(), bins, {true, false, false});
+        EXPECT_FALSE(plain.planes.has_value());
+        EXPECT_TRUE(plain.light.empty());
+      }
+    }
+  }
+  const SyntheticVideoFrame rgb_frame = make_synthetic_frame("rgb24", 8, 8, 1, ColourMatrix::bt709, ColourRange::full);
+  EXPECT_THROW(engine.count(rgb_frame.format, rgb_frame.view(), 256, {true, true, false}), std::invalid_argument);
 }
 
 INSTANTIATE_TEST_SUITE_P(All, CpuEngineLayouts, ::testing::ValuesIn(synthetic_layouts()));

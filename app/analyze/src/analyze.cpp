@@ -136,7 +136,7 @@ class Analyzer {
   SourceColour colour_;   // the first frame's, for the summary
   RunSummary run_summary_;
   SummaryWarnings warnings_;  // the summary's verdicts on the range tag and the light, when it has them
-  std::vector<std::byte> rgb_scratch_;  // the CPU engine's converted frame, for the light pass
+  std::vector<std::byte> rgb_scratch_;  // the CPU engine's converted frame, cut for --roi
 };
 
 void Analyzer::write_source_header(const media::DecodedFrame& frame) {
@@ -302,15 +302,17 @@ SourceRequest Analyzer::source_request(const media::DecodedFrame& frame) const {
 
 Histogram Analyzer::cpu_counts(Engines& e, const media::DecodedFrame& frame, std::uint32_t levels, Measures& m) {
   const SourceRequest want = source_request(frame);
+  if (!want.region) {
+    // One pass over the frame's rows: histograms, planes and light together.
+    CpuEngine::Counts counts = e.cpu->count(frame.format, frame.planes, levels, {true, want.planes, want.light});
+    m.planes = std::move(counts.planes);
+    m.light = std::move(counts.light);
+    return std::move(counts.levels);
+  }
   if (want.planes) m.planes = e.cpu->planes(frame.format, frame.planes, levels);
-  if (!want.light && !want.region) return e.cpu->histogram(frame.format, frame.planes, levels);
   const FrameFormat rgb = converted_format(frame.format);
   rgb_scratch_.resize(rgb.byte_size());
-  Histogram counts = e.cpu->convert_and_histogram(frame.format, frame.planes, levels, rgb_scratch_.data());
-  if (!want.region) {
-    m.light = reference_max_rgb(rgb_scratch_, rgb);
-    return counts;
-  }
+  e.cpu->convert_and_histogram(frame.format, frame.planes, levels, rgb_scratch_.data());
   // The region's pixels as converted in the whole frame, counted by the reference.
   const std::vector<std::byte> region = crop_frame(rgb_scratch_, rgb, *want.region);
   const FrameFormat counted = region_format(rgb, *want.region);

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -37,6 +38,24 @@ class CpuEngine {
   // Equals reference_planes(format, planes, bins), counted in bands of rows on every thread.
   PlaneCounts planes(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins);
 
+  // What count() counts in its one pass over the frame's rows.
+  struct Request {
+    bool levels = true;  // the R'G'B'L histograms (histogram()'s)
+    bool planes = false;  // the Y'CbCr plane counts (planes()'s; yuv and gray frames)
+    bool light = false;   // the max(R', G', B') levels (with levels)
+  };
+  struct Counts {
+    Histogram levels;                  // with Request::levels
+    std::optional<PlaneCounts> planes;  // with Request::planes
+    std::vector<std::uint32_t> light;  // with Request::light: reference_max_rgb() of the converted frame
+  };
+  // Everything asked for from one pass over the frame: each row is read once, the plane counts
+  // taken from the samples as they are read for the conversion, the light level beside each
+  // converted pixel's bins. `rgb_out` as convert_and_histogram()'s (may be null). Throws
+  // std::invalid_argument as the others, and for planes of an R'G'B' frame.
+  Counts count(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins, const Request& want,
+               std::byte* rgb_out = nullptr);
+
   // The scopes' counts (cpu_scopes.cpp), equal to reference_waveform() and
   // reference_vectorscope(). `rgb`: the converted frame as convert_and_histogram() writes it,
   // read by the luma and rgb waveforms and by the vectorscope of R'G'B' and gray frames (may be
@@ -48,7 +67,7 @@ class CpuEngine {
 
  private:
   ThreadPool pool_;
-  std::vector<std::vector<std::uint32_t>> partial_;  // per thread: two copies of 4 channels x bins
+  std::vector<std::vector<std::uint32_t>> partial_;  // per thread: its band's counts (cpu_engine.cpp's BandLayout)
 };
 
 }  // namespace vhist
