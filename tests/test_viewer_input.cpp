@@ -60,12 +60,14 @@ struct ViewerRun {
 
 // Runs `vhist ARGS` under Xvfb with `settings`; `script` runs beside it once the window is up
 // (shell; $W is the window's id, $pid the viewer's). Collects stderr and the S screenshots.
-// The screen the input tests run on: small, because fullscreen draws the whole screen each frame
-// and a double click needs frames faster than its 0.4 s (lavapipe composites 1920x1200 at about
-// two frames a second on a loaded machine).
-constexpr const char* kScreen = "1024x640";
+// The screen the input tests run on, and a small one for the fullscreen test: fullscreen draws
+// the whole screen each frame, and a double click needs frames faster than its 0.4 s (lavapipe
+// composites 1920x1200 at about two frames a second on a loaded machine).
+constexpr const char* kScreen = "1920x1200";
+constexpr const char* kSmallScreen = "1024x640";
 
-ViewerRun run_scripted(const std::string& settings, const std::string& args, const std::string& script) {
+ViewerRun run_scripted(const std::string& settings, const std::string& args, const std::string& script,
+                       const std::string& screen = kScreen) {
   static int counter = 0;
   ViewerRun r;
   r.dir = clip_dir() / ("input-" + std::to_string(counter++));
@@ -76,7 +78,7 @@ ViewerRun run_scripted(const std::string& settings, const std::string& args, con
                             "xdotool windowfocus --sync $W; " + script + "; wait $pid";
   r.command = "cd " + quote(r.dir.string()) + " && env -u XDG_PICTURES_DIR XDG_CONFIG_HOME=" +
               quote((r.dir / "config").string()) +
-              " timeout -k 10 200 xvfb-run -a -s '-screen 0 " + kScreen + "x24' sh -c " + quote(inner) + " > stdout.txt";
+              " timeout -k 10 200 xvfb-run -a -s '-screen 0 " + screen + "x24' sh -c " + quote(inner) + " > stdout.txt";
   const int raw = std::system(r.command.c_str());
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   r.err = read_file(r.dir / "stderr.txt");
@@ -207,10 +209,11 @@ TEST(Gestures, DoubleClickTogglesFullscreenAndNothingElse) {
                              "xdotool click --repeat 2 --delay 80 1; sleep 2; "
                              "xdotool getwindowgeometry $W > fullscreen.txt; "
                              "xdotool mousemove --window $W 300 200 click --repeat 2 --delay 80 1; sleep 2; "
-                             "xdotool mousemove --window $W 200 150; sleep 1; xdotool key s");
+                             "xdotool mousemove --window $W 200 150; sleep 1; xdotool key s",
+                             kSmallScreen);
   ASSERT_EQ(r.status, 0) << context(r);
   const std::string geometry = read_file(r.dir / "fullscreen.txt");
-  EXPECT_NE(geometry.find(kScreen), std::string::npos) << "not fullscreen after a double click:\n" << geometry;
+  EXPECT_NE(geometry.find(kSmallScreen), std::string::npos) << "not fullscreen after a double click:\n" << geometry;
   EXPECT_TRUE(state_has(r, "fullscreen off (2 toggles)")) << r.state << "\n" << context(r);
   EXPECT_TRUE(state_has(r, "pinned none")) << r.state;
   EXPECT_TRUE(state_has(r, "region none")) << r.state;
