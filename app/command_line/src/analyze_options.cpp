@@ -54,7 +54,7 @@ constexpr cli::CliRow<AnalyzeOptions> kRows[] = {
      "Histogram",
      [](AnalyzeOptions& o, std::string_view v) {
        const auto n = cli::parse_rect(v);
-       if (!n) return std::string("X,Y,W,H: four whole numbers from 0 to 65535 (no frame is larger), W and H at least 1");
+       if (!n) return std::string(cli::kRectExpected);
        o.roi = PixelRect{(*n)[0], (*n)[1], (*n)[2], (*n)[3]};
        return std::string();
      }},

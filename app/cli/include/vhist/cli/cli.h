@@ -31,6 +31,9 @@ std::optional<double> parse_fraction(std::string_view text);
 // "X,Y,W,H" (a rectangle of pixels: four whole numbers from 0 to 65535, W and H at least 1) ->
 // {X, Y, W, H}; nullopt for anything else.
 std::optional<std::array<std::uint32_t, 4>> parse_rect(std::string_view text);
+// What parse_rect accepts, in words, for an option's error message (analyze and scope --roi).
+inline constexpr const char* kRectExpected =
+    "X,Y,W,H: four whole numbers from 0 to 65535 (no frame is larger), W and H at least 1";
 
 // "a,b,c" -> {"a", "b", "c"}; empty items are dropped.
 std::vector<std::string> split_list(std::string_view text);
