@@ -51,6 +51,13 @@ inline ::testing::Environment* const g_needs_vulkan_device = ::testing::AddGloba
 #endif
 
 // Runs `ffmpeg ARGS clip_dir()/name` once per process; returns the clip's path.
+// `s` quoted for a POSIX shell: in single quotes, each ' written as '\''.
+inline std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 inline std::string make_clip(const std::string& name, const std::string& args) {
   const std::filesystem::path path = clip_dir() / name;
   if (std::filesystem::exists(path)) return path.string();

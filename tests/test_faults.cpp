@@ -31,11 +31,7 @@ struct FaultRun {
   std::string out, err, command;
 };
 
-std::string quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
+using test::quote;
 
 // `vhist ARGS` with VHIST_FAULT=fault and validation on, killed after `limit` seconds (status
 // 124 or 137: a hang). `window`: under its own Xvfb server, with a fresh settings folder.

@@ -29,11 +29,7 @@ using test::make_clip;
 using test::read_file;
 using test::run_vhist;
 
-std::string quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
+using test::quote;
 
 // 1 s at 25 fps, 320x180 Y'CbCr 4:2:0 (BT.709 limited, tagged), lossless: frame n starts at n / 25 s.
 // Ramps (R' up to the right, G' down, B' up to the left): every scope has a broad trace.

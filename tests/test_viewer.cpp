@@ -66,11 +66,7 @@ struct ViewerRun {
   fs::path dir;
 };
 
-std::string quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
+using test::quote;
 
 // Runs `vhist ARGS --screenshot DIR/shot.png` under its own Xvfb server, with validation on and
 // XDG_CONFIG_HOME pointing at a fresh folder holding `settings` as vhist/settings.ini. `env` is

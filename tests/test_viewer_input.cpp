@@ -32,11 +32,7 @@ using test::clip_dir;
 using test::make_clip;
 using test::read_file;
 
-std::string quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
+using test::quote;
 
 bool have_xdotool() { return std::system("command -v xdotool > /dev/null 2>&1") == 0; }
 
