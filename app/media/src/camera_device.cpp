@@ -7,7 +7,10 @@ extern "C" {
 #include <libavdevice/avdevice.h>
 #include <libavformat/avformat.h>
 #include <libavutil/dict.h>
+#include <libavutil/macros.h>
 }
+
+#include <dlfcn.h>
 
 #include <cmath>
 #include <mutex>
@@ -17,9 +20,31 @@ namespace {
 
 int interrupt_cb(void* opaque) { return static_cast<const std::atomic<bool>*>(opaque)->load() ? 1 : 0; }
 
+// Registers libavdevice's inputs with libavformat. Where vhist uses the system's shared FFmpeg,
+// libavdevice is loaded here, at the first camera, rather than linked: it needs some 80 shared
+// libraries more than the rest of FFmpeg (SDL, PulseAudio, X11, ...), which cost every vhist
+// process about 25 ms to load, cameras or not.
+void register_devices() {
+#ifdef VHIST_AVDEVICE_DLOPEN
+  const char* soname = "libavdevice.so." AV_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR);
+  void* lib = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+  if (lib == nullptr) {
+    throw MediaError(std::string("cannot use cameras: ") + dlerror() + " (cameras need FFmpeg's " + soname +
+                     ", of the same FFmpeg as vhist's libavformat: on Debian, apt-get install libavdevice" +
+                     AV_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR) + ")");
+  }
+  // dlsym's void* to a function pointer: the POSIX way to call what dlopen loaded.
+  auto* register_all = reinterpret_cast<void (*)()>(dlsym(lib, "avdevice_register_all"));
+  if (register_all == nullptr) throw MediaError(std::string("cannot use cameras: ") + soname + " has no avdevice_register_all");
+  register_all();
+#else
+  avdevice_register_all();
+#endif
+}
+
 const AVInputFormat* v4l2_input(const std::string& cam) {
   static std::once_flag once;
-  std::call_once(once, [] { avdevice_register_all(); });
+  std::call_once(once, register_devices);
   const AVInputFormat* v4l2 = av_find_input_format("video4linux2");
   if (!v4l2) throw MediaError("cannot open " + cam + ": this FFmpeg build has no video4linux2 input device");
   return v4l2;
