@@ -7,6 +7,7 @@
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/frame_stats.h"
+#include "vhist/compute/frame_upload.h"
 #include "vhist/compute/video_pipeline.h"
 
 #include <cstring>
@@ -69,12 +70,16 @@ TEST_P(GpuConvert, EqualsTheReferenceByteForByte) {
 INSTANTIATE_TEST_SUITE_P(All, GpuConvert, ::testing::ValuesIn(synthetic_layouts()));
 
 class VideoPipelineTest : public test::GpuTest {};
+// The same through both staging paths: frames read where they are staged in device memory
+// (lavapipe's whole memory is such a heap, so `automatic` takes that path here) and host
+// staging copied to the device.
+class VideoPipelineStaging : public test::GpuTest, public ::testing::WithParamInterface<Staging> {};
 
 // Frames of changing layouts and sizes through three slots: each histogram equals the
 // reference's, results come back in order with their tags.
-TEST_F(VideoPipelineTest, ManyFramesInFlightEqualTheReference) {
+TEST_P(VideoPipelineStaging, ManyFramesInFlightEqualTheReference) {
   HistogramEngine engine(context());
-  VideoPipeline pipeline(engine, 3);
+  VideoPipeline pipeline(engine, 3, Strategy::fast, 0, GetParam());
   struct Expect {
     std::uint64_t tag;
     Histogram histogram;
@@ -103,9 +108,9 @@ TEST_F(VideoPipelineTest, ManyFramesInFlightEqualTheReference) {
 }
 
 // Frames over 4 MiB are copied to staging by several threads: the split must not lose a byte.
-TEST_F(VideoPipelineTest, ParallelStagingCopyOfLargeFrames) {
+TEST_P(VideoPipelineStaging, ParallelStagingCopyOfLargeFrames) {
   HistogramEngine engine(context());
-  VideoPipeline pipeline(engine, 2, Strategy::fast, 3);
+  VideoPipeline pipeline(engine, 2, Strategy::fast, 3, GetParam());
   for (const char* layout : {"yuv420p10", "nv12"}) {
     const SyntheticVideoFrame t = make_synthetic_frame(layout, 1921, 1081, 7);
     const std::uint32_t bins = stats_levels(t.format.bits);
@@ -115,6 +120,21 @@ TEST_F(VideoPipelineTest, ParallelStagingCopyOfLargeFrames) {
     ASSERT_TRUE(got.has_value());
     EXPECT_EQ(got->histogram, want) << layout;
   }
+}
+
+INSTANTIATE_TEST_SUITE_P(Both, VideoPipelineStaging, ::testing::Values(Staging::automatic, Staging::host),
+                         [](const auto& p) { return p.param == Staging::host ? "host" : "automatic"; });
+
+// Which path `automatic` takes: device memory exactly where the device has a heap that is
+// device-local, host-visible and large (a CPU device's memory is the host's); host staging
+// when asked.
+TEST_F(VideoPipelineTest, StagesInDeviceMemoryWhereTheHeapAllows) {
+  const bool large = context().host_visible_device_heap() >= kDirectStagingHeap;
+  if (context().properties().kind == render::DeviceKind::cpu) {
+    EXPECT_TRUE(large) << "a CPU device's memory is the host's";
+  }
+  EXPECT_EQ(FrameUpload(context(), 1).stages_in_device_memory(), large);
+  EXPECT_FALSE(FrameUpload(context(), 1, Staging::host).stages_in_device_memory());
 }
 
 TEST_F(VideoPipelineTest, RejectsFramesBeyondTheDeviceLimit) {

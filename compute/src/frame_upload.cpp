@@ -29,8 +29,9 @@ bool grow_frame_buffer(const render::Context& context, render::Buffer& buffer, c
                      render::MemoryUse::device, true, name);
 }
 
-FrameUpload::FrameUpload(render::Context& context, unsigned copy_threads)
+FrameUpload::FrameUpload(render::Context& context, unsigned copy_threads, Staging staging)
     : context_(context),
+      direct_(staging == Staging::automatic && context.host_visible_device_heap() >= kDirectStagingHeap),
       converter_(context),
       rect_copy_(context, rect_copy_spv, {}, sizeof(shader::RectCopyPush), "rect copy"),
       // A copy of a 4K frame (12 MB) takes about a millisecond on one core: use up to four
@@ -43,8 +44,7 @@ std::string FrameUpload::check(const VideoFormat& format, const VideoPlanes& pla
 
 PlaneOffsets FrameUpload::stage(const VideoFormat& format, const VideoPlanes& planes, render::Buffer& staging) {
   const PlaneOffsets layout = plane_offsets(format, planes.stride);
-  grow_buffer(context_, staging, layout.total, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, render::MemoryUse::upload, false,
-              "frame staging");
+  grow_staging(staging, layout.total);
   auto* dst = static_cast<std::byte*>(staging.mapped());
   if (layout.total < kParallelCopyBytes || copiers_.size() == 1) {
     copy_planes(format, planes, layout, dst);
@@ -60,18 +60,37 @@ PlaneOffsets FrameUpload::stage(const VideoFormat& format, const VideoPlanes& pl
   return layout;
 }
 
+void FrameUpload::grow_staging(render::Buffer& staging, std::uint64_t bytes) {
+  if (direct_) {
+    try {
+      grow_buffer(context_, staging, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                  render::MemoryUse::upload_device, true, "frame planes (staged in device memory)");
+      return;
+    } catch (const render::VulkanError&) {
+      // That heap is full (other programs share it): host staging and a copy from now on. A
+      // slot's earlier device-memory staging still serves as a copy source.
+      direct_ = false;
+    }
+  }
+  grow_buffer(context_, staging, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, render::MemoryUse::upload, false,
+              "frame staging");
+}
+
 bool FrameUpload::grow_device_planes(render::Buffer& device_planes, const PlaneOffsets& layout) const {
+  if (direct_) return false;
   return grow_buffer(context_, device_planes, layout.total,
                      VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, render::MemoryUse::device,
                      true, "frame planes");
 }
 
-void FrameUpload::record_copy(VkCommandBuffer cmd, const render::Buffer& staging, const render::Buffer& device_planes,
-                              const PlaneOffsets& layout) const {
+const render::Buffer& FrameUpload::record_copy(VkCommandBuffer cmd, const render::Buffer& staging,
+                                              const render::Buffer& device_planes, const PlaneOffsets& layout) const {
+  if (direct_) return staging;
   const VkBufferCopy region{0, 0, layout.total};
   vkCmdCopyBuffer(cmd, staging.get(), device_planes.get(), 1, &region);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  return device_planes;
 }
 
 void FrameUpload::record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes,

@@ -48,12 +48,13 @@ void copy_region(VkCommandBuffer cmd, const render::Buffer& from, const render::
 
 }  // namespace
 
-VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strategy strategy, unsigned copy_threads)
+VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strategy strategy, unsigned copy_threads,
+                             Staging staging)
     : engine_(engine),
       context_(engine.context()),
       strategy_(strategy),
       source_pass_(engine.context()),
-      upload_(engine.context(), copy_threads) {
+      upload_(engine.context(), copy_threads, staging) {
   if (slots == 0) throw std::invalid_argument("a video pipeline needs at least one slot");
   for (std::uint32_t i = 0; i < slots; ++i) {
     auto slot = std::make_unique<Slot>();
@@ -123,13 +124,12 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
   const VkCommandBuffer cmd = slot.commands.begin();
   slot.timer->reset(cmd);
   slot.timer->write(cmd, 0);
-  upload_.record_copy(cmd, slot.staging, slot.planes, layout);
+  const render::Buffer& source = upload_.record_copy(cmd, slot.staging, slot.planes, layout);
   if (slot.with_planes) {
-    source_pass_.record_planes(cmd, format, gpu_planes(format, planes, slot.planes, layout), slot.bins,
-                               slot.plane_counts);
+    source_pass_.record_planes(cmd, format, gpu_planes(format, planes, source, layout), slot.bins, slot.plane_counts);
   }
   slot.timer->write(cmd, 1);
-  upload_.record_convert(cmd, format, planes, slot.planes, layout, slot.rgb.address());
+  upload_.record_convert(cmd, format, planes, source, layout, slot.rgb.address());
   slot.timer->write(cmd, 2);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,

@@ -29,6 +29,10 @@ Buffer::Buffer(const Context& context, VkDeviceSize size, VkBufferUsageFlags usa
     case MemoryUse::upload:
       required = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
       break;
+    case MemoryUse::upload_device:
+      required = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                 VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+      break;
     case MemoryUse::readback:
       required = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
       preferred = VK_MEMORY_PROPERTY_HOST_CACHED_BIT;

@@ -452,6 +452,18 @@ std::uint32_t Context::find_memory_type(std::uint32_t type_bits, VkMemoryPropert
   return fallback;
 }
 
+VkDeviceSize Context::host_visible_device_heap() const {
+  constexpr VkMemoryPropertyFlags wanted =
+      VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  VkDeviceSize largest = 0;
+  for (std::uint32_t i = 0; i < memory_properties_.memoryTypeCount; ++i) {
+    const VkMemoryType& type = memory_properties_.memoryTypes[i];
+    if ((type.propertyFlags & wanted) != wanted) continue;
+    largest = std::max(largest, memory_properties_.memoryHeaps[type.heapIndex].size);
+  }
+  return largest;
+}
+
 void Context::submit_and_wait(const std::function<void(VkCommandBuffer)>& record) {
   VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   alloc.commandPool = setup_pool_.get();

@@ -118,7 +118,7 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
                          VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   if (plan.convert_on_gpu) {
     record_convert(cmd, *format, *planes);
-    record_source_measures(cmd, *format, *planes, style.light == LightScale::pq);
+    record_source_measures(cmd, *format, style.light == LightScale::pq);
   }
   if (plan.upload_rgb || plan.upload_counts || plan.upload_levels) record_host_uploads(cmd, plan);
   slots_[next_slot_]->timer->write(cmd, 1);  // upload and convert done (the stats page's times)
@@ -139,8 +139,11 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
 
 // convert: the staged planes to the device, then the convert pass into the R'G'B' buffer.
 void FrameRenderer::record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes) {
-  upload_.record_copy(cmd, slots_[next_slot_]->staging, planes_, plane_layout_);
-  upload_.record_convert(cmd, format, planes, planes_, plane_layout_, rgb_.address());
+  const render::Buffer& source = upload_.record_copy(cmd, slots_[next_slot_]->staging, planes_, plane_layout_);
+  upload_.record_convert(cmd, format, planes, source, plane_layout_, rgb_.address());
+  // Where the planes are for the passes that read them again (plane counts, scopes): planes_,
+  // or the slot's staging when frames are staged in device memory.
+  planes_gpu_ = gpu_planes(format, planes, source, plane_layout_);
   // To the count, equalize and draw passes (compute).
   compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
@@ -148,8 +151,7 @@ void FrameRenderer::record_convert(VkCommandBuffer cmd, const VideoFormat& forma
 
 // source measures: the plane pass reads the uploaded planes, the light pass the converted frame
 // (both visible after the convert pass's barrier); the counts go to the slot's readback buffer.
-void FrameRenderer::record_source_measures(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes,
-                                           bool light) {
+void FrameRenderer::record_source_measures(VkCommandBuffer cmd, const VideoFormat& format, bool light) {
   Slot& slot = *slots_[next_slot_];
   const std::uint32_t levels = stats_levels(format.bits);
   slot.planes_pending = has_planes(format);
@@ -157,7 +159,6 @@ void FrameRenderer::record_source_measures(VkCommandBuffer cmd, const VideoForma
   slot.range = format.range;
   if (slot.planes_pending) {
     planes_format_ = format;
-    planes_gpu_ = gpu_planes(format, planes, planes_, plane_layout_);
     source_pass_.record_planes(cmd, format, planes_gpu_, levels, plane_counts_);
   }
   if (light) source_pass_.record_max_rgb(cmd, rgb_.address(), converted_format(format), light_counts_);

@@ -53,9 +53,9 @@ struct FrameResult {
 class VideoPipeline {
  public:
   // `copy_threads` split the staging copy of large frames (FrameUpload); 0 picks a quarter of
-  // the hardware threads, from 1 to 4.
+  // the hardware threads, from 1 to 4. `staging` as FrameUpload's.
   VideoPipeline(HistogramEngine& engine, std::uint32_t slots = 3, Strategy strategy = Strategy::fast,
-                unsigned copy_threads = 0);
+                unsigned copy_threads = 0, Staging staging = Staging::automatic);
   ~VideoPipeline();
   VideoPipeline(const VideoPipeline&) = delete;
   VideoPipeline& operator=(const VideoPipeline&) = delete;

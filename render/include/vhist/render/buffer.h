@@ -17,6 +17,9 @@ class Context;
 enum class MemoryUse {
   device,    // device-local; not mapped
   upload,    // host-visible and coherent, written by the CPU (staging)
+  // device-local, host-visible and coherent: written by the CPU, read by shaders where it lies
+  // (a discrete GPU's memory through a resizable BAR, or a device whose memory is the host's)
+  upload_device,
   readback,  // host-visible and coherent, preferably cached, read by the CPU
 };
 

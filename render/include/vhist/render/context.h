@@ -88,6 +88,11 @@ class Context {
   std::uint32_t find_memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,
                                  VkMemoryPropertyFlags preferred = 0) const;
 
+  // The largest memory heap with a memory type that is device-local, host-visible and coherent
+  // (MemoryUse::upload_device): the whole memory of a CPU device or an integrated GPU, a
+  // discrete GPU's with a resizable BAR, else a 256 MiB window or nothing (0).
+  VkDeviceSize host_visible_device_heap() const;
+
   // Records commands with `record`, submits them and waits for completion. For setup,
   // uploads in tools and tests; never on a per-frame path.
   void submit_and_wait(const std::function<void(VkCommandBuffer)>& record);

@@ -159,7 +159,7 @@ class FrameRenderer {
   void record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes);
   // source measures (GPU engine): the plane pass and, for PQ, the light pass on the new frame,
   // their counts copied to the slot's readback buffer.
-  void record_source_measures(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes, bool light);
+  void record_source_measures(VkCommandBuffer cmd, const VideoFormat& format, bool light);
   void record_host_uploads(VkCommandBuffer cmd, const FramePlan& plan);
   void record_count(VkCommandBuffer cmd, std::uint32_t bins, bool ycbcr);
   // The region this tick counts for `style` in frames of `rgb` (none: the whole frame).
@@ -201,7 +201,9 @@ class FrameRenderer {
   SourcePass source_pass_;
   render::Buffer plane_counts_, light_counts_;  // the source passes' results, read back per slot
   render::Buffer plane_display_counts_;          // ycbcr: the planes at the display bins
-  VideoFormat planes_format_;                    // the frame whose planes planes_ holds (GPU engine)
+  VideoFormat planes_format_;                    // the frame whose planes planes_gpu_ points at (GPU engine)
+  // Where the current frame's planes are: in planes_, or in its slot's staging when FrameUpload
+  // stages frames in device memory (that slot's staging is not rewritten before the next frame).
   GpuPlanes planes_gpu_;
   // composite.comp specialized for a pass (the video's or a panel's), the HDR display mapping or
   // none, and the drawing features a picture uses (shader::kFeature*); made when first used.
@@ -215,7 +217,8 @@ class FrameRenderer {
   std::vector<std::unique_ptr<Slot>> slots_;
   std::uint32_t next_slot_ = 0;
 
-  // The current frame on the GPU, shared by the slots (barriers order their reuse).
+  // The current frame on the GPU, shared by the slots (barriers order their reuse); planes_
+  // stays empty while frames are staged in device memory.
   render::Buffer planes_, rgb_;
   PlaneOffsets plane_layout_;  // of the frame staged this tick (GPU engine)
   HistogramTarget display_, levels_;
