@@ -27,7 +27,7 @@
 #
 # Build time, measured on the 2-core development machine (nice, make -j2, while other builds kept
 # its load at 8-11): 4 min 30 s from configure to READY with the source already unpacked; the first
-# run, with the download (~35 MB) and unpacking, 5 min 22 s up to the end of make. DIR: 11 MB of
+# run, with the download (10 MB) and unpacking, 5 min 22 s up to the end of make. DIR: 11 MB of
 # archives (libavcodec.a 7.5 MB) and ffmpeg, ffprobe 7 MB each (unstripped), which need only libc
 # and libm.
 set -euo pipefail

@@ -37,12 +37,13 @@ fi
 command -v ffmpeg > /dev/null || { echo "pack_device.sh: the system's ffmpeg makes the clips: apt-get install ffmpeg" >&2; exit 2; }
 
 # --- 1. The headless static build.
+mkdir -p "$build"
 launcher=()
 command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVHIST_WERROR=ON "${launcher[@]}" \
   -DVHIST_HEADLESS=ON -DVHIST_FFMPEG_PREFIX="$prefix" -DVHIST_STATIC_CXX_RUNTIME=ON \
-  -DVHIST_BUILD_TESTS=OFF -DVHIST_MAN_PAGE=OFF > "$build.configure.log" 2>&1 \
-  || { tail -n 30 "$build.configure.log" >&2; exit 1; }
+  -DVHIST_BUILD_TESTS=OFF -DVHIST_MAN_PAGE=OFF > "$build/configure.log" 2>&1 \
+  || { tail -n 30 "$build/configure.log" >&2; exit 1; }
 nice cmake --build "$build" --target vhist vhist-bench
 
 # --- 2. The binaries, stripped.
