@@ -32,6 +32,7 @@ bool run_video_bench(render::Context& context, const std::vector<std::pair<std::
   bool all_ok = true;
   std::printf("\nvideo pipeline (as vhist analyze runs it): decoded frames -> staging -> upload -> convert -> histogram\n"
               "-> prefix sum (CDF) -> readback, 3 in flight\n");
+  print_staging(context);
   std::printf("%-10s %-12s %9s %9s %9s %9s %9s %10s %8s %3s\n", "size", "format", "upload", "convert", "histogram",
               "gpu total", "x upload", "wall fps", "GB/s in", "ok");
   for (const auto& [w, h] : sizes) {

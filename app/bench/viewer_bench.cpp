@@ -159,6 +159,7 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
   const std::uint32_t warmup = cpu_device ? 2 : 50;
   std::printf("\nviewer frame, offscreen: new 8-bit 4:2:0 frame each tick -> staging -> upload -> convert -> "
               "histograms -> compute composite (video pass, panels' passes), 2 in flight\n");
+  print_staging(context);
   std::printf("%-10s %-8s %-30s %12s %12s %10s %9s\n", "size", "engine", "drawn", "gpu median", "gpu min", "wall fps",
               "vs base");
   for (const auto& [w, h] : sizes) {
