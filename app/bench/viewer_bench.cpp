@@ -148,6 +148,39 @@ Timing time_variant(render::Context& context, Engine engine, VkExtent2D extent, 
   return timing;
 }
 
+// The window's step after the composite, timed alone: the picture (a device buffer, 4 bytes a
+// pixel) copied into a BGRA8 image of the same size and the swapchain image's usage, as Presenter
+// copies it into the swapchain image before the UI pass. Median GPU time of `frames` copies, ms.
+double time_present_copy(render::Context& context, VkExtent2D extent, std::uint32_t frames) {
+  const render::Buffer picture(context, VkDeviceSize{extent.width} * extent.height * 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                               render::MemoryUse::device, false, "bench picture");
+  const render::Image2D image(context, extent, VK_FORMAT_B8G8R8A8_UNORM,
+                              VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, "bench swapchain");
+  render::CommandSlot slot(context, false);
+  const render::GpuTimer timer(context, 2);
+  std::vector<double> ms;
+  for (std::uint32_t i = 0; i < frames; ++i) {
+    const VkCommandBuffer cmd = slot.begin();
+    timer.reset(cmd);
+    timer.write(cmd, 0);
+    render::image_barrier(cmd, image.get(), VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                          VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.imageExtent = {extent.width, extent.height, 1};
+    vkCmdCopyBufferToImage(cmd, picture.get(), image.get(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    timer.write(cmd, 1);
+    VHIST_VK_CHECK(vkEndCommandBuffer(cmd));
+    render::submit(context, cmd, slot.fence());
+    const VkFence fence = slot.fence();
+    VHIST_VK_CHECK(vkWaitForFences(context.device(), 1, &fence, VK_TRUE, UINT64_MAX));
+    VHIST_VK_CHECK(vkResetFences(context.device(), 1, &fence));
+    const std::vector<double> ns = timer.read_ns(2);
+    ms.push_back((ns[1] - ns[0]) * 1e-6);
+  }
+  return median(ms);
+}
+
 }  // namespace
 
 bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
@@ -182,6 +215,8 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
                   std::string(engine_name(engine)).c_str(), variant.name, medians[v],
                   *std::min_element(timing.gpu_ms.begin(), timing.gpu_ms.end()), frames / timing.seconds, ratio);
     }
+    std::printf("%-10s %-8s %-30s %10.3fms   (the window's copy of the picture into the swapchain image, timed alone)\n",
+                (std::to_string(w) + "x" + std::to_string(h)).c_str(), "", "present copy", time_present_copy(context, {w, h}, frames));
   }
   std::printf("gpu = timestamp queries around each tick's whole command buffer (median of %u ticks); vs base = that\n"
               "median over the plain variant's median in this run\n", frames);
