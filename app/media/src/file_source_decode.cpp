@@ -316,9 +316,11 @@ double FfmpegSource::frame_time(const AVFrame& decoded) {
 bool FfmpegSource::handle_frame(AvFramePtr decoded) {
   ++pass_frames_;
   const bool damaged = decoded->decode_error_flags != 0 || (decoded->flags & AV_FRAME_FLAG_CORRUPT) != 0;
+  const bool on_gpu = decoded->format == AV_PIX_FMT_CUDA;
   update_report([&](DecodeReport& r) {
     ++r.frames;
     if (damaged) ++r.damaged;
+    if (on_gpu) ++r.hw_frames;
   });
   if (!pre_roll(decoded->pts)) ++seg_out_;  // as its packet was counted (feed)
   const double pts = frame_time(*decoded);

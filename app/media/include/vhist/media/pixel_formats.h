@@ -78,6 +78,7 @@ class FrameMapper {
   };
   void prepare(const Key& key, AVPixelFormat dst);
   static void map_direct(AvFramePtr decoded, VideoFormat layout, DecodedFrame& out);
+  static void map_cuda(AvFramePtr decoded, VideoFormat layout, DecodedFrame& out);
   void map_converted(AvFramePtr decoded, const Key& key, AVPixelFormat dst, DecodedFrame& out);
 
   Key key_;
