@@ -9,7 +9,9 @@
 #include "vhist/media/camera.h"
 #include "vhist/media/media_source.h"
 #include "vhist/scope/scope_command.h"
+#ifndef VHIST_HEADLESS
 #include "vhist/viewer/viewer.h"
+#endif
 
 #include "vhist/compute/blocking_io.h"
 #include "vhist/compute/cpu_reference.h"
@@ -89,6 +91,16 @@ int run_self_test(const std::string& device) {
   }
 }
 
+// The viewer's subcommand in a build without it (VHIST_HEADLESS: no GLFW, no ImGui).
+[[maybe_unused]] int refuse_viewer(const std::string& program) {
+  std::fprintf(stderr,
+               "%s: this is a headless build (VHIST_HEADLESS), made for machines without a window system: it has "
+               "no viewer. Use `%s analyze`, `%s scope`, --list-devices or --self-test, or run a normal build "
+               "(without -DVHIST_HEADLESS=ON) to view.\n",
+               program.c_str(), program.c_str(), program.c_str());
+  return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -105,7 +117,11 @@ int main(int argc, char** argv) {
   }
   vhist::render::explain_crashes_under_memory_limit();
   switch (line.command) {
+#ifdef VHIST_HEADLESS
+    case Command::viewer: return refuse_viewer(line.program);
+#else
     case Command::viewer: return vhist::viewer::run_viewer(line.viewer);
+#endif
     case Command::analyze: return vhist::app::run_analyze(line.analyze);
     case Command::scope: return vhist::app::run_scope(line.scope);
     case Command::list_devices: return vhist::cli::print_device_list();

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Builds a minimal, static, decode-only FFmpeg 5.1 from Debian 12's own source package, for the
+# headless build of vhist that runs on a GPU machine with the NVIDIA driver but no FFmpeg, no
+# window system and no network (docs/user-guide.md, "Headless build for a GPU machine").
+#
+#   scripts/build_ffmpeg_static.sh [--prefix DIR]      (default DIR: <repo>/.deps/ffmpeg-nvdec)
+#
+# What it does:
+#   1. adds a deb-src line for Debian 12 (bookworm, bookworm-updates, bookworm-security; the same
+#      URIs as /etc/apt/sources.list.d/*) if apt has none, and installs what the build needs from
+#      Debian (build-essential, dpkg-dev, nasm, pkg-config, zlib1g-dev, libffmpeg-nvenc-dev for
+#      the NVDEC headers "ffnvcodec");
+#   2. `apt-get source ffmpeg` into DIR/../ffmpeg-src (Debian's patches applied);
+#   3. configures static (PIC) libraries with --disable-everything and then only what vhist reads:
+#      the decoders, demuxers, parsers and NVDEC hwaccels listed below, swscale, libavdevice with
+#      only the v4l2 input, the file and pipe protocols, zlib (PNG, compressed MP4/Matroska
+#      headers) and nothing else external; CUDA and NVDEC are loaded with dlopen at run time
+#      (ffnvcodec), so the binaries need only libc, libm and libpthread on the GPU machine;
+#   4. builds the `ffmpeg` and `ffprobe` programs from the same tree (null muxer, wrapped_avframe
+#      encoder, filters null format hwdownload scale histogram waveform) so that on the GPU machine
+#      `ffmpeg -hwaccel cuda -hwaccel_output_format cuda -i clip -f null -` decodes with the same
+#      libraries as vhist;
+#   5. installs into DIR and makes DIR/lib/pkgconfig/*.pc relocatable (prefix=${pcfiledir}/../..),
+#      so the folder can be copied anywhere; writes DIR/READY last.
+#
+# Use it with: cmake -DVHIST_HEADLESS=ON -DVHIST_FFMPEG_PREFIX=DIR ... (scripts/pack_device.sh).
+#
+# Build time: not measured yet.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+prefix="$repo/.deps/ffmpeg-nvdec"
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --prefix) prefix="${2:?--prefix needs a folder}"; shift 2 ;;
+    --prefix=*) prefix="${1#--prefix=}"; shift ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
+    *) echo "build_ffmpeg_static.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+  esac
+done
+mkdir -p "$prefix"
+prefix=$(cd "$prefix" && pwd)
+work="$(dirname "$prefix")/ffmpeg-src"
+jobs=$(nproc)
+start=$(date +%s)
+
+sudo_=""
+[[ $(id -u) -eq 0 ]] || sudo_="sudo"
+
+# --- 1. deb-src and the build's packages (Debian 12 only).
+if ! grep -rqsE '^(deb-src|Types:.*deb-src)' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+  echo "== adding a deb-src source (bookworm) to /etc/apt/sources.list.d/vhist-deb-src.sources"
+  uris=$(grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | grep -m1 -v security | awk '{print $2}')
+  sec=$(grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | grep -m1 security | awk '{print $2}')
+  $sudo_ tee /etc/apt/sources.list.d/vhist-deb-src.sources > /dev/null <<EOF
+Types: deb-src
+URIs: ${uris:-http://deb.debian.org/debian}
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb-src
+URIs: ${sec:-http://deb.debian.org/debian-security}
+Suites: bookworm-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+fi
+echo "== installing the build's packages"
+$sudo_ apt-get update -qq
+$sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+  build-essential dpkg-dev nasm pkg-config zlib1g-dev libffmpeg-nvenc-dev
+
+# --- 2. The source package.
+mkdir -p "$work"
+src=$(find "$work" -maxdepth 1 -type d -name 'ffmpeg-5.1*' | sort | tail -n1)
+if [[ -z "$src" ]]; then
+  echo "== apt-get source ffmpeg into $work"
+  (cd "$work" && apt-get source -qq ffmpeg)
+  src=$(find "$work" -maxdepth 1 -type d -name 'ffmpeg-5.1*' | sort | tail -n1)
+fi
+[[ -n "$src" && -x "$src/configure" ]] || { echo "build_ffmpeg_static.sh: no FFmpeg 5.1 source in $work" >&2; exit 1; }
+echo "== source: $src"
+
+# --- 3. Configure: everything off, then what vhist (and the decode-only ffmpeg run) needs.
+list() { local IFS=,; echo "$*"; }
+decoders=(h264 hevc vp9 vp8 av1 mpeg2video mpeg1video mpeg4 mjpeg prores ffv1 png rawvideo
+          aac mp3float pcm_s16le)  # audio: so the ffmpeg program can open clips that have sound
+demuxers=(mov matroska avi mpegts image2 image2pipe png_pipe rawvideo concat yuv4mpegpipe h264 hevc ivf
+          mjpeg m4v mpegvideo)
+parsers=(h264 hevc vp9 vp8 av1 mpegvideo mpeg4video mjpeg png aac mpegaudio)
+bsfs=(vp9_superframe_split av1_frame_split h264_mp4toannexb hevc_mp4toannexb)
+hwaccels=(h264_nvdec hevc_nvdec vp9_nvdec vp8_nvdec mpeg2_nvdec mpeg1_nvdec mpeg4_nvdec av1_nvdec mjpeg_nvdec)
+filters=(null format hwdownload scale histogram waveform aresample anull aformat)
+build="$work/build-static"
+mkdir -p "$build"
+cd "$build"
+echo "== configure (in $build)"
+"$src/configure" --prefix="$prefix" \
+  --enable-static --disable-shared --enable-pic \
+  --disable-everything --disable-autodetect --disable-network --disable-doc --disable-debug \
+  --disable-programs --enable-ffmpeg --enable-ffprobe \
+  --disable-postproc --enable-swscale --enable-swresample --enable-avdevice --enable-avfilter \
+  --enable-zlib --enable-ffnvcodec --enable-nvdec --enable-cuda \
+  --enable-decoder="$(list "${decoders[@]}")" \
+  --enable-demuxer="$(list "${demuxers[@]}")" \
+  --enable-parser="$(list "${parsers[@]}")" \
+  --enable-bsf="$(list "${bsfs[@]}")" \
+  --enable-hwaccel="$(list "${hwaccels[@]}")" \
+  --enable-protocol=file,pipe \
+  --enable-indev=v4l2 \
+  --enable-muxer=null \
+  --enable-encoder=wrapped_avframe,pcm_s16le \
+  --enable-filter="$(list "${filters[@]}")" \
+  --extra-version=vhist-static > configure.log || { tail -n 30 ffbuild/config.log >&2; exit 1; }
+grep -qx '#define CONFIG_NVDEC 1' config.h || { echo "build_ffmpeg_static.sh: configure did not enable NVDEC" >&2; exit 1; }
+
+# --- 4. Build and install.
+echo "== make -j$jobs"
+nice make -j"$jobs" > make.log 2>&1 || { tail -n 40 make.log >&2; exit 1; }
+rm -f "$prefix/READY"
+make install > install.log 2>&1 || { tail -n 20 install.log >&2; exit 1; }
+
+# --- 5. Relocatable .pc files (the folder may be copied elsewhere), then READY.
+sed -i "s|^prefix=.*|prefix=\${pcfiledir}/../..|" "$prefix"/lib/pkgconfig/*.pc
+elapsed=$(( $(date +%s) - start ))
+{
+  echo "$("$prefix/bin/ffmpeg" -hide_banner -version | head -n1)"
+  echo "source: $src"
+  echo "built in ${elapsed} s on $(nproc) cores, $(date -u +%FT%TZ)"
+} > "$prefix/READY"
+echo "== done in ${elapsed} s: $prefix"
+du -sh "$prefix/lib" "$prefix/bin"/* | sed 's/^/   /'
