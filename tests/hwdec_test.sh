@@ -36,8 +36,10 @@ make_clips() {
 analyze() {
   "$vhist" analyze "$1" --hwdec "$2" --format jsonl -o "$tmp/$3.jsonl" 2> "$tmp/$3.err"
 }
-# The records without the header's decoder field (the one thing the path may change).
-records() { sed -E 's/"decoder":"[^"]*",?//' "$tmp/$1.jsonl"; }
+# The records without the header's decoder and pixel_format fields: the two things the path
+# changes (NVDEC hands over NV12 / P010 where FFmpeg's CPU decoders give yuv420p / yuv420p10le,
+# the same samples in another layout). Every frame record and the summary must be identical.
+records() { sed -E '1s/"decoder":"[^"]*",?//; 1s/"pixel_format":"[^"]*",?//' "$tmp/$1.jsonl"; }
 decoder() { grep -o '"decoder":"[^"]*"' "$tmp/$1.jsonl" | head -n 1; }
 
 if [[ $mode == fallback ]]; then
@@ -60,7 +62,8 @@ if [[ $mode == fallback ]]; then
   [[ -s "$tmp/no.jsonl" ]] || fail "no records"
   cmp -s "$tmp/no.jsonl" "$tmp/auto.jsonl" || [[ "$(records no)" == "$(records auto)" ]] || fail "auto's records differ from no's"
   [[ "$(records no)" == "$(records nvdec)" ]] || fail "nvdec's records differ from no's"
-  [[ ! -s "$tmp/no.err" ]] || fail "--hwdec no said something: $(cat "$tmp/no.err")"
+  # (a machine without the validation layer says so once per run; nothing else may be said)
+  ! grep -v "validation requested but" "$tmp/no.err" | grep -q . || fail "--hwdec no said something: $(cat "$tmp/no.err")"
   echo "PASS: fallback"
   exit 0
 fi

@@ -96,7 +96,10 @@ class Analyzer {
   };
   struct Tally {
     std::int64_t decoded = 0;
-    double gpu_ms = 0;
+    double gpu_ms = 0, copy_ms = 0, convert_ms = 0, histogram_ms = 0;  // sums over the GPU's frames
+    void add(const FrameResult& r) {
+      gpu_ms += r.gpu_ms, copy_ms += r.upload_ms, convert_ms += r.convert_ms, histogram_ms += r.histogram_ms;
+    }
     double seconds = 0;
   };
 
@@ -407,7 +410,7 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
       pending.push_back(meta);
       if (auto done =
               e.pipeline->submit(frame.format, frame.planes, levels, 0, true, source_request(frame), frame.device)) {
-        tally.gpu_ms += done->gpu_ms;
+        tally.add(*done);
         emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light});
         pending.pop_front();
       }
@@ -417,7 +420,7 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
   }
   while (e.pipeline && e.pipeline->in_flight() > 0) {
     auto done = e.pipeline->finish_one();
-    tally.gpu_ms += done->gpu_ms;
+    tally.add(*done);
     emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light});
     pending.pop_front();
   }
@@ -477,11 +480,13 @@ int Analyzer::run() {
 
 void Analyzer::summary(const Engines& e, const Tally& tally) const {
   const double seconds = tally.seconds;
+  const double per = written_ > 0 && e.pipeline ? 1.0 / static_cast<double>(written_) : 0.0;
   std::fprintf(stderr,
-               "vhist analyze: %lld frames in %.2f s (%.1f fps), engine %s, GPU time %.2f ms/frame, peak RSS %.1f MiB\n",
+               "vhist analyze: %lld frames in %.2f s (%.1f fps), engine %s, decoder %s, GPU time %.3f ms/frame (copy "
+               "%.3f, convert %.3f, histograms %.3f), peak RSS %.1f MiB\n",
                static_cast<long long>(written_), seconds, seconds > 0 ? static_cast<double>(written_) / seconds : 0.0,
-               e.decode_only ? "none" : e.cpu ? "cpu" : "gpu",
-               written_ > 0 && e.pipeline ? tally.gpu_ms / static_cast<double>(written_) : 0.0, peak_rss_mib());
+               e.decode_only ? "none" : e.cpu ? "cpu" : "gpu", first_on_gpu_ ? "nvdec" : "cpu", tally.gpu_ms * per,
+               tally.copy_ms * per, tally.convert_ms * per, tally.histogram_ms * per, peak_rss_mib());
 }
 
 // The exit status once every frame is through: the input's troubles, if any, as one line.
@@ -522,12 +527,6 @@ std::unique_ptr<media::MediaSource> open_source(const AnalyzeOptions& options) {
   return media::MediaSource::open(options.common.input, source_options(options, {}));
 }
 
-// Whether the engine analyze will use reads frames in host memory (the CPU engine).
-bool engine_reads_host(const AnalyzeOptions& options, const render::Context& context) {
-  return options.engine != "none" &&
-         choose_engine(context.description().kind, parse_engine_choice(options.engine).value_or(EngineChoice::automatic)) ==
-             Engine::cpu;
-}
 
 }  // namespace
 

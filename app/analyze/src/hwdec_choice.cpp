@@ -1,5 +1,6 @@
 #include "hwdec_choice.h"
 
+#include "vhist/compute/engine_choice.h"
 #include "vhist/media/camera.h"
 
 #include <cstdio>
@@ -15,6 +16,11 @@ media::SourceOptions source_options(const AnalyzeOptions& options, const hwdec::
   return s;
 }
 
+bool engine_reads_host(const AnalyzeOptions& options, const render::Context& context) {
+  const EngineChoice choice = parse_engine_choice(options.engine).value_or(EngineChoice::automatic);
+  return options.engine != "none" && choose_engine(context.description().kind, choice) == Engine::cpu;
+}
+
 hwdec::Hwdec choose_hwdec(const AnalyzeOptions& options, const render::Context& context, bool engine_reads_host,
                           std::unique_ptr<media::MediaSource>& source) {
   const hwdec::HwdecMode mode = options.common.hwdec;
@@ -23,10 +29,11 @@ hwdec::Hwdec choose_hwdec(const AnalyzeOptions& options, const render::Context& 
   if (mode == hwdec::HwdecMode::no) return hw;
   if (media::is_camera_path(options.common.input)) {
     hw.reason = "a camera's frames are not decoded by NVDEC";
-  } else if (engine_reads_host) {
-    hw.reason = "the CPU engine reads frames in host memory (NVDEC's stay on the GPU)";
   } else {
-    hw = hwdec::open_hwdec(mode, context);
+    hw = hwdec::open_hwdec(mode, context);  // the device's reason first: it holds for every engine
+    if (hw.usable() && engine_reads_host) {
+      hw.refuse("the CPU engine reads frames in host memory (NVDEC's stay on the GPU)");
+    }
   }
   if (hw.usable()) {
     source.reset();  // its decoder and thread go before the same file is opened again

@@ -17,6 +17,9 @@ namespace vhist::app {
 // is usable.
 media::SourceOptions source_options(const AnalyzeOptions& options, const hwdec::Hwdec& hw);
 
+// Whether the engine analyze will use reads frames in host memory (the CPU engine).
+bool engine_reads_host(const AnalyzeOptions& options, const render::Context& context);
+
 // Decides --hwdec for `context` (made with hwdec::device_extensions() as optional extensions)
 // and the engine (`engine_reads_host`: the CPU engine, which reads host memory). When NVDEC is
 // usable, `source` is reopened on it. When it is not, says why on stderr (auto: a note; nvdec:

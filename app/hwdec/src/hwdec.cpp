@@ -2,6 +2,8 @@
 
 #include "cuda_import.h"
 
+#include <utility>
+
 namespace vhist::hwdec {
 
 std::vector<std::string> device_extensions() {
@@ -12,6 +14,11 @@ Hwdec::Hwdec() = default;
 Hwdec::~Hwdec() = default;
 Hwdec::Hwdec(Hwdec&&) noexcept = default;
 Hwdec& Hwdec::operator=(Hwdec&&) noexcept = default;
+
+void Hwdec::refuse(std::string why) {
+  cuda.reset();
+  reason = std::move(why);
+}
 
 void* Hwdec::cuda_context() const { return cuda ? cuda->cuda_context() : nullptr; }
 void* Hwdec::cuda_stream() const { return cuda ? cuda->cuda_stream() : nullptr; }

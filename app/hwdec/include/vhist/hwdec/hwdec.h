@@ -36,6 +36,8 @@ struct Hwdec {
   std::string reason;                // when not: why (empty for `no`)
 
   bool usable() const noexcept { return cuda != nullptr; }
+  // Gives NVDEC up for a reason of the caller's (the CPU engine, which reads host memory).
+  void refuse(std::string why);
   // For the decoder (media::SourceOptions): CUcontext and CUstream; nullptr when not usable.
   void* cuda_context() const;
   void* cuda_stream() const;
