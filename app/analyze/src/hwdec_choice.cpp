@@ -38,7 +38,8 @@ hwdec::Hwdec choose_hwdec(const AnalyzeOptions& options, const render::Context& 
   if (hw.usable()) {
     source.reset();  // its decoder and thread go before the same file is opened again
     source = media::MediaSource::open(options.common.input, source_options(options, hw));
-    return hw;
+    if (!source->info().hwaccel.empty()) return hw;  // NVDEC's own check comes with the first frame
+    hw.reason = source->report().hw_fallback;       // this FFmpeg has no NVDEC for the decoder
   }
   if (mode == hwdec::HwdecMode::nvdec) {
     std::fprintf(stderr, "vhist analyze: warning: --hwdec nvdec: NVDEC cannot be used (%s); decoding on the CPU\n",
