@@ -29,6 +29,13 @@ make_clips() {
     "$clips/hevc10.mkv" || fail "ffmpeg hevc10"
   ffmpeg -nostdin -hide_banner -loglevel error $src -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -pix_fmt yuv420p \
     "$clips/vp9.webm" || fail "ffmpeg vp9"
+  [[ $mode == exact ]] || return 0
+  # The other layouts NVDEC hands over (P016, YUV444P, YUV444P16) and a codec it may refuse (AV1).
+  local x265="-c:v libx265 -x265-params log-level=error"
+  ffmpeg -nostdin -hide_banner -loglevel error $src $x265 -pix_fmt yuv420p12le "$clips/hevc12.mkv" || fail "ffmpeg hevc12"
+  ffmpeg -nostdin -hide_banner -loglevel error $src $x265 -pix_fmt yuv444p "$clips/hevc444.mkv" || fail "ffmpeg hevc444"
+  ffmpeg -nostdin -hide_banner -loglevel error $src $x265 -pix_fmt yuv444p10le "$clips/hevc444_10.mkv" || fail "ffmpeg hevc444_10"
+  SVT_LOG=1 ffmpeg -nostdin -hide_banner -loglevel error $src -c:v libsvtav1 -pix_fmt yuv420p "$clips/av1.mkv" || fail "ffmpeg av1"
 }
 [[ -n "$clips" ]] || make_clips
 
@@ -86,5 +93,23 @@ for clip in h264.mp4 hevc8.mkv hevc10.mkv vp9.webm; do
     fail "$clip: NVDEC's records differ from the CPU's"
   }
   echo "$clip: $n frames identical ($(decoder "$name.hw") vs $(decoder "$name.sw"))"
+done
+# Where present: the other layouts and AV1, on whichever path NVDEC allows (said), records equal.
+for clip in hevc12.mkv hevc444.mkv hevc444_10.mkv av1.mkv; do
+  [[ -f "$clips/$clip" ]] || continue
+  name=${clip%.*}
+  analyze "$clips/$clip" nvdec "$name.hw"
+  hw_status=$?
+  if ! analyze "$clips/$clip" no "$name.sw"; then
+    # This FFmpeg has no CPU decoder for it (the static build's av1 decoder needs a hwaccel):
+    # then NVDEC must have decoded it, or both must fail.
+    [[ $hw_status != 0 ]] || [[ $(decoder "$name.hw") == *'(nvdec)"' ]] || fail "$clip: decoded only with --hwdec nvdec, on the CPU?"
+    echo "$clip: the CPU decoder cannot decode it here ($(grep -v 'validation requested' "$tmp/$name.sw.err")); --hwdec nvdec: status $hw_status"
+    continue
+  fi
+  [[ $hw_status == 0 ]] || fail "$clip --hwdec nvdec: $(cat "$tmp/$name.hw.err")"
+  [[ "$(records "$name.hw")" == "$(records "$name.sw")" ]] || fail "$clip: the records with --hwdec nvdec differ"
+  echo "$clip: $(grep -c '"frame"' "$tmp/$name.sw.jsonl") frames identical ($(decoder "$name.hw"), \
+$(grep -o '"pixel_format":"[^"]*"' "$tmp/$name.hw.jsonl" | head -n 1)) $(grep -v 'validation requested' "$tmp/$name.hw.err")"
 done
 echo "PASS: exact"

@@ -236,13 +236,16 @@ void FfmpegSource::queue_end() {
     packets = report_.packets;
     first = report_.first_error;
   }
-  if (first.empty()) {
+  std::string hw_fallback;  // FFmpeg's decoders that need a hwaccel (av1) fail after NVDEC refused
+  {
     const std::lock_guard lock(sink_.mutex);
-    first = sink_.first_error;
+    if (first.empty()) first = sink_.first_error;
+    hw_fallback = sink_.hw_fallback;
   }
   if (decoded == 0) {
     push(Failure{quoted(info_.path) + ": no frame could be decoded from " + std::to_string(packets) +
-                 " video packets" + (first.empty() ? std::string() : " (" + first + ")")});
+                 " video packets" + (first.empty() ? std::string() : " (" + first + ")") +
+                 (hw_fallback.empty() ? std::string() : "; --hwdec: " + hw_fallback)});
   } else {
     push(End{});
   }
@@ -344,7 +347,7 @@ bool FfmpegSource::handle_frame(AvFramePtr decoded) {
   const ColourTags tags = read_colour_tags(*decoded, format_->streams[stream_]);
   const AVPixFmtDescriptor* desc = av_pix_fmt_desc_get(static_cast<AVPixelFormat>(decoded->format));
   frame.has_alpha = desc && (desc->flags & AV_PIX_FMT_FLAG_ALPHA);
-  mapper_.map(std::move(decoded), frame);
+  mapper_.map(std::move(decoded), frame, codec_->sw_pix_fmt);
   frame.colour = source_colour(tags, frame.format);
   frame.format.rotation = rotation;
   frame.format.sar_num = sar_num;

@@ -267,7 +267,19 @@ void FrameMapper::prepare(const Key& key, AVPixelFormat dst) {
   key_ = key;
 }
 
-void FrameMapper::map(AvFramePtr decoded, DecodedFrame& out) {
+std::optional<VideoFormat> nvdec_layout(AVPixelFormat sw_format, int depth) {
+  const bool wide = sw_format == AV_PIX_FMT_P016LE || sw_format == AV_PIX_FMT_YUV444P16LE;
+  if (!wide || depth <= 8 || depth >= 16) return direct_layout(sw_format);
+  // The same planes as P010 / YUV444P10 hold, with `depth` bits at the top of each word.
+  std::optional<VideoFormat> f =
+      direct_layout(sw_format == AV_PIX_FMT_P016LE ? AV_PIX_FMT_P010LE : AV_PIX_FMT_YUV444P10LE);
+  if (!f) return f;
+  f->bits = static_cast<std::uint32_t>(depth);
+  for (ComponentLayout& c : f->components) c.shift = static_cast<std::uint32_t>(16 - depth);
+  return f;
+}
+
+void FrameMapper::map(AvFramePtr decoded, DecodedFrame& out, AVPixelFormat coded) {
   // A hardware decoder's frame is laid out as its software format says, in GPU memory.
   const AVPixelFormat on_gpu = cuda_sw_format(*decoded);
   const auto fmt = on_gpu != AV_PIX_FMT_NONE ? on_gpu : static_cast<AVPixelFormat>(decoded->format);
@@ -285,7 +297,9 @@ void FrameMapper::map(AvFramePtr decoded, DecodedFrame& out) {
 
   out.planes = {};
   out.device = {};
-  if (std::optional<VideoFormat> layout = direct_layout(fmt)) {
+  const AVPixFmtDescriptor* coded_desc = av_pix_fmt_desc_get(coded);
+  const int depth = coded_desc ? coded_desc->comp[0].depth : 0;
+  if (std::optional<VideoFormat> layout = on_gpu != AV_PIX_FMT_NONE ? nvdec_layout(fmt, depth) : direct_layout(fmt)) {
     layout->matrix = matrix;
     layout->range = range;
     if (on_gpu != AV_PIX_FMT_NONE) {
