@@ -24,6 +24,9 @@ packages=(
   libcli11-dev libstb-dev
   # reading analyze's JSON Lines records back (the viewer's --reference; header-only)
   nlohmann-json3-dev
+  # NVDEC hardware decoding (--hwdec): the CUDA driver API's declarations and its dlopen loader
+  # (headers only; libcuda is opened at run time where an NVIDIA driver is installed)
+  libffmpeg-nvenc-dev
   # a Vulkan driver for machines without a GPU driver of their own (lavapipe, on the CPU)
   mesa-vulkan-drivers
 )

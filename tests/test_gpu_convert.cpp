@@ -79,7 +79,7 @@ class VideoPipelineStaging : public test::GpuTest, public ::testing::WithParamIn
 // reference's, results come back in order with their tags.
 TEST_P(VideoPipelineStaging, ManyFramesInFlightEqualTheReference) {
   HistogramEngine engine(context());
-  VideoPipeline pipeline(engine, 3, Strategy::fast, 0, GetParam());
+  VideoPipeline pipeline(engine, 3, Strategy::fast, 0, nullptr, GetParam());
   struct Expect {
     std::uint64_t tag;
     Histogram histogram;
@@ -110,7 +110,7 @@ TEST_P(VideoPipelineStaging, ManyFramesInFlightEqualTheReference) {
 // Frames over 4 MiB are copied to staging by several threads: the split must not lose a byte.
 TEST_P(VideoPipelineStaging, ParallelStagingCopyOfLargeFrames) {
   HistogramEngine engine(context());
-  VideoPipeline pipeline(engine, 2, Strategy::fast, 3, GetParam());
+  VideoPipeline pipeline(engine, 2, Strategy::fast, 3, nullptr, GetParam());
   for (const char* layout : {"yuv420p10", "nv12"}) {
     const SyntheticVideoFrame t = make_synthetic_frame(layout, 1921, 1081, 7);
     const std::uint32_t bins = stats_levels(t.format.bits);

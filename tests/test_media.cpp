@@ -4,6 +4,7 @@
 #include "vhist/media/display_geometry.h"
 #include "vhist/media/pixel_formats.h"
 #include "vhist/media/colour_codes.h"
+#include "vhist/compute/colour.h"
 #include "vhist/compute/colour_names.h"
 #include "test_clips.h"
 
@@ -37,6 +38,7 @@ using vhist::ColourMatrix;
 using vhist::ColourModel;
 using vhist::ColourRange;
 using vhist::VideoFormat;
+using vhist::VideoPlanes;
 using namespace vhist::media;
 
 namespace {
@@ -252,6 +254,83 @@ INSTANTIATE_TEST_SUITE_P(
       }
       return name;
     });
+
+// NVDEC's 16-bit layouts (issue 27): P016 and YUV444P16 carry the stream's 10- or 12-bit samples
+// in the high bits of each word. The same picture laid out as the CPU decoder gives it
+// (yuv420p12, yuv444p10) and as NVDEC does must read back the same samples and convert to the
+// same R'G'B' (the CPU reference).
+namespace {
+
+struct PlaneBytes {
+  std::vector<std::vector<std::uint16_t>> planes;
+  VideoPlanes view() const {
+    VideoPlanes v;
+    for (std::size_t p = 0; p < planes.size(); ++p) v.data[p] = reinterpret_cast<const std::byte*>(planes[p].data());
+    return v;
+  }
+};
+
+void expect_same_picture(VideoFormat cpu, VideoFormat hw, const PlaneBytes& cpu_bytes, const PlaneBytes& hw_bytes,
+                         const std::array<std::uint32_t, 3>& cpu_stride, const std::array<std::uint32_t, 3>& hw_stride) {
+  VideoPlanes a = cpu_bytes.view(), b = hw_bytes.view();
+  a.stride = cpu_stride;
+  b.stride = hw_stride;
+  for (VideoFormat* f : {&cpu, &hw}) f->width = 8, f->height = 4;
+  EXPECT_EQ(vhist::check_video_format(hw), "");
+  for (std::uint32_t c = 0; c < 3; ++c) {
+    const std::uint32_t w = c == 0 ? cpu.width : cpu.chroma_width(), h = c == 0 ? cpu.height : cpu.chroma_height();
+    for (std::uint32_t y = 0; y < h; ++y) {
+      for (std::uint32_t x = 0; x < w; ++x) {
+        ASSERT_EQ(vhist::read_sample(cpu, a, c, x, y), vhist::read_sample(hw, b, c, x, y)) << c << " " << x << "," << y;
+      }
+    }
+  }
+  EXPECT_EQ(vhist::reference_convert(cpu, a), vhist::reference_convert(hw, b));
+}
+
+}  // namespace
+
+TEST(Media, NvdecLayoutsHoldTheStreamsDepthInTheHighBits) {
+  // 12-bit 4:2:0, 8x4: yuv420p12 (three planes) against P016 (Y, then Cb Cr interleaved, << 4).
+  PlaneBytes cpu{{std::vector<std::uint16_t>(32), std::vector<std::uint16_t>(8), std::vector<std::uint16_t>(8)}};
+  PlaneBytes hw{{std::vector<std::uint16_t>(32), std::vector<std::uint16_t>(16)}};
+  for (std::uint16_t i = 0; i < 32; ++i) hw.planes[0][i] = static_cast<std::uint16_t>((cpu.planes[0][i] = (i * 127u + 256u) % 4096u) << 4);
+  for (std::uint16_t i = 0; i < 8; ++i) {
+    hw.planes[1][2 * i] = static_cast<std::uint16_t>((cpu.planes[1][i] = (i * 511u + 300u) % 4096u) << 4);
+    hw.planes[1][2 * i + 1] = static_cast<std::uint16_t>((cpu.planes[2][i] = (i * 733u + 900u) % 4096u) << 4);
+  }
+  const auto p016 = nvdec_layout(AV_PIX_FMT_P016LE, 12);
+  const auto yuv12 = direct_layout(AV_PIX_FMT_YUV420P12LE);
+  ASSERT_TRUE(p016 && yuv12);
+  EXPECT_EQ(p016->bits, 12u);
+  EXPECT_EQ(p016->components[0].shift, 4u);
+  expect_same_picture(*yuv12, *p016, cpu, hw, {16, 8, 8}, {16, 16, 0});
+
+  // 10-bit 4:4:4: yuv444p10 against YUV444P16 (<< 6).
+  PlaneBytes cpu444{{std::vector<std::uint16_t>(32), std::vector<std::uint16_t>(32), std::vector<std::uint16_t>(32)}};
+  PlaneBytes hw444 = cpu444;
+  for (std::size_t p = 0; p < 3; ++p) {
+    for (std::uint16_t i = 0; i < 32; ++i) {
+      cpu444.planes[p][i] = static_cast<std::uint16_t>((i * 37u + p * 300u + 64u) % 1024u);
+      hw444.planes[p][i] = static_cast<std::uint16_t>(cpu444.planes[p][i] << 6);
+    }
+  }
+  const auto p16 = nvdec_layout(AV_PIX_FMT_YUV444P16LE, 10);
+  const auto yuv444 = direct_layout(AV_PIX_FMT_YUV444P10LE);
+  ASSERT_TRUE(p16 && yuv444);
+  EXPECT_EQ(p16->bits, 10u);
+  expect_same_picture(*yuv444, *p16, cpu444, hw444, {16, 16, 16}, {16, 16, 16});
+
+  // The 8-bit and P010 layouts are FFmpeg's own; a 16-bit stream (none from NVDEC) stays unread.
+  for (const auto& [format, depth] : {std::pair{AV_PIX_FMT_NV12, 8}, std::pair{AV_PIX_FMT_P010LE, 10}}) {
+    const auto hw_layout = nvdec_layout(format, depth), own = direct_layout(format);
+    ASSERT_TRUE(hw_layout && own);
+    EXPECT_EQ(hw_layout->bits, own->bits);
+    EXPECT_EQ(hw_layout->plane_count, own->plane_count);
+    for (std::size_t c = 0; c < 3; ++c) EXPECT_EQ(hw_layout->components[c].shift, own->components[c].shift);
+  }
+  EXPECT_FALSE(nvdec_layout(AV_PIX_FMT_P016LE, 16));
+}
 
 // Formats that no file decodes to (hardware decoders' output): the layout alone.
 TEST(Media, LayoutOfSemiPlanarHighDepthFormats) {

@@ -116,6 +116,25 @@ TEST(OptionTable, AnalyzeValues) {
             app::RecordFormat::jsonl);
 }
 
+// --hwdec (issue 27): each value parsed, its name spelled back the same (the round trip the help
+// and the messages rely on), the default mpv's (no); a bad value is rejected with the rule.
+TEST(OptionTable, HwdecValuesRoundTrip) {
+  using hwdec::HwdecMode;
+  EXPECT_EQ(parse_ok({"analyze", "in.mkv"}).analyze.common.hwdec, HwdecMode::no);
+  for (const HwdecMode mode : {HwdecMode::no, HwdecMode::automatic, HwdecMode::nvdec}) {
+    const std::string name(hwdec::hwdec_name(mode));
+    EXPECT_EQ(parse_ok({"analyze", "in.mkv", "--hwdec", name}).analyze.common.hwdec, mode) << name;
+    EXPECT_EQ(hwdec::parse_hwdec(name), mode);
+  }
+  EXPECT_EQ(hwdec::hwdec_name(HwdecMode::automatic), "auto");
+  EXPECT_EQ(parse_ok({"analyze", "in.mkv", "--hwdec", "nvdec", "--hwdec", "auto"}).analyze.common.hwdec,
+            HwdecMode::automatic);  // the last wins, as for every option
+  const std::string error = rejection({"analyze", "in.mkv", "--hwdec", "vaapi"});
+  EXPECT_NE(error.find("--hwdec needs auto, no or nvdec, not 'vaapi'"), std::string::npos) << error;
+  EXPECT_FALSE(hwdec::parse_hwdec("NVDEC"));
+  EXPECT_FALSE(hwdec::parse_hwdec(""));
+}
+
 // vhist scope: its own rows, the shared input and device groups, and the scope drawing's
 // settings under the viewer's flags (applied to the PNG's style, not to the viewer's settings).
 TEST(OptionTable, ScopeValues) {

@@ -13,10 +13,10 @@
 namespace vhist {
 
 bool grow_buffer(const render::Context& context, render::Buffer& buffer, std::uint64_t bytes, VkBufferUsageFlags usage,
-                 render::MemoryUse use, bool addressable, const char* name) {
+                 render::MemoryUse use, bool addressable, const char* name, bool exportable) {
   if (!needs_growth(buffer, bytes)) return false;
   const std::uint64_t size = (bytes + bytes / 8 + 15) & ~std::uint64_t{15};
-  buffer = render::Buffer(context, size, usage, use, addressable, name);
+  buffer = render::Buffer(context, size, usage, use, addressable, name, exportable);
   return true;
 }
 

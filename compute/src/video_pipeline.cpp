@@ -15,7 +15,10 @@ struct VideoPipeline::Slot {
   render::CommandSlot commands;
   std::unique_ptr<render::GpuTimer> timer;
   render::Buffer staging;   // host-visible, persistently mapped: the decoded planes
-  render::Buffer planes;    // device-local copy the convert pass reads
+  render::Buffer planes;    // device-local copy the convert pass reads (host frames staged in host memory)
+  const render::Buffer* device_planes = nullptr;  // an imported frame's: the importer's buffer
+  std::uint32_t index = 0;  // in slots_
+  bool imported = false;    // this frame came through the FrameImport
   render::Buffer rgb;       // the converted frame
   render::Buffer region;    // the region's rows of it, packed, when one is asked for
   std::optional<PixelRect> rect;
@@ -49,15 +52,17 @@ void copy_region(VkCommandBuffer cmd, const render::Buffer& from, const render::
 }  // namespace
 
 VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strategy strategy, unsigned copy_threads,
-                             Staging staging)
+                             FrameImport* import, Staging staging)
     : engine_(engine),
       context_(engine.context()),
       strategy_(strategy),
       source_pass_(engine.context()),
-      upload_(engine.context(), copy_threads, staging) {
+      upload_(engine.context(), copy_threads, staging),
+      import_(import) {
   if (slots == 0) throw std::invalid_argument("a video pipeline needs at least one slot");
   for (std::uint32_t i = 0; i < slots; ++i) {
     auto slot = std::make_unique<Slot>();
+    slot->index = i;
     slot->commands = render::CommandSlot(context_, false);
     slot->timer = std::make_unique<render::GpuTimer>(context_, 4);
     const std::string name = "video slot " + std::to_string(i);
@@ -83,8 +88,11 @@ std::string VideoPipeline::check(const VideoFormat& format, const VideoPlanes& p
 
 std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, const VideoPlanes& planes,
                                                  std::uint32_t bins, std::uint64_t tag, bool cdf,
-                                                 SourceRequest source) {
+                                                 SourceRequest source, const DeviceFrame& device) {
   if (auto err = check(format, planes, bins); !err.empty()) throw std::invalid_argument(err);
+  if (device.memory != FrameMemory::host && (!import_ || !import_->accepts(device.memory))) {
+    throw std::invalid_argument("the frame is in another API's GPU memory and the video pipeline has no importer for it");
+  }
   if (source.region) {
     if (auto err = check_rect(*source.region, format.width, format.height); !err.empty()) {
       throw std::invalid_argument(err);
@@ -96,8 +104,8 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
   // The slot's buffers are its own and its previous frame is done: they grow without waiting.
   Slot& slot = *slots_[next_];
   const FrameFormat rgb = converted_format(format);
-  const PlaneOffsets layout = upload_.stage(format, planes, slot.staging);
-  upload_.grow_device_planes(slot.planes, layout);
+  PlaneOffsets layout;
+  const render::TimelinePoint wait = bring_planes(slot, format, planes, device, layout);
   grow_frame_buffer(context_, slot.rgb, rgb, "video rgb");
   slot.tag = tag;
   slot.bins = bins;
@@ -111,10 +119,35 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
     slot.format = region_format(rgb, *slot.rect);
     grow_frame_buffer(context_, slot.region, slot.format, "video region");
   }
-  render::submit(context_, record(slot, format, planes, layout), slot.commands.fence());
+  const VkCommandBuffer cmd = record(slot, format, planes, layout);
+  if (import_) {
+    // Every submission tells the importer when it is done with its slot's planes.
+    const render::TimelinePoint release{import_->release(), sequence_, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT};
+    render::submit_timeline(context_, cmd, slot.commands.fence(), {&wait, 1}, {&release, 1});
+  } else {
+    render::submit(context_, cmd, slot.commands.fence());
+  }
   next_ = (next_ + 1) % static_cast<std::uint32_t>(slots_.size());
   ++in_flight_;
   return done;
+}
+
+render::TimelinePoint VideoPipeline::bring_planes(Slot& slot, const VideoFormat& format, const VideoPlanes& planes,
+                                                  const DeviceFrame& device, PlaneOffsets& layout) {
+  ++sequence_;
+  slot.imported = device.memory != FrameMemory::host;
+  if (!slot.imported) {
+    layout = upload_.stage(format, planes, slot.staging);
+    upload_.grow_device_planes(slot.planes, layout);
+    slot.device_planes = nullptr;  // record() takes FrameUpload::record_copy's buffer
+    return {};
+  }
+  layout = plane_offsets(format, planes.stride);
+  slot.device_planes = &import_->planes(slot.index, layout.total);
+  const auto count = static_cast<std::uint64_t>(slots_.size());
+  // The slot's previous frame was submission sequence_ - count.
+  return import_->copy(slot.index, format, planes, device, layout, sequence_,
+                       sequence_ > count ? sequence_ - count : 0);
 }
 
 // One frame's command buffer: upload, convert, histogram (and prefix sum), readback; timestamps
@@ -124,12 +157,16 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
   const VkCommandBuffer cmd = slot.commands.begin();
   slot.timer->reset(cmd);
   slot.timer->write(cmd, 0);
-  const render::Buffer& source = upload_.record_copy(cmd, slot.staging, slot.planes, layout);
+  // An imported frame is in place when the submission's wait on the importer's copy is over; a
+  // host frame is copied to the device, or read where it was staged (FrameUpload::record_copy).
+  const render::Buffer& device_planes =
+      slot.imported ? *slot.device_planes : upload_.record_copy(cmd, slot.staging, slot.planes, layout);
   if (slot.with_planes) {
-    source_pass_.record_planes(cmd, format, gpu_planes(format, planes, source, layout), slot.bins, slot.plane_counts);
+    source_pass_.record_planes(cmd, format, gpu_planes(format, planes, device_planes, layout), slot.bins,
+                               slot.plane_counts);
   }
   slot.timer->write(cmd, 1);
-  upload_.record_convert(cmd, format, planes, source, layout, slot.rgb.address());
+  upload_.record_convert(cmd, format, planes, device_planes, layout, slot.rgb.address());
   slot.timer->write(cmd, 2);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
@@ -210,6 +247,11 @@ FrameResult VideoPipeline::collect(Slot& slot) {
   out.convert_ms = (ns[2] - ns[1]) * 1e-6;
   out.histogram_ms = (ns[3] - ns[2]) * 1e-6;
   out.gpu_ms = (ns[3] - ns[0]) * 1e-6;
+  out.imported = slot.imported;
+  if (slot.imported) {
+    out.upload_ms = import_->copy_ms(slot.index);
+    out.gpu_ms += out.upload_ms;
+  }
   return out;
 }
 

@@ -6,13 +6,16 @@
 namespace vhist::render {
 
 Buffer::Buffer(const Context& context, VkDeviceSize size, VkBufferUsageFlags usage, MemoryUse use, bool addressable,
-               const std::string& name)
+               const std::string& name, bool exportable)
     : size_(size) {
   const VkDevice device = context.device();
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = size;
   info.usage = usage | (addressable ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  VkExternalMemoryBufferCreateInfo external{VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO};
+  external.handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
+  if (exportable) info.pNext = &external;
   VkBuffer buffer = VK_NULL_HANDLE;
   VHIST_VK_CHECK(vkCreateBuffer(device, &info, nullptr, &buffer));
   buffer_ = UniqueBuffer(device, buffer);
@@ -42,7 +45,18 @@ Buffer::Buffer(const Context& context, VkDeviceSize size, VkBufferUsageFlags usa
   flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
   VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   alloc.pNext = addressable ? &flags : nullptr;
+  // An exported allocation is its buffer's alone (what the importer maps is the whole of it).
+  VkMemoryDedicatedAllocateInfo dedicated{VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO};
+  dedicated.buffer = buffer;
+  VkExportMemoryAllocateInfo export_info{VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO};
+  export_info.handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
+  if (exportable) {
+    dedicated.pNext = alloc.pNext;
+    export_info.pNext = &dedicated;
+    alloc.pNext = &export_info;
+  }
   alloc.allocationSize = req.size;
+  allocation_size_ = req.size;
   alloc.memoryTypeIndex = context.find_memory_type(req.memoryTypeBits, required, preferred);
   VkDeviceMemory memory = VK_NULL_HANDLE;
   VHIST_VK_CHECK(vkAllocateMemory(device, &alloc, nullptr, &memory));

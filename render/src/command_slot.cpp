@@ -2,6 +2,8 @@
 
 #include "vhist/render/vk_check.h"
 
+#include <vector>
+
 namespace vhist::render {
 
 CommandSlot::CommandSlot(const Context& context, bool signaled) : device_(context.device()) {
@@ -48,6 +50,33 @@ void submit(const Context& context, VkCommandBuffer cmd, VkFence fence, VkSemaph
   info.pCommandBufferInfos = &cmd_info;
   info.signalSemaphoreInfoCount = signal != VK_NULL_HANDLE ? 1 : 0;
   info.pSignalSemaphoreInfos = &signal_info;
+  VHIST_VK_CHECK(vkQueueSubmit2(context.queue(), 1, &info, fence));
+}
+
+void submit_timeline(const Context& context, VkCommandBuffer cmd, VkFence fence, std::span<const TimelinePoint> waits,
+                     std::span<const TimelinePoint> signals) {
+  const auto infos = [](std::span<const TimelinePoint> points) {
+    std::vector<VkSemaphoreSubmitInfo> out;
+    for (const TimelinePoint& p : points) {
+      if (p.semaphore == VK_NULL_HANDLE) continue;
+      VkSemaphoreSubmitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
+      info.semaphore = p.semaphore;
+      info.value = p.value;
+      info.stageMask = p.stage;
+      out.push_back(info);
+    }
+    return out;
+  };
+  const std::vector<VkSemaphoreSubmitInfo> wait_infos = infos(waits), signal_infos = infos(signals);
+  VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
+  cmd_info.commandBuffer = cmd;
+  VkSubmitInfo2 info{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+  info.waitSemaphoreInfoCount = static_cast<std::uint32_t>(wait_infos.size());
+  info.pWaitSemaphoreInfos = wait_infos.data();
+  info.commandBufferInfoCount = 1;
+  info.pCommandBufferInfos = &cmd_info;
+  info.signalSemaphoreInfoCount = static_cast<std::uint32_t>(signal_infos.size());
+  info.pSignalSemaphoreInfos = signal_infos.data();
   VHIST_VK_CHECK(vkQueueSubmit2(context.queue(), 1, &info, fence));
 }
 

@@ -344,6 +344,10 @@ void Context::open_device(const ContextOptions& options) {
     }
     device_exts.push_back(e.c_str());
   }
+  for (const auto& e : options.optional_device_extensions) {
+    if (has_extension(available, e.c_str())) device_exts.push_back(e.c_str());
+  }
+  enabled_extensions_.assign(device_exts.begin(), device_exts.end());
 
   const float priority = 1.0f;
   VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
@@ -353,6 +357,7 @@ void Context::open_device(const ContextOptions& options) {
 
   VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
   f12.bufferDeviceAddress = VK_TRUE;
+  f12.timelineSemaphore = VK_TRUE;  // required of Vulkan 1.2 devices: the hardware decoder's sync (app/hwdec)
   VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   f13.synchronization2 = VK_TRUE;
   f13.maintenance4 = VK_TRUE;  // LocalSizeId: workgroup sizes from specialization constants
@@ -380,6 +385,13 @@ void Context::open_device(const ContextOptions& options) {
 }
 
 Context::~Context() { destroy(); }
+
+bool Context::enabled_extension(const std::string& name) const {
+  for (const auto& e : enabled_extensions_) {
+    if (e == name) return true;
+  }
+  return false;
+}
 
 void Context::recreate_surface() {
   if (!create_surface_) throw std::logic_error("recreate_surface: this context has no window surface");

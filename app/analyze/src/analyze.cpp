@@ -1,6 +1,7 @@
 #include "vhist/analyze/analyze.h"
 
 #include "decode_report_text.h"
+#include "hwdec_choice.h"
 #include "output.h"
 #include "progress.h"
 #include "stop_signals.h"
@@ -61,8 +62,10 @@ struct InputError {
 
 class Analyzer {
  public:
-  Analyzer(const AnalyzeOptions& options, media::MediaSource& source, render::Context& context, Output& out)
-      : o_(options), source_(source), context_(context), out_(out) {}
+  // `import`: brings NVDEC's frames into the video pipeline (--hwdec); null for CPU decoding.
+  Analyzer(const AnalyzeOptions& options, media::MediaSource& source, render::Context& context, Output& out,
+           FrameImport* import)
+      : o_(options), source_(source), context_(context), out_(out), import_(import) {}
 
   // Returns the exit status.
   int run();
@@ -93,7 +96,10 @@ class Analyzer {
   };
   struct Tally {
     std::int64_t decoded = 0;
-    double gpu_ms = 0;
+    double gpu_ms = 0, copy_ms = 0, convert_ms = 0, histogram_ms = 0;  // sums over the GPU's frames
+    void add(const FrameResult& r) {
+      gpu_ms += r.gpu_ms, copy_ms += r.upload_ms, convert_ms += r.convert_ms, histogram_ms += r.histogram_ms;
+    }
     double seconds = 0;
   };
 
@@ -129,6 +135,8 @@ class Analyzer {
   media::MediaSource& source_;
   render::Context& context_;
   Output& out_;
+  FrameImport* import_;
+  bool first_on_gpu_ = false;  // the first frame came from NVDEC
   std::string buffer_;
   std::int64_t written_ = 0;
   bool header_written_ = false;
@@ -146,7 +154,7 @@ void Analyzer::write_source_header(const media::DecodedFrame& frame) {
   h.input = o_.common.input;
   h.container = info.container;
   h.codec = info.codec;
-  h.decoder = info.decoder;
+  h.decoder = decoder_name(info, frame);
   h.alpha = frame.has_alpha;
   h.stream = info.video_stream;
   h.attached_picture = info.attached_picture;
@@ -333,7 +341,7 @@ Analyzer::Engines Analyzer::make_engines() const {
     e.cpu = std::make_unique<CpuEngine>();
   } else {
     e.gpu = std::make_unique<HistogramEngine>(context_);
-    e.pipeline = std::make_unique<VideoPipeline>(*e.gpu, 3);
+    e.pipeline = std::make_unique<VideoPipeline>(*e.gpu, 3, Strategy::fast, 0, import_);
   }
   return e;
 }
@@ -375,6 +383,11 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
     if (st == media::MediaSource::Status::timeout) continue;
     if (st == media::MediaSource::Status::end) break;
     check_frame(frame);
+    if (const std::string said = path_change(source_.info(), source_.report(), frame, tally.decoded == 0, first_on_gpu_);
+        !said.empty()) {
+      std::fprintf(stderr, "vhist analyze: %s\n", util::printable(said).c_str());
+    }
+    if (tally.decoded == 0) first_on_gpu_ = frame.device.memory != FrameMemory::host;
     const VideoFormat& f = frame.format;
     const std::uint32_t levels = stats_levels(frame.format.bits);
     std::optional<TransparentCounts> clear = transparent(frame, levels);
@@ -395,8 +408,9 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
       emit(meta, counts, nullptr, measures);
     } else {
       pending.push_back(meta);
-      if (auto done = e.pipeline->submit(frame.format, frame.planes, levels, 0, true, source_request(frame))) {
-        tally.gpu_ms += done->gpu_ms;
+      if (auto done =
+              e.pipeline->submit(frame.format, frame.planes, levels, 0, true, source_request(frame), frame.device)) {
+        tally.add(*done);
         emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light});
         pending.pop_front();
       }
@@ -406,7 +420,7 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
   }
   while (e.pipeline && e.pipeline->in_flight() > 0) {
     auto done = e.pipeline->finish_one();
-    tally.gpu_ms += done->gpu_ms;
+    tally.add(*done);
     emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light});
     pending.pop_front();
   }
@@ -466,11 +480,13 @@ int Analyzer::run() {
 
 void Analyzer::summary(const Engines& e, const Tally& tally) const {
   const double seconds = tally.seconds;
+  const double per = written_ > 0 && e.pipeline ? 1.0 / static_cast<double>(written_) : 0.0;
   std::fprintf(stderr,
-               "vhist analyze: %lld frames in %.2f s (%.1f fps), engine %s, GPU time %.2f ms/frame, peak RSS %.1f MiB\n",
+               "vhist analyze: %lld frames in %.2f s (%.1f fps), engine %s, decoder %s, GPU time %.3f ms/frame (copy "
+               "%.3f, convert %.3f, histograms %.3f), peak RSS %.1f MiB\n",
                static_cast<long long>(written_), seconds, seconds > 0 ? static_cast<double>(written_) / seconds : 0.0,
-               e.decode_only ? "none" : e.cpu ? "cpu" : "gpu",
-               written_ > 0 && e.pipeline ? tally.gpu_ms / static_cast<double>(written_) : 0.0, peak_rss_mib());
+               e.decode_only ? "none" : e.cpu ? "cpu" : "gpu", first_on_gpu_ ? "nvdec" : "cpu", tally.gpu_ms * per,
+               tally.copy_ms * per, tally.convert_ms * per, tally.histogram_ms * per, peak_rss_mib());
 }
 
 // The exit status once every frame is through: the input's troubles, if any, as one line.
@@ -502,16 +518,15 @@ int Analyzer::finish(const Tally& tally) const {
   return 0;
 }
 
-// The input: a camera (live frames until --frames N or Ctrl-C) or a file. Throws media::MediaError.
+// The input: a camera (live frames until --frames N or Ctrl-C) or a file, decoded on the CPU
+// (choose_hwdec may reopen it on NVDEC). Throws media::MediaError.
 std::unique_ptr<media::MediaSource> open_source(const AnalyzeOptions& options) {
   if (media::is_camera_path(options.common.input)) {
     return media::CameraSource::open(options.common.input, cli::camera_options(options.common));
   }
-  media::SourceOptions source_options;
-  source_options.start = options.start();
-  source_options.stream = options.common.stream;
-  return media::MediaSource::open(options.common.input, source_options);
+  return media::MediaSource::open(options.common.input, source_options(options, {}));
 }
+
 
 }  // namespace
 
@@ -521,6 +536,10 @@ int run_analyze(const AnalyzeOptions& options) {
     std::fprintf(stderr, "vhist analyze: %s\n", conflict.c_str());
     return 2;
   }
+  // Declared in the order they are needed at the end: the input (with NVDEC's decoder) goes
+  // before the CUDA side (hw), which goes before the Vulkan device.
+  std::unique_ptr<render::Context> context;
+  hwdec::Hwdec hw;
   // Input first: bad input is reported before any device is started.
   install_stop_handlers();
   std::unique_ptr<media::MediaSource> source;
@@ -535,13 +554,22 @@ int run_analyze(const AnalyzeOptions& options) {
     return 1;
   }
 
-  std::unique_ptr<render::Context> context;
   try {
     render::ContextOptions context_options;
     context_options.device = options.common.device;
+    if (options.common.hwdec != hwdec::HwdecMode::no) context_options.optional_device_extensions = hwdec::device_extensions();
     context = std::make_unique<render::Context>(context_options);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "vhist analyze: no usable Vulkan device: %s\n", render::failure_message(e).c_str());
+    return 1;
+  }
+  try {
+    hw = choose_hwdec(options, *context, engine_reads_host(options, *context), source);
+  } catch (const media::MediaError& e) {
+    std::fprintf(stderr, "vhist analyze: %s\n", util::printable(e.what()).c_str());
+    return 2;
+  } catch (const std::exception& e) {  // CUDA failed while setting up
+    std::fprintf(stderr, "vhist analyze: --hwdec: %s\n", render::failure_message(e).c_str());
     return 1;
   }
 
@@ -554,7 +582,7 @@ int run_analyze(const AnalyzeOptions& options) {
     return 1;
   }
   try {
-    Analyzer analyzer(options, *source, *context, *out);
+    Analyzer analyzer(options, *source, *context, *out, hw.import());
     int status = analyzer.run();
     if (context->validation_message_count() != 0) {
       std::fprintf(stderr, "vhist analyze: %u Vulkan validation messages\n", context->validation_message_count());

@@ -51,6 +51,8 @@ std::string corruption_text(const media::DecodeReport& r) {
   std::string out = "corrupt data in the middle: " + std::to_string(lost) + " frames lost" + where_text(r) + ", " +
                     std::to_string(r.damaged) + " damaged, " + std::to_string(r.errors) + " decoder errors";
   if (!r.first_error.empty()) out += " (first: " + r.first_error + ")";
+  // NVDEC rejecting a frame looks the same from here: say which decoder it was.
+  if (r.hw_frames > 0) out += "; decoded on NVDEC: --hwdec no decodes the same input on the CPU";
   return out;
 }
 

@@ -56,6 +56,19 @@ constexpr CliRow<CommonOptions> kDevice[] = {
      }},
 };
 
+constexpr CliRow<CommonOptions> kDecode[] = {
+    {"--hwdec", "MODE",
+     "hardware decoding (as mpv's): no (the CPU; the default), auto (NVDEC when the Vulkan device is an NVIDIA GPU "
+     "with a CUDA driver and the stream is one NVDEC decodes, else the CPU, saying why) or nvdec (the same, with a "
+     "warning when it falls back). Frames decoded on NVDEC stay on the GPU; the numbers are the same either way",
+     "Decoding", [](CommonOptions& o, std::string_view v) {
+       const auto mode = hwdec::parse_hwdec(v);
+       if (!mode) return std::string(hwdec::kHwdecExpected);
+       o.hwdec = *mode;
+       return std::string();
+     }},
+};
+
 constexpr CliRow<CommonOptions> kCamera[] = {
     {"--camera-format", "F", "for a camera: its pixel format, a V4L2 fourcc (YUYV, NV12, MJPG ...)", "Camera",
      [](CommonOptions& o, std::string_view v) {
@@ -107,6 +120,7 @@ std::string wrap(std::string_view text, std::size_t width) {
 std::span<const CliRow<CommonOptions>> input_rows() { return kInput; }
 std::span<const CliRow<CommonOptions>> device_rows() { return kDevice; }
 std::span<const CliRow<CommonOptions>> camera_rows() { return kCamera; }
+std::span<const CliRow<CommonOptions>> decode_rows() { return kDecode; }
 std::span<const CliRow<CommonOptions>> time_rows() { return kTime; }
 std::span<const CliRow<CommonOptions>> viewer_time_rows() { return kViewerTime; }
 

@@ -97,6 +97,7 @@ void add_analyze_options(CLI::App& app, AnalyzeOptions& options) {
   cli::add_rows(app, analyze_rows(), options);
   cli::add_rows(app, cli::time_rows(), options.common);
   cli::add_rows(app, cli::device_rows(), options.common);
+  cli::add_rows(app, cli::decode_rows(), options.common);
   cli::add_rows(app, cli::camera_rows(), options.common);
 }
 

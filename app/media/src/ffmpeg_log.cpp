@@ -72,6 +72,7 @@ void log_callback(void* avcl, int level, const char* fmt, va_list args) {
   if (!refused.empty() && sink->refused_format.empty()) sink->refused_format = refused;
   ++sink->errors;
   if (sink->first_error.empty()) sink->first_error = text;
+  sink->last_error = text;
   if (refused.empty() && sink->not_allowed.empty() && text.find("not on whitelist") != std::string::npos) sink->not_allowed = text;
 }
 

@@ -34,6 +34,13 @@ struct LogSink {
   std::string not_allowed;  // a "Protocol '...' not on whitelist" line
   std::string refused_format;  // a demuxer not allowed (input_rules.h): "concat"
   std::string outside;         // a nested open refused by FfmpegSource::nested_open: why
+  std::string last_error;
+  // Hardware decoding (hw_decode.h): the hwaccel was chosen by get_format, the error count then
+  // (lines logged by a hwaccel that then refused the stream are its reason, not decode errors),
+  // why frames come from the CPU decoder (empty while they do not).
+  bool hw_chosen = false;
+  std::int64_t hw_mark = 0;
+  std::string hw_fallback;
 };
 
 // Routes the calling thread's FFmpeg error lines to `sink` for the object's lifetime (the

@@ -99,6 +99,7 @@ DecodeReport FfmpegSource::report() const {
   const std::lock_guard sink_lock(sink_.mutex);
   if (r.first_error.empty()) r.first_error = sink_.first_error;
   r.errors = sink_.errors - errors_before_decoding_;
+  r.hw_fallback = sink_.hw_fallback;
   return r;
 }
 

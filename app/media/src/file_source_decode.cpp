@@ -236,13 +236,16 @@ void FfmpegSource::queue_end() {
     packets = report_.packets;
     first = report_.first_error;
   }
-  if (first.empty()) {
+  std::string hw_fallback;  // FFmpeg's decoders that need a hwaccel (av1) fail after NVDEC refused
+  {
     const std::lock_guard lock(sink_.mutex);
-    first = sink_.first_error;
+    if (first.empty()) first = sink_.first_error;
+    hw_fallback = sink_.hw_fallback;
   }
   if (decoded == 0) {
     push(Failure{quoted(info_.path) + ": no frame could be decoded from " + std::to_string(packets) +
-                 " video packets" + (first.empty() ? std::string() : " (" + first + ")")});
+                 " video packets" + (first.empty() ? std::string() : " (" + first + ")") +
+                 (hw_fallback.empty() ? std::string() : "; --hwdec: " + hw_fallback)});
   } else {
     push(End{});
   }
@@ -316,9 +319,11 @@ double FfmpegSource::frame_time(const AVFrame& decoded) {
 bool FfmpegSource::handle_frame(AvFramePtr decoded) {
   ++pass_frames_;
   const bool damaged = decoded->decode_error_flags != 0 || (decoded->flags & AV_FRAME_FLAG_CORRUPT) != 0;
+  const bool on_gpu = decoded->format == AV_PIX_FMT_CUDA;
   update_report([&](DecodeReport& r) {
     ++r.frames;
     if (damaged) ++r.damaged;
+    if (on_gpu) ++r.hw_frames;
   });
   if (!pre_roll(decoded->pts)) ++seg_out_;  // as its packet was counted (feed)
   const double pts = frame_time(*decoded);
@@ -342,7 +347,7 @@ bool FfmpegSource::handle_frame(AvFramePtr decoded) {
   const ColourTags tags = read_colour_tags(*decoded, format_->streams[stream_]);
   const AVPixFmtDescriptor* desc = av_pix_fmt_desc_get(static_cast<AVPixelFormat>(decoded->format));
   frame.has_alpha = desc && (desc->flags & AV_PIX_FMT_FLAG_ALPHA);
-  mapper_.map(std::move(decoded), frame);
+  mapper_.map(std::move(decoded), frame, codec_->sw_pix_fmt);
   frame.colour = source_colour(tags, frame.format);
   frame.format.rotation = rotation;
   frame.format.sar_num = sar_num;

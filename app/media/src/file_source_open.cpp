@@ -1,6 +1,7 @@
 // Opening a file (or bytes in memory) for FfmpegSource: open_input() and its steps.
 #include "concat_list.h"
 #include "file_source.h"
+#include "hw_decode.h"
 #include "image_sequence.h"
 #include "input_rules.h"
 
@@ -389,6 +390,14 @@ void FfmpegSource::open_decoder(const AVStream& st) {
   codec_->err_recognition |= AV_EF_CRCCHECK;
   codec_->opaque = &sink_;
   if (options_.max_pixels > 0) codec_->max_pixels = options_.max_pixels;
+  if (options_.cuda_context) {
+    if (std::string why = attach_cuda(*codec_, options_.cuda_context, options_.cuda_stream); why.empty()) {
+      info_.hwaccel = "nvdec";
+    } else {
+      const std::lock_guard lock(sink_.mutex);
+      sink_.hw_fallback = std::move(why);
+    }
+  }
   ret = avcodec_open2(codec_.get(), decoder, nullptr);
   if (ret < 0) {
     std::string detail = av_error(ret);

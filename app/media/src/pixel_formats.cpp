@@ -1,5 +1,7 @@
 #include "vhist/media/pixel_formats.h"
 
+#include "hw_decode.h"
+
 extern "C" {
 #include <libavutil/buffer.h>
 #include <libavutil/imgutils.h>
@@ -265,8 +267,22 @@ void FrameMapper::prepare(const Key& key, AVPixelFormat dst) {
   key_ = key;
 }
 
-void FrameMapper::map(AvFramePtr decoded, DecodedFrame& out) {
-  const auto fmt = static_cast<AVPixelFormat>(decoded->format);
+std::optional<VideoFormat> nvdec_layout(AVPixelFormat sw_format, int depth) {
+  const bool wide = sw_format == AV_PIX_FMT_P016LE || sw_format == AV_PIX_FMT_YUV444P16LE;
+  if (!wide || depth <= 8 || depth >= 16) return direct_layout(sw_format);
+  // The same planes as P010 / YUV444P10 hold, with `depth` bits at the top of each word.
+  std::optional<VideoFormat> f =
+      direct_layout(sw_format == AV_PIX_FMT_P016LE ? AV_PIX_FMT_P010LE : AV_PIX_FMT_YUV444P10LE);
+  if (!f) return f;
+  f->bits = static_cast<std::uint32_t>(depth);
+  for (ComponentLayout& c : f->components) c.shift = static_cast<std::uint32_t>(16 - depth);
+  return f;
+}
+
+void FrameMapper::map(AvFramePtr decoded, DecodedFrame& out, AVPixelFormat coded) {
+  // A hardware decoder's frame is laid out as its software format says, in GPU memory.
+  const AVPixelFormat on_gpu = cuda_sw_format(*decoded);
+  const auto fmt = on_gpu != AV_PIX_FMT_NONE ? on_gpu : static_cast<AVPixelFormat>(decoded->format);
   const ColourModel model = source_model(fmt);
   // Decoders copy these codes from the bitstream unchecked (mpeg2video: matrix 255), outside the
   // enums' values: read them as integers and treat unknown codes as unspecified.
@@ -280,12 +296,20 @@ void FrameMapper::map(AvFramePtr decoded, DecodedFrame& out) {
   if (decoded->width <= 0 || decoded->height <= 0) throw MediaError("decoder produced an empty frame");
 
   out.planes = {};
-  if (std::optional<VideoFormat> layout = direct_layout(fmt)) {
+  out.device = {};
+  const AVPixFmtDescriptor* coded_desc = av_pix_fmt_desc_get(coded);
+  const int depth = coded_desc ? coded_desc->comp[0].depth : 0;
+  if (std::optional<VideoFormat> layout = on_gpu != AV_PIX_FMT_NONE ? nvdec_layout(fmt, depth) : direct_layout(fmt)) {
     layout->matrix = matrix;
     layout->range = range;
-    map_direct(std::move(decoded), std::move(*layout), out);
+    if (on_gpu != AV_PIX_FMT_NONE) {
+      map_cuda(std::move(decoded), std::move(*layout), out);
+    } else {
+      map_direct(std::move(decoded), std::move(*layout), out);
+    }
     return;
   }
+  if (on_gpu != AV_PIX_FMT_NONE) throw MediaError("NVDEC output " + pix_fmt_name(fmt) + " frames, which vhist cannot read");
   const AVPixelFormat dst = conversion_target(fmt);
   if (dst == AV_PIX_FMT_NONE) throw MediaError("pixel format " + pix_fmt_name(fmt) + " is not supported");
   const Key key{decoded->format, decoded->width, decoded->height, matrix, range};
@@ -330,6 +354,23 @@ void FrameMapper::map_direct(AvFramePtr decoded, VideoFormat f, DecodedFrame& ou
     out.planes.data[p] = dst;
   }
   out.owner = std::move(buffer);
+  out.format = std::move(f);
+}
+
+// A CUDA frame: the planes' device addresses and strides (the frame stays the owner, so that
+// FFmpeg reuses its surface only after the caller is done with it).
+void FrameMapper::map_cuda(AvFramePtr decoded, VideoFormat f, DecodedFrame& out) {
+  f.width = static_cast<std::uint32_t>(decoded->width);
+  f.height = static_cast<std::uint32_t>(decoded->height);
+  f.pixel_format = pix_fmt_name(cuda_sw_format(*decoded));
+  out.converted = false;
+  out.device.memory = FrameMemory::cuda;
+  for (std::uint32_t p = 0; p < f.plane_count; ++p) {
+    if (decoded->linesize[p] <= 0) throw MediaError("NVDEC gave a frame without plane " + std::to_string(p));
+    out.device.address[p] = reinterpret_cast<std::uintptr_t>(decoded->data[p]);
+    out.planes.stride[p] = static_cast<std::uint32_t>(decoded->linesize[p]);
+  }
+  out.owner = std::shared_ptr<const AVFrame>(decoded.release(), AvFrameFree{});
   out.format = std::move(f);
 }
 

@@ -37,9 +37,9 @@ inline constexpr std::uint64_t kDirectStagingHeap = std::uint64_t{1} << 30;
 // The growth rule for frame-sized buffers: when `buffer` is smaller than `bytes` it is replaced
 // by one of bytes plus an eighth (so that small size changes do not reallocate again), rounded
 // up to 16 bytes. Returns true when it was replaced: the caller must have waited for the GPU's
-// use of the old one. `use` and `addressable` as render::Buffer's.
+// use of the old one. `use`, `addressable` and `exportable` as render::Buffer's.
 bool grow_buffer(const render::Context& context, render::Buffer& buffer, std::uint64_t bytes, VkBufferUsageFlags usage,
-                 render::MemoryUse use, bool addressable, const char* name);
+                 render::MemoryUse use, bool addressable, const char* name, bool exportable = false);
 // Whether grow_buffer would replace `buffer` for `bytes`.
 inline bool needs_growth(const render::Buffer& buffer, std::uint64_t bytes) {
   return !buffer || buffer.size() < bytes;

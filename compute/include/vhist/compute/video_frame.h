@@ -92,4 +92,16 @@ struct VideoPlanes {
   std::array<std::uint32_t, 3> stride{};
 };
 
+// Where a hardware decoder left a frame: in GPU memory of another API, not in host memory. The
+// plane strides are VideoPlanes::stride as for host frames (VideoPlanes::data stays null).
+// app/hwdec imports such frames into the Vulkan planes buffer (frame_import.h).
+enum class FrameMemory : std::uint32_t {
+  host = 0,  // VideoPlanes::data
+  cuda = 1,  // CUdeviceptr of each plane in `address`, on the CUDA context the decoder was given
+};
+struct DeviceFrame {
+  FrameMemory memory = FrameMemory::host;
+  std::array<std::uint64_t, 3> address{};
+};
+
 }  // namespace vhist

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "vhist/compute/cdf.h"
+#include "vhist/compute/frame_import.h"
 #include "vhist/compute/frame_upload.h"
 #include "vhist/compute/histogram_engine.h"
 #include "vhist/compute/region.h"
@@ -46,16 +47,21 @@ struct FrameResult {
   std::vector<std::uint32_t> light;   // light_levels(bits) counts when asked for, else empty
   // GPU time (timestamp queries) of the frame's command buffer, and of its three stages: the
   // copy of the planes into device memory, the convert pass, the histogram and readback copy.
+  // A frame brought in by a FrameImport: upload_ms is the importer's copy (its own API's
+  // timing), and gpu_ms includes it.
   double gpu_ms = 0;
   double upload_ms = 0, convert_ms = 0, histogram_ms = 0;
+  bool imported = false;  // the planes came through the FrameImport (a hardware decoder's frame)
 };
 
 class VideoPipeline {
  public:
   // `copy_threads` split the staging copy of large frames (FrameUpload); 0 picks a quarter of
   // the hardware threads, from 1 to 4. `staging` as FrameUpload's.
+  // `import`: brings in frames a hardware decoder left in GPU memory (frame_import.h); it must
+  // outlive the pipeline. Without it, only host frames are taken.
   VideoPipeline(HistogramEngine& engine, std::uint32_t slots = 3, Strategy strategy = Strategy::fast,
-                unsigned copy_threads = 0, Staging staging = Staging::automatic);
+                unsigned copy_threads = 0, FrameImport* import = nullptr, Staging staging = Staging::automatic);
   ~VideoPipeline();
   VideoPipeline(const VideoPipeline&) = delete;
   VideoPipeline& operator=(const VideoPipeline&) = delete;
@@ -66,10 +72,13 @@ class VideoPipeline {
   // Starts one frame. The planes are copied before the call returns. When every slot is busy
   // the oldest frame is waited for first and its result returned. With `cdf` the GPU also
   // computes the histogram's prefix sum (bins must then be at most 2^bits of the converted
-  // frame). `source` asks for the source measures too. Throws std::invalid_argument when
-  // check() fails.
+  // frame). `source` asks for the source measures too. A `device` frame other than host memory
+  // goes through the FrameImport (its planes' strides in `planes`, data unused): nothing is
+  // copied through host memory. Throws std::invalid_argument when check() fails or no importer
+  // takes the device frame.
   std::optional<FrameResult> submit(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins,
-                                    std::uint64_t tag, bool cdf = false, SourceRequest source = {});
+                                    std::uint64_t tag, bool cdf = false, SourceRequest source = {},
+                                    const DeviceFrame& device = {});
   // Waits for the oldest frame in flight and returns its result; nullopt when none is.
   std::optional<FrameResult> finish_one();
   std::uint32_t in_flight() const noexcept { return in_flight_; }
@@ -77,6 +86,10 @@ class VideoPipeline {
  private:
   struct Slot;
   VkCommandBuffer record(Slot& slot, const VideoFormat& format, const VideoPlanes& planes, const PlaneOffsets& layout);
+  // The planes into the slot's device buffer: staged from host memory, or by the importer;
+  // returns what the submission waits for (nothing for a host frame).
+  render::TimelinePoint bring_planes(Slot& slot, const VideoFormat& format, const VideoPlanes& planes,
+                                     const DeviceFrame& device, PlaneOffsets& layout);
   FrameResult collect(Slot& slot);
   void record_region_copy(VkCommandBuffer cmd, const Slot& slot) const;
 
@@ -85,6 +98,8 @@ class VideoPipeline {
   Strategy strategy_;
   SourcePass source_pass_;
   FrameUpload upload_;  // staging copy (split across threads for large frames), upload, convert
+  FrameImport* import_ = nullptr;
+  std::uint64_t sequence_ = 0;   // submissions so far (the importer's timeline, frame_import.h)
   std::vector<std::unique_ptr<Slot>> slots_;
   std::uint32_t next_ = 0;       // slot the next submit uses
   std::uint32_t in_flight_ = 0;  // slots submitted and not collected, the oldest at next_ - in_flight_

@@ -28,19 +28,25 @@ class Buffer {
   Buffer() = default;
   // `usage` gets SHADER_DEVICE_ADDRESS added when `addressable`; `name` labels the buffer
   // for validation messages and debuggers.
+  // `exportable`: its memory is a dedicated allocation that can be exported as an opaque POSIX
+  // file descriptor (VK_KHR_external_memory_fd, enabled by the caller's context) for another API
+  // to write into (a hardware decoder's CUDA copy, app/hwdec).
   Buffer(const Context& context, VkDeviceSize size, VkBufferUsageFlags usage, MemoryUse use, bool addressable,
-         const std::string& name);
+         const std::string& name, bool exportable = false);
 
   VkBuffer get() const noexcept { return buffer_.get(); }
   VkDeviceSize size() const noexcept { return size_; }
   VkDeviceAddress address() const noexcept { return address_; }  // 0 unless addressable
   void* mapped() const noexcept { return mapped_; }              // nullptr for MemoryUse::device
+  VkDeviceMemory memory() const noexcept { return memory_.get(); }
+  VkDeviceSize allocation_size() const noexcept { return allocation_size_; }  // of memory(), >= size()
   explicit operator bool() const noexcept { return static_cast<bool>(buffer_); }
 
  private:
   UniqueMemory memory_;  // declared first so that the buffer is destroyed before its memory
   UniqueBuffer buffer_;
   VkDeviceSize size_ = 0;
+  VkDeviceSize allocation_size_ = 0;
   VkDeviceAddress address_ = 0;
   void* mapped_ = nullptr;
 };

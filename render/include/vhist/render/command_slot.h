@@ -5,6 +5,9 @@
 #include "vhist/render/context.h"
 #include "vhist/render/handles.h"
 
+#include <cstdint>
+#include <span>
+
 namespace vhist::render {
 
 class CommandSlot {
@@ -30,5 +33,17 @@ class CommandSlot {
 // `wait_stage` and signalling `signal` (the swapchain's acquire and present semaphores).
 void submit(const Context& context, VkCommandBuffer cmd, VkFence fence, VkSemaphore wait = VK_NULL_HANDLE,
             VkPipelineStageFlags2 wait_stage = 0, VkSemaphore signal = VK_NULL_HANDLE);
+
+// A point on a timeline semaphore: wait for (or signal) `value`, at `stage`.
+struct TimelinePoint {
+  VkSemaphore semaphore = VK_NULL_HANDLE;
+  std::uint64_t value = 0;
+  VkPipelineStageFlags2 stage = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+};
+
+// Submits `cmd` signalling `fence`, waiting for the timeline points `waits` and signalling
+// `signals` (those with a null semaphore are left out): the hardware decoder's sync (app/hwdec).
+void submit_timeline(const Context& context, VkCommandBuffer cmd, VkFence fence, std::span<const TimelinePoint> waits,
+                     std::span<const TimelinePoint> signals);
 
 }  // namespace vhist::render

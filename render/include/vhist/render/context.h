@@ -28,6 +28,9 @@ struct ContextOptions {
   std::string device;               // selector (index or name substring); VHIST_DEVICE if empty
   std::vector<std::string> instance_extensions;  // e.g. what GLFW needs for a surface
   std::vector<std::string> device_extensions;    // e.g. VK_KHR_swapchain
+  // Enabled when the device has them, else left out (enabled_extension() tells): e.g. the
+  // external memory and semaphore extensions a hardware decoder's interop needs (app/hwdec).
+  std::vector<std::string> optional_device_extensions;
   // For a window: called once the instance exists, returns the surface to present to (the
   // context owns it from then on). The chosen device's queue must be able to present to it.
   // Called again by recreate_surface() after the surface was lost.
@@ -69,6 +72,8 @@ class Context {
   const DeviceDescription& description() const noexcept { return description_; }
   const GpuProperties& properties() const noexcept { return properties_; }
   bool validation_enabled() const noexcept { return validation_; }
+  // Whether the logical device was created with extension `name` (required or optional).
+  bool enabled_extension(const std::string& name) const;
 
   // Validation warnings and errors reported since the context was created.
   std::uint32_t validation_message_count() const noexcept { return validation_messages_.load(); }
@@ -122,6 +127,7 @@ class Context {
   GpuProperties properties_;
   VkPhysicalDeviceMemoryProperties memory_properties_{};
   bool validation_ = false;
+  std::vector<std::string> enabled_extensions_;
   PFN_vkSetDebugUtilsObjectNameEXT set_object_name_ = nullptr;
   std::atomic<std::uint32_t> validation_messages_{0};
   UniqueCommandPool setup_pool_;

@@ -8,6 +8,8 @@
 // the Vulkan device, the camera's format, size and rate, and the start time.
 #pragma once
 
+#include "vhist/hwdec/hwdec_mode.h"
+
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -60,6 +62,7 @@ struct CommonOptions {
   double camera_fps = 0;
   std::optional<double> start;  // seconds
   int stream = -1;               // --stream: the video stream's index in the file; -1: the best
+  hwdec::HwdecMode hwdec = hwdec::HwdecMode::no;  // --hwdec (hwdec_mode.h)
 };
 
 // The shared groups. "Input": INPUT (positional), --stream; "Device": --device; "Camera": --camera-format,
@@ -67,6 +70,8 @@ struct CommonOptions {
 // accepted but no longer listed).
 std::span<const CliRow<CommonOptions>> input_rows();
 std::span<const CliRow<CommonOptions>> device_rows();
+// "Decoding": --hwdec auto|no|nvdec (hwdec_mode.h).
+std::span<const CliRow<CommonOptions>> decode_rows();
 std::span<const CliRow<CommonOptions>> camera_rows();
 std::span<const CliRow<CommonOptions>> time_rows();
 std::span<const CliRow<CommonOptions>> viewer_time_rows();  // time_rows() and --paused-at

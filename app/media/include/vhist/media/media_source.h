@@ -33,6 +33,10 @@ struct MediaInfo {
   std::string container;      // "mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", ...
   std::string codec;          // "h264", "hevc", ...
   std::string decoder;        // the FFmpeg decoder used: "h264", "libvpx-vp9", ...
+  // "nvdec" when the decoder was opened with FFmpeg's CUDA hwaccel (SourceOptions::cuda_context);
+  // whether each frame came from it is DecodedFrame::device (the stream may be refused:
+  // DecodeReport::hw_fallback says why).
+  std::string hwaccel;
   int decoder_threads = 0;    // the threads it decodes with, as opened (FFmpeg's choice by default)
   std::string thread_type;    // "frame", "slice" or "none": how those threads share the work
   std::uint32_t width = 0;    // of the first frame's stream parameters
@@ -80,6 +84,9 @@ struct DecodedFrame {
   // Its alpha samples, for leaving out transparent pixels: set when the decoder's format is read
   // directly and stored top-down (not through libswscale, which drops alpha); else data null.
   AlphaPlane alpha;
+  // Where the planes are: host memory (planes.data), or GPU memory of the hardware decoder
+  // (device.address; planes.stride holds the strides, planes.data is null, alpha is none).
+  DeviceFrame device;
   std::shared_ptr<const void> owner;
 };
 
@@ -109,6 +116,10 @@ struct DecodeReport {
   // though the last one is at its end. `gaps` lists the first kMaxGaps gaps in order.
   std::int64_t missing = 0;
   std::vector<FrameGap> gaps;
+  // Hardware decoding (MediaInfo::hwaccel): frames decoded on it, and why the decoder went to
+  // (or stayed on) the CPU for this stream, empty while it has not.
+  std::int64_t hw_frames = 0;
+  std::string hw_fallback;
 };
 
 struct SourceOptions {
@@ -119,6 +130,13 @@ struct SourceOptions {
   int stream = -1;                  // the video stream by its index in the file; -1: the best one
   std::int64_t max_pixels = 0;      // decoder's limit on width * height (0: FFmpeg's default);
                                     // larger frames are rejected by the decoder
+  // Hardware decoding: a CUDA context (CUcontext) and stream (CUstream) for FFmpeg's CUDA
+  // hwaccel (NVDEC), made by app/hwdec for the Vulkan device's GPU and outliving the source.
+  // Frames then stay in GPU memory (DecodedFrame::device), written on that stream. A stream the
+  // hwaccel does not take is decoded on the CPU (DecodeReport::hw_fallback says why).
+  // nullptr: CPU decoding.
+  void* cuda_context = nullptr;
+  void* cuda_stream = nullptr;
 };
 
 class MediaSource {

@@ -30,6 +30,11 @@ using AvFramePtr = std::unique_ptr<AVFrame, AvFrameFree>;
 // Nothing for big-endian, palette, bitstream, hardware, float, Bayer and XYZ formats, unequal or
 // out-of-range depths (yuv 8..12, rgb and gray 8..16) and chroma subsampled beyond 2x.
 std::optional<VideoFormat> direct_layout(AVPixelFormat fmt);
+// The layout of a frame NVDEC left in GPU memory as `sw_format` for a stream of `depth` bits
+// (the decoder's own format's): NVDEC hands deeper-than-8-bit samples in 16-bit words, high bits
+// first, so P016 and YUV444P16 hold 10- or 12-bit samples there (shift 16 - depth), not 16-bit
+// ones. Else direct_layout(sw_format).
+std::optional<VideoFormat> nvdec_layout(AVPixelFormat sw_format, int depth);
 
 // What kind of picture `fmt` holds: rgb (also palette, Bayer and XYZ formats), gray (one
 // component, plus alpha) or yuv.
@@ -58,8 +63,10 @@ class FrameMapper {
   FrameMapper& operator=(const FrameMapper&) = delete;
 
   // Fills frame.format, planes, owner and converted from `decoded` (which it takes over).
-  // Throws MediaError when the frame's pixel format cannot be converted.
-  void map(AvFramePtr decoded, DecodedFrame& frame);
+  // Throws MediaError when the frame's pixel format cannot be converted. `coded`: the decoder's
+  // software format (AVCodecContext::sw_pix_fmt), whose depth a hardware frame's layout needs
+  // (nvdec_layout).
+  void map(AvFramePtr decoded, DecodedFrame& frame, AVPixelFormat coded = AV_PIX_FMT_NONE);
 
  private:
   struct SwsFree {
@@ -78,6 +85,7 @@ class FrameMapper {
   };
   void prepare(const Key& key, AVPixelFormat dst);
   static void map_direct(AvFramePtr decoded, VideoFormat layout, DecodedFrame& out);
+  static void map_cuda(AvFramePtr decoded, VideoFormat layout, DecodedFrame& out);
   void map_converted(AvFramePtr decoded, const Key& key, AVPixelFormat dst, DecodedFrame& out);
 
   Key key_;

@@ -1,0 +1,35 @@
+#include "vhist/hwdec/hwdec.h"
+
+#include "cuda_import.h"
+
+#include <utility>
+
+namespace vhist::hwdec {
+
+std::vector<std::string> device_extensions() {
+  return {VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME, VK_KHR_EXTERNAL_SEMAPHORE_FD_EXTENSION_NAME};
+}
+
+Hwdec::Hwdec() = default;
+Hwdec::~Hwdec() = default;
+Hwdec::Hwdec(Hwdec&&) noexcept = default;
+Hwdec& Hwdec::operator=(Hwdec&&) noexcept = default;
+
+void Hwdec::refuse(std::string why) {
+  cuda.reset();
+  reason = std::move(why);
+}
+
+void* Hwdec::cuda_context() const { return cuda ? cuda->cuda_context() : nullptr; }
+void* Hwdec::cuda_stream() const { return cuda ? cuda->cuda_stream() : nullptr; }
+FrameImport* Hwdec::import() const { return cuda.get(); }
+
+Hwdec open_hwdec(HwdecMode mode, const render::Context& context) {
+  Hwdec h;
+  h.mode = mode;
+  if (mode == HwdecMode::no) return h;
+  h.cuda = CudaImport::open(context, h.reason);
+  return h;
+}
+
+}  // namespace vhist::hwdec
