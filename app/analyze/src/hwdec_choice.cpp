@@ -4,6 +4,7 @@
 #include "vhist/media/camera.h"
 
 #include <cstdio>
+#include <thread>
 
 namespace vhist::app {
 
@@ -31,8 +32,13 @@ hwdec::Hwdec choose_hwdec(const AnalyzeOptions& options, const render::Context& 
     hw.reason = "a camera's frames are not decoded by NVDEC";
   } else {
     hw = hwdec::open_hwdec(mode, context);  // the device's reason first: it holds for every engine
+    const std::string codec = source->info().codec;
+    const unsigned threads = std::thread::hardware_concurrency();
     if (hw.usable() && engine_reads_host) {
       hw.refuse("the CPU engine reads frames in host memory (NVDEC's stay on the GPU)");
+    } else if (hw.usable() && mode == hwdec::HwdecMode::automatic && hwdec::cpu_decodes_faster(codec, threads)) {
+      hw.refuse(codec + " decodes faster on this machine's " + std::to_string(threads) +
+                " CPU threads than on one NVDEC engine (--hwdec nvdec uses NVDEC all the same)");
     }
   }
   if (hw.usable()) {
