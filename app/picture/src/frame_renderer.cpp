@@ -19,7 +19,7 @@
 
 namespace vhist::viewer {
 
-FrameRenderer::FrameRenderer(render::Context& context, Engine engine)
+FrameRenderer::FrameRenderer(render::Context& context, Engine engine, Pipelines pipelines)
     : context_(context),
       engine_kind_(engine),
       engine_(context),
@@ -41,7 +41,7 @@ FrameRenderer::FrameRenderer(render::Context& context, Engine engine)
     slots_.push_back(std::move(slot));
   }
   if (engine == Engine::cpu) cpu_ = std::make_unique<CpuEngine>();
-  scopes_ = std::make_unique<FrameScopes>(context, engine, kFramesInFlight);
+  scopes_ = std::make_unique<FrameScopes>(context, engine, kFramesInFlight, pipelines == Pipelines::ahead);
   make_composite_descriptors();
   display_ = engine_.create_target("viewer display");
   levels_ = engine_.create_target("viewer levels");
@@ -61,6 +61,7 @@ FrameRenderer::FrameRenderer(render::Context& context, Engine engine)
   }
   // The SDR picture's pipelines, made now (with every feature: frame_renderer_passes.cpp's
   // composite_features() says why): the video pass and the three panel passes.
+  if (pipelines == Pipelines::on_first_use) return;
   const std::uint32_t every = shader::kFeatureCdf | shader::kFeatureReference | shader::kFeatureOwnScale;
   for (std::uint32_t part = 0; part < 4; ++part) composite_pipeline(part, false, every);
 }

@@ -97,8 +97,13 @@ using RecordHook = std::function<void(VkCommandBuffer)>;
 
 class FrameRenderer {
  public:
+  // Which of the composite's pipelines are made in the constructor: the SDR picture's (the video
+  // pass and the panels', so that none is first compiled mid-interaction: the window, the
+  // benchmark), or none, each when first used (`vhist scope`: DrawStyle::scopes_only uses
+  // none, and on lavapipe each costs tens of milliseconds of the one frame's time).
+  enum class Pipelines { ahead, on_first_use };
   // `engine`: who converts and counts (choose_engine()).
-  FrameRenderer(render::Context& context, Engine engine);
+  FrameRenderer(render::Context& context, Engine engine, Pipelines pipelines = Pipelines::ahead);
   ~FrameRenderer();
   FrameRenderer(const FrameRenderer&) = delete;
   FrameRenderer& operator=(const FrameRenderer&) = delete;
