@@ -9,17 +9,39 @@ extern "C" {
 #include <libavutil/dict.h>
 }
 
+#include <dlfcn.h>
+
 #include <cmath>
-#include <mutex>
+#include <string>
 
 namespace vhist::media {
 namespace {
 
 int interrupt_cb(void* opaque) { return static_cast<const std::atomic<bool>*>(opaque)->load() ? 1 : 0; }
 
+// libavdevice is loaded when the first camera opens, not linked: it brings libavfilter and about
+// 80 more shared libraries (SDL, PulseAudio, ...) that every start of vhist would otherwise map
+// and relocate, and that every library opened later (the Vulkan drivers) would look its symbols
+// up past. Loaded once and never closed; empty when it registered its devices, else why not.
+const std::string& load_devices() {
+  static const std::string failure = [] {
+    const std::string name = "libavdevice.so." + std::to_string(LIBAVDEVICE_VERSION_MAJOR);
+    void* lib = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!lib) return "FFmpeg's device library " + name + " cannot be loaded (" + std::string(::dlerror()) + ")";
+    using RegisterAll = void (*)();
+    const auto register_all = reinterpret_cast<RegisterAll>(::dlsym(lib, "avdevice_register_all"));
+    if (!register_all) return name + " has no avdevice_register_all: it is not FFmpeg's libavdevice";
+    register_all();
+    return std::string();
+  }();
+  return failure;
+}
+
 const AVInputFormat* v4l2_input(const std::string& cam) {
-  static std::once_flag once;
-  std::call_once(once, [] { avdevice_register_all(); });
+  if (const std::string& failure = load_devices(); !failure.empty()) {
+    throw MediaError("cannot open " + cam + ": " + failure + "; install libavdevice" +
+                     std::to_string(LIBAVDEVICE_VERSION_MAJOR) + " (the FFmpeg vhist was built with)");
+  }
   const AVInputFormat* v4l2 = av_find_input_format("video4linux2");
   if (!v4l2) throw MediaError("cannot open " + cam + ": this FFmpeg build has no video4linux2 input device");
   return v4l2;
