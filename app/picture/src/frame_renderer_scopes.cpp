@@ -42,6 +42,7 @@ std::uint64_t region_lines(const VideoFormat& format, const std::optional<PixelR
 // The frame seen as R'G'B' only (the equalized frame): what ScopePass reads from its R'G'B'.
 VideoFormat rgb_only(VideoFormat format) {
   format.model = ColourModel::rgb;
+  format.chroma_shift_x = format.chroma_shift_y = 0;  // a full R'G'B' pixel each (4:2:0 sources too)
   return format;
 }
 
