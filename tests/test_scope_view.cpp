@@ -356,6 +356,33 @@ TEST_P(ScopeViewTest, SplitViewOfA420Frame) {
   }
 }
 
+// `vhist scope`'s picture (scopes only, its pipelines made when first used): the CPU engine
+// converts the frame (and takes its statistics) only for a scope that reads its R'G'B'; the
+// vectorscope of a frame's Y'CbCr planes is drawn without.
+TEST_P(ScopeViewTest, ScopesOnlyConvertTheFrameOnlyForAScopeThatReadsIt) {
+  const VkExtent2D extent{320, 160};
+  viewer::OffscreenTarget target(context(), extent);
+  const auto frame = make_natural_yuv420(64, 36, 8, 2);
+  for (const bool vector : {true, false}) {
+    viewer::FrameRenderer renderer(context(), engine(), viewer::FrameRenderer::Pipelines::on_first_use);
+    auto style = scopes_style(!vector, false, vector);
+    style.scopes_only = true;
+    style.video = false;
+    const auto pixels = draw_once(context(), renderer, target, frame, style);
+    if (engine() == Engine::cpu) {
+      EXPECT_EQ(renderer.statistics().valid, !vector) << vector;
+    }
+    int traces = 0;
+    for (int y = 0; y < static_cast<int>(extent.height); ++y) {
+      for (int x = 0; x < static_cast<int>(extent.width); ++x) {
+        const Rgb p = rgb_at(pixels, extent.width, x, y);
+        traces += p[0] + p[1] + p[2] > 600;
+      }
+    }
+    EXPECT_GT(traces, 20) << vector;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Engines, ScopeViewTest, ::testing::Bool(),
                          [](const auto& p) { return p.param ? std::string("cpu") : std::string("gpu"); });
 

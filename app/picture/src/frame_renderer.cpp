@@ -248,6 +248,13 @@ void FrameRenderer::prepare_cpu_frame(const VideoFormat& format, const VideoPlan
   grow_staging(slot, kStagingRgbOffset + rgb.byte_size());
   auto* rgb_bytes = static_cast<std::byte*>(slot.staging.mapped()) + kStagingRgbOffset;
   const std::uint32_t levels = stats_levels(rgb.bits);
+  if (style.scopes_only && !scopes_only_read_rgb(style, format)) {
+    // Nothing reads the converted frame, its histogram or the statistics: the frame is not
+    // converted (the scopes count its planes), and the statistics say there are none.
+    cpu_levels_ = Histogram(levels);
+    statistics_ = FrameStatistics{};
+    return;
+  }
   cpu_levels_ = cpu_->convert_and_histogram(format, planes, levels, rgb_bytes);
   if (counted_rect_) {  // the region's pixels as converted in the whole frame
     const auto region = crop_frame({rgb_bytes, rgb.byte_size()}, rgb, *counted_rect_);

@@ -275,6 +275,16 @@ bool FrameRenderer::scopes_want_frame(const DrawStyle& style) const noexcept {
   }
 }
 
+bool FrameRenderer::scopes_only_read_rgb(const DrawStyle& style, const VideoFormat& format) const {
+  if (style.equalize != EqualizeMode::off) return true;
+  for (const ScopeRequest& r : scope_tick(style, format, false).requests) {
+    const bool planes = r.panel.kind == ScopeKind::vectorscope ? vectorscope_from_planes(format)
+                                                                : r.waveform.mode == WaveformMode::ycbcr;
+    if (!planes) return true;
+  }
+  return false;
+}
+
 // ---- Drawing -----------------------------------------------------------------------------------
 
 std::string FrameScopes::title(const DrawStyle& style, std::size_t i) const {

@@ -193,6 +193,10 @@ class FrameRenderer {
                       const DrawStyle& style);
   void record_scope_counts(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style);
   bool scopes_want_frame(const DrawStyle& style) const noexcept;
+  // Whether `vhist scope`'s picture (DrawStyle::scopes_only: no video, no histogram, no
+  // statistics) reads the CPU engine's converted frame: a waveform or an R'G'B' parade does, a
+  // vectorscope or a Y'CbCr parade of a frame with Y'CbCr planes does not (nor then the equalize pass).
+  bool scopes_only_read_rgb(const DrawStyle& style, const VideoFormat& format) const;
 
   // composite.comp's set layout (its parameters' storage buffer) and each slot's set.
   void make_composite_descriptors();
