@@ -263,13 +263,15 @@ void FrameRenderer::prepare_cpu_frame(const VideoFormat& format, const VideoPlan
   statistics_.range.reset();
   statistics_.light.reset();
   statistics_.ycbcr = false;
-  if (has_planes(format)) {
+  // Nor, with scopes only, the planes' range check and the light level (more passes over it).
+  const bool measures = !style.scopes_only;
+  if (measures && has_planes(format)) {
     PlaneCounts counts = cpu_->planes(format, planes, levels);
     statistics_.range = range_check(counts, format.range);
     if (style.ycbcr) cpu_levels_ = std::move(counts.histogram);  // what is drawn and described
     statistics_.ycbcr = style.ycbcr;
   }
-  if (style.light == LightScale::pq) {
+  if (measures && style.light == LightScale::pq) {
     statistics_.light = pq_light_level(reference_max_rgb({rgb_bytes, rgb.byte_size()}, rgb), rgb.bits);
   }
   statistics_.valid = true;
