@@ -19,7 +19,7 @@ packages=(
   cmake ninja-build g++ pkg-config glslang-tools
   # libraries
   libvulkan-dev libglfw3-dev libimgui-dev
-  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libavdevice-dev
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libavdevice-dev zlib1g-dev
   # command lines (CLI11, header-only) and PNG files (stb_image, stb_image_write)
   libcli11-dev libstb-dev
   # reading analyze's JSON Lines records back (the viewer's --reference; header-only)

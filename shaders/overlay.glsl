@@ -42,8 +42,17 @@ bool item_covers(OverlayItem it, uvec2 scale, vec2 centre) {
   if (centre.x < r.x || centre.x >= r.z || centre.y < r.y || centre.y >= r.w) return false;
   if (it.kind == kOverlaySolid) return true;
   const uvec2 font_px = uvec2((centre - r.xy) * (float(kTextScaleUnit) / float(it.scale)));
+  if (font_px.x >= kGlyphWidth || font_px.y >= kGlyphHeight) return false;
+#ifdef VHIST_OVERLAY_NO_COUNTS
+  // The includer draws no count labels: the glyph's pixels are the item's own (overlay_grid()
+  // copied them from the font). Lavapipe looked the font table up for every pixel at a cost
+  // larger than all the rest of a scope's drawing.
+  const uint bit = font_px.y * kGlyphWidth + font_px.x;
+  return ((bit < 32u ? it.pixels_low >> bit : it.pixels_high >> (bit - 32u)) & 1u) != 0u;
+#else
   const uint glyph = it.kind == kOverlayGlyph ? it.glyph : count_glyph(full_height_count(it, scale), it.glyph);
-  return font_px.x < kGlyphWidth && font_px.y < kGlyphHeight && vhist_glyph_pixel(glyph, font_px.x, font_px.y);
+  return vhist_glyph_pixel(glyph, font_px.x, font_px.y);
+#endif
 }
 
 layout(buffer_reference, buffer_reference_align = 16, std430) readonly buffer OverlayWords {

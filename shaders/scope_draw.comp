@@ -21,9 +21,16 @@ layout(buffer_reference, buffer_reference_align = 4, std430) buffer Picture {
 #define VHIST_SHADER_scope_draw
 #include "vhist/scope_draw_shared.h"
 #include "vhist/draw_shared.h"
-// overlay.glsl's items (its count labels, which read the scale buffer, are the histograms' only).
+// overlay.glsl's items: the scopes' are rects and glyphs (scope_graticule.h), without the count
+// labels of the histograms (which read the scale buffer), whose code is left out.
+#define VHIST_OVERLAY_NO_COUNTS
 #include "histogram_bars.glsl"
 #include "overlay.glsl"
+
+// The panel's kind (kScopeDraw*), fixed per pipeline: each kind's pipeline holds its own trace's
+// code alone. Lavapipe (Mesa 22) runs every branch of a shader for every pixel, masked, so one
+// shader for the three kinds cost each panel the three traces.
+layout(constant_id = 0) const uint kKind = kScopeDrawWaveform;
 
 float brightness(ScopeDrawParams p, float n) {
   if (n <= 0.0) return 0.0;
@@ -73,7 +80,7 @@ vec3 waveform_trace(ScopeDrawParams p, vec2 centre) {
   if (centre.x < q.x || centre.x >= q.z || centre.y < q.y || centre.y >= q.w) return vec3(0.0);
   const uvec2 lv = row_levels(floor(q.w - centre.y), q.w - q.y, p.levels);
   float x = floor(centre.x - q.x);
-  if (p.kind == kScopeDrawParade) {
+  if (kKind == kScopeDrawParade) {
     const uint part = uint(floor(x / (p.part + p.gap)));
     x -= float(part) * (p.part + p.gap);
     if (part > 2u || x >= p.part || (p.mask & (1u << part)) == 0u) return vec3(0.0);
@@ -147,7 +154,7 @@ void main() {
   }
   // The traces over the background and graticule, as opaque as they are bright: a saturated
   // trace keeps its colour on a graticule line, a faint one lets the line show through.
-  const vec3 trace = min(p.kind == kScopeDrawVector ? vector_trace(p, centre) : waveform_trace(p, centre), vec3(1.0));
+  const vec3 trace = min(kKind == kScopeDrawVector ? vector_trace(p, centre) : waveform_trace(p, centre), vec3(1.0));
   colour = colour * (1.0 - max(max(trace.r, trace.g), trace.b)) + trace;
   uvec3 v = uvec3(round(clamp(colour, 0.0, 1.0) * 255.0));
   if (p.bgra != 0u) v = v.bgr;

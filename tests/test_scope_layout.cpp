@@ -156,5 +156,25 @@ TEST(ScopeLayout, PlanDrawsScopesOnTheCompositeOnly) {
   EXPECT_FALSE(plan_tick(state, request).scopes);
 }
 
+// `vhist scope` (scopes only, CPU engine): the converted frame stays on the host, where the
+// scopes are counted; the window's composite, which draws the video, uploads it.
+TEST(ScopeLayout, ScopesOnlyLeaveTheCpuEnginesFrameOnTheHost) {
+  PictureState state;
+  TickRequest request;
+  request.new_frame = true;
+  request.engine = Engine::cpu;
+  request.target = TargetKind::composite;
+  request.style.waveform = true;
+  EXPECT_TRUE(plan_tick(state, request).upload_rgb);
+  request.style.scopes_only = true;
+  request.style.video = false;
+  const FramePlan plan = plan_tick(state, request);
+  EXPECT_FALSE(plan.upload_rgb);
+  EXPECT_TRUE(plan.convert_on_cpu);
+  EXPECT_TRUE(plan.scopes);
+  request.style.equalize = EqualizeMode::luma;  // the equalize pass reads it on the GPU
+  EXPECT_TRUE(plan_tick(state, request).upload_rgb);
+}
+
 }  // namespace
 }  // namespace vhist::viewer

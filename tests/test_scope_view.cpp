@@ -326,6 +326,63 @@ TEST_P(ScopeViewTest, AllThreeInEveryPlace) {
   }
 }
 
+// The split view of a 4:2:0 frame: the equalized frame's counts (R'G'B', one pixel each) are
+// drawn right of the split in each scope (the pass was once given the frame's subsampling with
+// the R'G'B' model, and refused the tick).
+TEST_P(ScopeViewTest, SplitViewOfA420Frame) {
+  const VkExtent2D extent{640, 360};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer renderer(context(), engine());
+  viewer::DrawStyle style;
+  style.waveform = style.parade = style.vectorscope = true;
+  style.equalize = EqualizeMode::luma;
+  style.split_view = true;
+  style.split_position = 0.5f;
+  style.ui_scale = viewer::picture_ui_scale(1.0f, static_cast<float>(extent.height));
+  const auto frame = make_natural_yuv420(320, 180, 8, 1);
+  std::vector<std::uint8_t> pixels;
+  ASSERT_NO_THROW(pixels = draw_once(context(), renderer, target, frame, style));
+  dump(pixels, extent, "split_420");
+  const auto laid = viewer::with_scope_layout(style, static_cast<float>(extent.width), static_cast<float>(extent.height));
+  for (const auto& panel : viewer::scope_panels(laid)) {
+    int traces = 0;
+    for (int y = static_cast<int>(panel.plot[1]); y < static_cast<int>(panel.plot[3]); ++y) {
+      for (int x = static_cast<int>((panel.plot[0] + panel.plot[2]) / 2) + 1; x < static_cast<int>(panel.plot[2]); ++x) {
+        const Rgb p = rgb_at(pixels, extent.width, x, y);
+        traces += p[0] + p[1] + p[2] > 200;
+      }
+    }
+    EXPECT_GT(traces, 20) << static_cast<int>(panel.kind);
+  }
+}
+
+// `vhist scope`'s picture (scopes only, its pipelines made when first used): the CPU engine
+// converts the frame (and takes its statistics) only for a scope that reads its R'G'B'; the
+// vectorscope of a frame's Y'CbCr planes is drawn without.
+TEST_P(ScopeViewTest, ScopesOnlyConvertTheFrameOnlyForAScopeThatReadsIt) {
+  const VkExtent2D extent{320, 160};
+  viewer::OffscreenTarget target(context(), extent);
+  const auto frame = make_natural_yuv420(64, 36, 8, 2);
+  for (const bool vector : {true, false}) {
+    viewer::FrameRenderer renderer(context(), engine(), viewer::FrameRenderer::Pipelines::on_first_use);
+    auto style = scopes_style(!vector, false, vector);
+    style.scopes_only = true;
+    style.video = false;
+    const auto pixels = draw_once(context(), renderer, target, frame, style);
+    if (engine() == Engine::cpu) {
+      EXPECT_EQ(renderer.statistics().valid, !vector) << vector;
+    }
+    int traces = 0;
+    for (int y = 0; y < static_cast<int>(extent.height); ++y) {
+      for (int x = 0; x < static_cast<int>(extent.width); ++x) {
+        const Rgb p = rgb_at(pixels, extent.width, x, y);
+        traces += p[0] + p[1] + p[2] > 600;
+      }
+    }
+    EXPECT_GT(traces, 20) << vector;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Engines, ScopeViewTest, ::testing::Bool(),
                          [](const auto& p) { return p.param ? std::string("cpu") : std::string("gpu"); });
 

@@ -10,6 +10,7 @@
 #include <bit>
 #include <cstring>
 #include <stdexcept>
+#include <vector>
 
 namespace vhist {
 
@@ -66,6 +67,11 @@ void count_plot_columns(const WaveformJob& job, std::uint32_t p0, std::uint32_t 
   const std::uint32_t run = out.shape.run, d0 = p0 * run, d1 = std::min(p1 * run, out.shape.columns);
   const FrameFormat rgb_format = converted_format(f);
   const bool planes = out.mode == WaveformMode::ycbcr;
+  const std::size_t plane_words = std::size_t{out.shape.plot_columns} * out.levels;
+  // Each display column's first count (its plot column's, d / run), looked up: a division per
+  // sample cost more than the rest of the loop.
+  std::vector<std::size_t> column_at(d1 > d0 ? d1 - d0 : 0);
+  for (std::uint32_t d = d0; d < d1; ++d) column_at[d - d0] = std::size_t{d / run} * out.levels;
   for (std::uint32_t c = 0; c < (planes ? 3u : 1u); ++c) {
     const std::uint32_t sx = c == 0 ? 0 : f.chroma_shift_x, sy = c == 0 ? 0 : f.chroma_shift_y;
     const Box box = samples_for_columns(r, f.rotation, d0, d1, sx, sy);
@@ -75,8 +81,7 @@ void count_plot_columns(const WaveformJob& job, std::uint32_t p0, std::uint32_t 
         const std::uint32_t ly = std::clamp(y << sy, r.y, r.y + r.height - 1);
         const std::uint32_t d = vhist_scope_column(lx, ly, r.x, r.y, r.width, r.height, f.rotation);
         if (d < d0 || d >= d1) continue;  // a chroma sample standing in a neighbour's column
-        std::uint32_t* column = out.counts.data() + std::size_t{d / run} * out.levels;
-        const std::size_t plane_words = std::size_t{out.shape.plot_columns} * out.levels;
+        std::uint32_t* column = out.counts.data() + column_at[d - d0];
         if (planes) {
           ++column[c * plane_words + (read_sample(f, job.planes, c, x, y) >> job.shift)];
           continue;

@@ -4,11 +4,11 @@
 
 #include <stb_image.h>
 #include <stb_image_write.h>
+#include <zlib.h>
 
 #include <climits>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
@@ -18,8 +18,8 @@
 // stb_image and stb_image_write come compiled in Debian's libstb (linked, see CMakeLists.txt):
 // no STB_*_IMPLEMENTATION here. Only thread-safe entry points are used: the *_from_memory
 // readers and stbi_write_png_to_func (their failure text is thread-local); the global settings
-// (flip on load, PNG compression level) stay at their defaults, but for the forced filter of
-// PngFilter::none, set for one encode under kEncodeMutex (every encode holds it).
+// (flip on load, PNG compression level, forced filter) stay at their defaults. PngFilter::none is
+// written here, with zlib.
 
 namespace vhist::media {
 namespace {
@@ -52,7 +52,48 @@ void append_bytes(void* context, void* data, int size) {
   static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
 }
 
-std::mutex kEncodeMutex;  // stbi_write_force_png_filter is process-wide
+// A PNG chunk: length, type, data, CRC-32 of type and data.
+void append_chunk(std::string& out, const char (&type)[5], std::string_view data) {
+  const auto be32 = [&out](std::uint32_t v) {
+    const char b[4] = {static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8),
+                       static_cast<char>(v)};
+    out.append(b, 4);
+  };
+  be32(static_cast<std::uint32_t>(data.size()));
+  const std::size_t start = out.size();
+  out.append(type, 4);
+  out.append(data);
+  be32(static_cast<std::uint32_t>(::crc32(0, reinterpret_cast<const Bytef*>(out.data() + start), out.size() - start)));
+}
+
+// PngFilter::none: the rows unfiltered, deflated by zlib at level 1 (its fast matcher), about
+// twice as fast as stb_image_write's deflate (level 8) and smaller for a scope (vhist scope's
+// 1024x512 waveform: 10 against 20 ms, 220 against 250 KB). `pixels`: `components` bytes a pixel.
+std::pair<std::string, std::string> encode_unfiltered(const std::uint8_t* pixels, std::uint32_t w, std::uint32_t h,
+                                                      int components) {
+  const std::size_t row = std::size_t{w} * static_cast<std::size_t>(components);
+  std::string raw(h * (row + 1), '\0');  // each row: filter type 0, then its bytes
+  for (std::size_t y = 0; y < h; ++y) std::memcpy(&raw[y * (row + 1) + 1], pixels + y * row, row);
+  uLongf packed_size = ::compressBound(static_cast<uLong>(raw.size()));
+  std::string packed(packed_size, '\0');
+  if (::compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_size, reinterpret_cast<const Bytef*>(raw.data()),
+                  static_cast<uLong>(raw.size()), 1) != Z_OK) {
+    return {{}, "the PNG encoder (zlib) failed: out of memory"};
+  }
+  packed.resize(packed_size);
+  std::string header(13, '\0');
+  for (int i = 0; i < 4; ++i) {
+    header[static_cast<std::size_t>(i)] = static_cast<char>(w >> (24 - 8 * i));
+    header[static_cast<std::size_t>(4 + i)] = static_cast<char>(h >> (24 - 8 * i));
+  }
+  header[8] = 8;                            // bits per channel
+  header[9] = components == 3 ? 2 : 6;      // colour type: RGB or RGBA; compression, filter, interlace 0
+  std::string out("\x89PNG\r\n\x1a\n", 8);
+  append_chunk(out, "IHDR", header);
+  append_chunk(out, "IDAT", packed);
+  append_chunk(out, "IEND", {});
+  return {std::move(out), {}};
+}
 
 // The PNG file's bytes (RGB when every alpha is 255, else RGBA), or (second) what went wrong.
 std::pair<std::string, std::string> encode_bytes(const RgbaImage& image, PngFilter filter = PngFilter::adaptive) {
@@ -66,13 +107,11 @@ std::pair<std::string, std::string> encode_bytes(const RgbaImage& image, PngFilt
     pixels = rgb.data();
   }
   const int components = opaque ? 3 : 4;
+  if (filter == PngFilter::none) return encode_unfiltered(pixels, image.width, image.height, components);
   const int w = static_cast<int>(image.width);
   std::string bytes;
-  const std::lock_guard lock(kEncodeMutex);
-  stbi_write_force_png_filter = filter == PngFilter::none ? 0 : -1;  // 0: no filter; -1: stb's choice per row
   const int written = stbi_write_png_to_func(&append_bytes, &bytes, w, static_cast<int>(image.height), components,
                                              pixels, w * components);
-  stbi_write_force_png_filter = -1;
   if (!written) return {{}, "the PNG encoder (stb_image_write) failed: out of memory"};
   return {std::move(bytes), {}};
 }

@@ -19,7 +19,7 @@
 
 namespace vhist::viewer {
 
-FrameRenderer::FrameRenderer(render::Context& context, Engine engine)
+FrameRenderer::FrameRenderer(render::Context& context, Engine engine, Pipelines pipelines)
     : context_(context),
       engine_kind_(engine),
       engine_(context),
@@ -41,7 +41,7 @@ FrameRenderer::FrameRenderer(render::Context& context, Engine engine)
     slots_.push_back(std::move(slot));
   }
   if (engine == Engine::cpu) cpu_ = std::make_unique<CpuEngine>();
-  scopes_ = std::make_unique<FrameScopes>(context, engine, kFramesInFlight);
+  scopes_ = std::make_unique<FrameScopes>(context, engine, kFramesInFlight, pipelines == Pipelines::ahead);
   make_composite_descriptors();
   display_ = engine_.create_target("viewer display");
   levels_ = engine_.create_target("viewer levels");
@@ -61,6 +61,7 @@ FrameRenderer::FrameRenderer(render::Context& context, Engine engine)
   }
   // The SDR picture's pipelines, made now (with every feature: frame_renderer_passes.cpp's
   // composite_features() says why): the video pass and the three panel passes.
+  if (pipelines == Pipelines::on_first_use) return;
   const std::uint32_t every = shader::kFeatureCdf | shader::kFeatureReference | shader::kFeatureOwnScale;
   for (std::uint32_t part = 0; part < 4; ++part) composite_pipeline(part, false, every);
 }
@@ -247,6 +248,13 @@ void FrameRenderer::prepare_cpu_frame(const VideoFormat& format, const VideoPlan
   grow_staging(slot, kStagingRgbOffset + rgb.byte_size());
   auto* rgb_bytes = static_cast<std::byte*>(slot.staging.mapped()) + kStagingRgbOffset;
   const std::uint32_t levels = stats_levels(rgb.bits);
+  if (style.scopes_only && !scopes_only_read_rgb(style, format)) {
+    // Nothing reads the converted frame, its histogram or the statistics: the frame is not
+    // converted (the scopes count its planes), and the statistics say there are none.
+    cpu_levels_ = Histogram(levels);
+    statistics_ = FrameStatistics{};
+    return;
+  }
   cpu_levels_ = cpu_->convert_and_histogram(format, planes, levels, rgb_bytes);
   if (counted_rect_) {  // the region's pixels as converted in the whole frame
     const auto region = crop_frame({rgb_bytes, rgb.byte_size()}, rgb, *counted_rect_);
@@ -255,13 +263,15 @@ void FrameRenderer::prepare_cpu_frame(const VideoFormat& format, const VideoPlan
   statistics_.range.reset();
   statistics_.light.reset();
   statistics_.ycbcr = false;
-  if (has_planes(format)) {
+  // Nor, with scopes only, the planes' range check and the light level (more passes over it).
+  const bool measures = !style.scopes_only;
+  if (measures && has_planes(format)) {
     PlaneCounts counts = cpu_->planes(format, planes, levels);
     statistics_.range = range_check(counts, format.range);
     if (style.ycbcr) cpu_levels_ = std::move(counts.histogram);  // what is drawn and described
     statistics_.ycbcr = style.ycbcr;
   }
-  if (style.light == LightScale::pq) {
+  if (measures && style.light == LightScale::pq) {
     statistics_.light = pq_light_level(reference_max_rgb({rgb_bytes, rgb.byte_size()}, rgb), rgb.bits);
   }
   statistics_.valid = true;

@@ -42,6 +42,7 @@ std::uint64_t region_lines(const VideoFormat& format, const std::optional<PixelR
 // The frame seen as R'G'B' only (the equalized frame): what ScopePass reads from its R'G'B'.
 VideoFormat rgb_only(VideoFormat format) {
   format.model = ColourModel::rgb;
+  format.chroma_shift_x = format.chroma_shift_y = 0;  // a full R'G'B' pixel each (4:2:0 sources too)
   return format;
 }
 
@@ -73,6 +74,13 @@ std::uint32_t component_mask(const DrawStyle& style, WaveformMode mode) {
   if (mode == WaveformMode::luma) return 1;
   if (mode == WaveformMode::ycbcr) return (ch[3] ? 1u : 0u) | (ch[2] ? 2u : 0u) | (ch[0] ? 4u : 0u);
   return (ch[0] ? 1u : 0u) | (ch[1] ? 2u : 0u) | (ch[2] ? 4u : 0u);
+}
+
+// scope_draw.comp's kKind for a panel of `kind`.
+std::uint32_t draw_kind(ScopeKind kind) {
+  return kind == ScopeKind::vectorscope ? shader::kScopeDrawVector
+         : kind == ScopeKind::parade    ? shader::kScopeDrawParade
+                                        : shader::kScopeDrawWaveform;
 }
 
 // The text cut to `chars` characters: whole parts (two spaces apart) while they fit, else cut.
@@ -111,10 +119,12 @@ ScopeTick scope_tick(const DrawStyle& style, const VideoFormat& format, bool spl
   return t;
 }
 
-FrameScopes::FrameScopes(render::Context& context, Engine engine, std::uint32_t slots)
+FrameScopes::FrameScopes(render::Context& context, Engine engine, std::uint32_t slots, bool ahead)
     : context_(context), engine_(engine), pass_(context) {
   if (engine == Engine::cpu) cpu_ = std::make_unique<CpuEngine>();
-  draw_ = render::ComputePipeline(context, scope_draw_spv, {}, sizeof(shader::ScopeDrawPush), "scope draw");
+  if (ahead) {
+    for (std::uint32_t kind = 0; kind < draw_.size(); ++kind) draw_pipeline(kind);
+  }
   for (std::uint32_t i = 0; i < slots; ++i) {
     SlotMemory m;
     m.params = render::Buffer(context, kParamsStride * kMaxPanels, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
@@ -123,6 +133,16 @@ FrameScopes::FrameScopes(render::Context& context, Engine engine, std::uint32_t 
                                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, render::MemoryUse::upload, true, "scope overlay");
     slots_.push_back(std::move(m));
   }
+}
+
+const render::ComputePipeline& FrameScopes::draw_pipeline(std::uint32_t kind) {
+  render::ComputePipeline& pipeline = draw_.at(kind);
+  if (pipeline.get() == VK_NULL_HANDLE) {
+    const render::SpecConstant constants[] = {{0, kind}};
+    pipeline = render::ComputePipeline(context_, scope_draw_spv, constants, sizeof(shader::ScopeDrawPush),
+                                       "scope draw");
+  }
+  return pipeline;
 }
 
 VkDeviceSize FrameScopes::request_bytes(const ScopeRequest& r) const {
@@ -255,6 +275,16 @@ bool FrameRenderer::scopes_want_frame(const DrawStyle& style) const noexcept {
   }
 }
 
+bool FrameRenderer::scopes_only_read_rgb(const DrawStyle& style, const VideoFormat& format) const {
+  if (style.equalize != EqualizeMode::off) return true;
+  for (const ScopeRequest& r : scope_tick(style, format, false).requests) {
+    const bool planes = r.panel.kind == ScopeKind::vectorscope ? vectorscope_from_planes(format)
+                                                                : r.waveform.mode == WaveformMode::ycbcr;
+    if (!planes) return true;
+  }
+  return false;
+}
+
 // ---- Drawing -----------------------------------------------------------------------------------
 
 std::string FrameScopes::title(const DrawStyle& style, std::size_t i) const {
@@ -327,8 +357,6 @@ shader::ScopeDrawParams FrameScopes::panel_params(const DrawStyle& style, std::s
   const bool vector = panel.kind == ScopeKind::vectorscope;
   const Rect plot = vector ? vectorscope_square(panel.plot) : panel.plot;
   std::copy(plot.begin(), plot.end(), p.plot);
-  p.kind = vector ? shader::kScopeDrawVector
-                  : panel.kind == ScopeKind::parade ? shader::kScopeDrawParade : shader::kScopeDrawWaveform;
   p.components = vector ? 1 : waveform_components(r.waveform.mode);
   p.levels = vector ? r.vector.size : r.waveform.levels;
   p.columns = shapes_[i];
@@ -406,7 +434,7 @@ void FrameScopes::record_draw(VkCommandBuffer cmd, const DrawStyle& style, const
     const auto h = static_cast<std::uint32_t>(std::max(0.0f, std::ceil(r[3]) - static_cast<float>(y0)));
     if (w == 0 || h == 0) continue;
     const shader::ScopeDrawPush push{m.params.address() + i * kParamsStride, x0, y0};
-    draw_.dispatch(cmd, push, (w + 15) / 16, (h + 15) / 16);
+    draw_pipeline(draw_kind(tick_.requests[i].panel.kind)).dispatch(cmd, push, (w + 15) / 16, (h + 15) / 16);
   }
 }
 

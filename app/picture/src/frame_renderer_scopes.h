@@ -53,7 +53,8 @@ ScopeTick scope_tick(const DrawStyle& style, const VideoFormat& format, bool spl
 
 class FrameScopes {
  public:
-  FrameScopes(render::Context& context, Engine engine, std::uint32_t slots);
+  // `ahead`: the drawing's pipelines (one per kind) made now, else each when first used.
+  FrameScopes(render::Context& context, Engine engine, std::uint32_t slots, bool ahead);
 
   // Host side of a tick in slot `slot`: `tick` for the current frame of `format`. `new_frame`:
   // the frame changed (or a recount was asked); `equalized`: the equalized frame was made again
@@ -117,7 +118,9 @@ class FrameScopes {
   Engine engine_;
   ScopePass pass_;
   std::unique_ptr<CpuEngine> cpu_;  // CPU engine: the scopes' counts on the host
-  render::ComputePipeline draw_;
+  // scope_draw.comp specialized for a kind (kScopeDraw*, its index), made when first used.
+  const render::ComputePipeline& draw_pipeline(std::uint32_t kind);
+  std::array<render::ComputePipeline, 3> draw_;
   std::vector<SlotMemory> slots_;
   std::uint32_t slot_ = 0;
   std::array<render::Buffer, kMaxPanels> counts_, right_;  // the frame's and the equalized frame's

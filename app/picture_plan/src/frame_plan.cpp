@@ -50,8 +50,11 @@ namespace {
 void plan_frame_and_count(const PictureState& state, const TickRequest& request, FramePlan& plan) {
   const bool frame = request.new_frame, cpu = request.engine == Engine::cpu;
   const bool composite = request.target == TargetKind::composite;
-  // The CPU engine's frame goes to the R'G'B' buffer too when a pass reads it there.
-  const bool cpu_frame_to_buffer = composite || request.style.equalize != EqualizeMode::off;
+  // The CPU engine's frame goes to the R'G'B' buffer too when a pass reads it there: the
+  // composite's video pass (none with DrawStyle::scopes_only, whose scopes the CPU engine counts
+  // on the host) or the equalize pass.
+  const bool cpu_frame_to_buffer =
+      (composite && !request.style.scopes_only) || request.style.equalize != EqualizeMode::off;
   plan.convert_on_gpu = frame && !cpu;
   plan.convert_on_cpu = frame && cpu;
   plan.upload_rgb = frame && cpu && cpu_frame_to_buffer;

@@ -1,5 +1,7 @@
 #include "vhist/picture/overlay_grid.h"
 
+#include "vhist/font_shared.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -36,6 +38,15 @@ std::array<std::uint32_t, 4> cells_of(const Grid& g, const shader::OverlayItem& 
           first_cell(it.rect[1], g.y0, g.rows), end_cell(it.rect[3], g.y0, g.rows)};
 }
 
+// The item as the shaders read it: a glyph with its pixels (OverlayItem::pixels_low, _high).
+shader::OverlayItem with_pixels(shader::OverlayItem it) {
+  if (it.kind == shader::kOverlayGlyph && it.glyph < shader::kGlyphCount) {
+    it.pixels_low = shader::kFont[2 * it.glyph];
+    it.pixels_high = shader::kFont[2 * it.glyph + 1];
+  }
+  return it;
+}
+
 // One panel's slots: the grid, the cell table, the items cell by cell.
 std::vector<shader::OverlayItem> panel_slots(const shader::OverlayItem* items, std::size_t n, const Grid& g) {
   const std::size_t cells = static_cast<std::size_t>(g.columns) * g.rows;
@@ -59,7 +70,7 @@ std::vector<shader::OverlayItem> panel_slots(const shader::OverlayItem* items, s
   std::vector<std::uint32_t> words(table * kWordsPerSlot, 0);
   for (std::size_t k = 0; k < cells; ++k) {
     words[k] = static_cast<std::uint32_t>(out.size()) | static_cast<std::uint32_t>(in_cell[k].size() << 16);
-    for (std::uint32_t i : in_cell[k]) out.push_back(items[i]);
+    for (std::uint32_t i : in_cell[k]) out.push_back(with_pixels(items[i]));
   }
   if (!words.empty()) std::memcpy(static_cast<void*>(&out[1]), words.data(), words.size() * sizeof(std::uint32_t));
   return out;

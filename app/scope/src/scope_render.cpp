@@ -38,7 +38,9 @@ ScopeGpu::ScopeGpu(const std::string& device, EngineChoice engine, std::uint32_t
   }
   t0 = std::chrono::steady_clock::now();
   target_ = std::make_unique<viewer::OffscreenTarget>(*context_, VkExtent2D{width, height});
-  renderer_ = std::make_unique<viewer::FrameRenderer>(*context_, engine_);
+  // The composite's pipelines only when used: a scope draws no video or histogram.
+  renderer_ = std::make_unique<viewer::FrameRenderer>(*context_, engine_,
+                                                      viewer::FrameRenderer::Pipelines::on_first_use);
   renderer_ms = ms_since(t0);
 }
 

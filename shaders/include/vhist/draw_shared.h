@@ -34,8 +34,10 @@ VHIST_STRUCT(OverlayItem) {
   VHIST_UINT(scale);
   VHIST_UINT(mask);   // count: channel bits (R 1, G 2, B 4, L 8)
   VHIST_UINT(value);  // count: the full-height count of the fixed scale (auto: the cap 5 * pixels / bins)
-  VHIST_UINT(pad0);
-  VHIST_UINT(pad1);
+  // glyph: its pixels, font_shared.h's kFont[2 * glyph] and kFont[2 * glyph + 1] (overlay_grid()
+  // copies them), for shaders that test them without the font table
+  VHIST_UINT(pixels_low);
+  VHIST_UINT(pixels_high);
   VHIST_UINT(pad2);
 };
 

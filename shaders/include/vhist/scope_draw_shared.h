@@ -29,7 +29,7 @@ VHIST_PARAMS_BLOCK(ScopeDrawParams) {
   VHIST_VEC4(cr_rgb);
   VHIST_UINT(target_w);
   VHIST_UINT(target_h);
-  VHIST_UINT(kind);        // kScopeDraw*
+  VHIST_UINT(pad0);        // (the kind, kScopeDraw*, is the pipeline's: scope_draw.comp's kKind)
   VHIST_UINT(components);  // in the counts: 1 or 3
   VHIST_UINT(levels);      // waveform: levels per column; vectorscope: the grid's side N
   VHIST_UINT(columns);     // waveform: plot columns in the counts (shape.plot_columns)

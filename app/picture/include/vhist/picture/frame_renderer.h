@@ -97,8 +97,13 @@ using RecordHook = std::function<void(VkCommandBuffer)>;
 
 class FrameRenderer {
  public:
+  // Which of the composite's pipelines are made in the constructor: the SDR picture's (the video
+  // pass and the panels', so that none is first compiled mid-interaction: the window, the
+  // benchmark), or none, each when first used (`vhist scope`: DrawStyle::scopes_only uses
+  // none, and on lavapipe each costs tens of milliseconds of the one frame's time).
+  enum class Pipelines { ahead, on_first_use };
   // `engine`: who converts and counts (choose_engine()).
-  FrameRenderer(render::Context& context, Engine engine);
+  FrameRenderer(render::Context& context, Engine engine, Pipelines pipelines = Pipelines::ahead);
   ~FrameRenderer();
   FrameRenderer(const FrameRenderer&) = delete;
   FrameRenderer& operator=(const FrameRenderer&) = delete;
@@ -188,6 +193,10 @@ class FrameRenderer {
                       const DrawStyle& style);
   void record_scope_counts(VkCommandBuffer cmd, const FramePlan& plan, const DrawStyle& style);
   bool scopes_want_frame(const DrawStyle& style) const noexcept;
+  // Whether `vhist scope`'s picture (DrawStyle::scopes_only: no video, no histogram, no
+  // statistics) reads the CPU engine's converted frame: a waveform or an R'G'B' parade does, a
+  // vectorscope or a Y'CbCr parade of a frame with Y'CbCr planes does not (nor then the equalize pass).
+  bool scopes_only_read_rgb(const DrawStyle& style, const VideoFormat& format) const;
 
   // composite.comp's set layout (its parameters' storage buffer) and each slot's set.
   void make_composite_descriptors();

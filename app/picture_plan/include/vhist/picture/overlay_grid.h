@@ -24,7 +24,8 @@ inline constexpr float kOverlayCellSize = 16.0f;
 //   the next `value` slots: the cell table, 16 words a slot, cell (col, row) at word
 //                 row * columns + col: (offset of its first item from `first`) | (items << 16).
 //   then the items, cell after cell, each cell's in the panel's drawing order (the last that
-//   covers a pixel wins, as in overlay_items()).
+//   covers a pixel wins, as in overlay_items()); a glyph with its pixels from the font
+//   (OverlayItem::pixels_low, _high).
 // over_bars[i]: 1 when one of panel i's items lies over its bars (the guides), else 0, so the
 // shaders read no overlay for the bars' pixels at all (one load a pixel cost lavapipe ~8 ms of
 // a 1280x720 frame).
