@@ -13,6 +13,7 @@ extern "C" {
 #include <dlfcn.h>
 
 #include <cmath>
+#include <mutex>
 #include <string>
 
 namespace vhist::media {
