@@ -6,6 +6,7 @@
 
 #include "vhist/picture/overlay_grid.h"
 #include "vhist/picture/picture_geometry.h"
+#include "vhist/picture/picture_overlay.h"
 #include "vhist/picture/scope_graticule.h"
 
 #include "vhist/compute/source_measures.h"
@@ -264,9 +265,7 @@ std::string FrameScopes::title(const DrawStyle& style, std::size_t i) const {
                                 ? 1
                                 : waveform_shape(display_columns(f, scope_region(f, r.waveform.region)),
                                                  r.waveform.plot_width).run;
-  std::string text = scope_title(style, r.panel.kind, r.waveform.mode, run, f.matrix, f.model == ColourModel::yuv);
-  if (tick_.split) text += style.match ? "  left: original, right: matched" : "  left: original, right: equalized";
-  return text;
+  return scope_title(style, r.panel.kind, r.waveform.mode, run, f.matrix, f.model == ColourModel::yuv, tick_.split);
 }
 
 std::vector<std::string> FrameScopes::titles(const DrawStyle& style) const {
@@ -308,7 +307,7 @@ std::vector<shader::OverlayItem> FrameScopes::panel_items(const DrawStyle& style
   const auto chars = static_cast<std::size_t>(
       std::max(0.0f, (panel.title[2] - panel.title[0] - 2 * pad) / (static_cast<float>(shader::kGlyphAdvance) * s)));
   const float y = std::round((panel.title[1] + panel.title[3]) / 2 - 3.5f * s);
-  add_scope_text(items, panel.title[0] + pad, y, s, {0.85f, 0.85f, 0.85f}, fitted(title(style, i), chars));
+  add_text(items, panel.title[0] + pad, y, s, {0.85f, 0.85f, 0.85f}, fitted(title(style, i), chars));
   return items;
 }
 

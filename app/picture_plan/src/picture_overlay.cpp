@@ -67,22 +67,6 @@ shader::OverlayItem item(std::uint32_t kind, std::array<float, 4> rect, const Rg
   return it;
 }
 
-// `text` from (x, y), its top left corner, one glyph item per character (spaces skipped).
-// Each glyph starts on a whole pixel, so that every glyph of a size looks the same.
-void add_text(std::vector<shader::OverlayItem>& out, float x, float y, float s, const Rgb& colour,
-              std::string_view text) {
-  const float fs = s, y0 = std::round(y);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto g = shader::kFontChars.find(text[i]);
-    if (text[i] == ' ' || g == std::string_view::npos) continue;
-    const float x0 = std::round(x + static_cast<float>(i * shader::kGlyphAdvance) * fs);
-    shader::OverlayItem it = item(shader::kOverlayGlyph, {x0, y0, x0 + 5 * fs, y0 + 7 * fs}, colour);
-    it.glyph = static_cast<std::uint32_t>(g);
-    it.scale = glyph_scale(s);
-    out.push_back(it);
-  }
-}
-
 // The left edge of a tick's label `w` wide under a tick at x: centred on the tick, kept inside the panel.
 float label_left(const HistogramQuad& q, float x, float w, float s) {
   const float lw = line_width(s);
@@ -215,6 +199,25 @@ void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, c
 }
 
 }  // namespace
+
+void add_text(std::vector<shader::OverlayItem>& out, float x, float y, float s, const std::array<float, 3>& colour,
+              std::string_view text) {
+  const float fs = s, y0 = std::round(y);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto g = shader::kFontChars.find(text[i]);
+    if (text[i] == ' ' || g == std::string_view::npos) continue;
+    const float x0 = std::round(x + static_cast<float>(i * shader::kGlyphAdvance) * fs);
+    shader::OverlayItem it = item(shader::kOverlayGlyph, {x0, y0, x0 + 5 * fs, y0 + 7 * fs}, colour);
+    it.glyph = static_cast<std::uint32_t>(g);
+    it.scale = glyph_scale(s);
+    out.push_back(it);
+  }
+}
+
+bool text_drawable(std::string_view text) {
+  return std::all_of(text.begin(), text.end(),
+                     [](char c) { return c == ' ' || shader::kFontChars.find(c) != std::string_view::npos; });
+}
 
 OverlayItems overlay_items(const DrawStyle& style, const std::vector<HistogramQuad>& quads, const OverlayInput& in) {
   OverlayItems out;

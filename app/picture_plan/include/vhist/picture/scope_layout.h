@@ -67,8 +67,9 @@ float zoom_value(ScopeZoom zoom);  // 1, 2, 5
 // parade's rgb or, for a frame with planes, ycbcr.
 WaveformMode panel_mode(const DrawStyle& style, ScopeKind kind, bool frame_has_planes);
 // The label line: "Waveform  luma  1 plot column = 4 picture columns", "Parade  Y'CbCr planes
-// ...", "Parade  R'G'B' (no planes: RGB source)", "Vectorscope  BT.709  x2".
+// ...", "Parade  R'G'B' (no Y'CbCr planes: R'G'B' source)", "Vectorscope  BT.709  x2"; with
+// `split` (the split view), "  left: original, right: equalized" (or matched) after it.
 std::string scope_title(const DrawStyle& style, ScopeKind kind, WaveformMode mode, std::uint32_t run,
-                        ColourMatrix matrix, bool frame_has_planes);
+                        ColourMatrix matrix, bool frame_has_planes, bool split = false);
 
 }  // namespace vhist::viewer
