@@ -41,8 +41,11 @@ std::uint64_t region_lines(const VideoFormat& format, const std::optional<PixelR
 }
 
 // The frame seen as R'G'B' only (the equalized frame): what ScopePass reads from its R'G'B'.
+// R'G'B' has no chroma subsampling: a 4:2:0 source's shifts kept made check_video_format refuse
+// it, and the viewer stop, in the split view with a scope shown.
 VideoFormat rgb_only(VideoFormat format) {
   format.model = ColourModel::rgb;
+  format.chroma_shift_x = format.chroma_shift_y = 0;
   return format;
 }
 
