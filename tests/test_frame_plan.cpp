@@ -21,10 +21,9 @@
 namespace vhist::viewer {
 namespace {
 
-TickRequest request(Engine engine, TargetKind target, bool new_frame) {
+TickRequest request(Engine engine, bool new_frame) {
   TickRequest r;
   r.engine = engine;
-  r.target = target;
   r.new_frame = new_frame;
   r.bins = 256;
   return r;
@@ -39,40 +38,38 @@ FramePlan tick(PictureState& state, const TickRequest& r) {
 
 TEST(FramePlan, NothingShownYetDrawsOnlyTheBackground) {
   PictureState state;
-  const FramePlan plan = tick(state, request(Engine::gpu, TargetKind::raster, false));
+  const FramePlan plan = tick(state, request(Engine::gpu, false));
   EXPECT_FALSE(plan.convert_on_gpu || plan.convert_on_cpu || plan.count_on_gpu || plan.upload_counts || plan.scan ||
                plan.equalize);
-  EXPECT_TRUE(plan.draw_raster);
-  EXPECT_FALSE(plan.draw_composite || plan.draw_video || plan.draw_histograms);
+  EXPECT_FALSE(plan.draw_video || plan.draw_histograms || plan.draw_equalized || plan.scopes);
   EXPECT_FALSE(state.has_frame);
 }
 
 TEST(FramePlan, GpuEngineConvertsAndCountsANewFrameOnce) {
   PictureState state;
-  FramePlan plan = tick(state, request(Engine::gpu, TargetKind::raster, true));
+  FramePlan plan = tick(state, request(Engine::gpu, true));
   EXPECT_TRUE(plan.convert_on_gpu);
-  EXPECT_TRUE(plan.upload_video_image);
   EXPECT_TRUE(plan.count_on_gpu);
   EXPECT_FALSE(plan.convert_on_cpu || plan.upload_rgb || plan.upload_counts || plan.upload_levels);
   EXPECT_FALSE(plan.scan || plan.equalize || plan.draw_cdf || plan.draw_equalized);  // not asked for
   EXPECT_TRUE(plan.draw_video && plan.draw_histograms);
-  EXPECT_TRUE(state.has_frame && state.rgb_current);
+  EXPECT_TRUE(state.has_frame);
   EXPECT_EQ(state.counted_bins, 256u);
 
   // The same frame again: only drawn.
-  plan = tick(state, request(Engine::gpu, TargetKind::raster, false));
-  EXPECT_FALSE(plan.convert_on_gpu || plan.upload_video_image || plan.count_on_gpu);
+  plan = tick(state, request(Engine::gpu, false));
+  EXPECT_FALSE(plan.convert_on_gpu || plan.count_on_gpu);
   EXPECT_TRUE(plan.draw_video && plan.draw_histograms);
 }
 
 TEST(FramePlan, NewBinsOrARecountCountTheCurrentFrameAgain) {
   PictureState state;
-  tick(state, request(Engine::gpu, TargetKind::raster, true));
-  TickRequest r = request(Engine::gpu, TargetKind::raster, false);
+  tick(state, request(Engine::gpu, true));
+  TickRequest r = request(Engine::gpu, false);
   r.bins = 64;
   FramePlan plan = tick(state, r);
   EXPECT_TRUE(plan.count_on_gpu);
-  EXPECT_FALSE(plan.convert_on_gpu || plan.upload_video_image);
+  EXPECT_FALSE(plan.convert_on_gpu);
   EXPECT_EQ(state.counted_bins, 64u);
   plan = tick(state, r);
   EXPECT_FALSE(plan.count_on_gpu);
@@ -83,21 +80,20 @@ TEST(FramePlan, NewBinsOrARecountCountTheCurrentFrameAgain) {
 
 TEST(FramePlan, CpuEngineUploadsItsResults) {
   PictureState state;
-  // Rasterized, no equalization: the frame goes only to the video image (from staging).
-  FramePlan plan = tick(state, request(Engine::cpu, TargetKind::raster, true));
-  EXPECT_TRUE(plan.convert_on_cpu && plan.upload_counts && plan.upload_video_image);
-  EXPECT_FALSE(plan.convert_on_gpu || plan.count_on_gpu || plan.upload_rgb);
-  EXPECT_FALSE(state.rgb_current);
-  // The composite reads the frame from the R'G'B' buffer: it goes there, and not to an image.
-  plan = tick(state, request(Engine::cpu, TargetKind::composite, true));
-  EXPECT_TRUE(plan.convert_on_cpu && plan.upload_rgb && plan.upload_counts && plan.draw_composite);
-  EXPECT_FALSE(plan.upload_video_image || plan.draw_raster);
-  EXPECT_TRUE(state.rgb_current);
+  // The composite reads the frame from the R'G'B' buffer: it goes there from staging.
+  FramePlan plan = tick(state, request(Engine::cpu, true));
+  EXPECT_TRUE(plan.convert_on_cpu && plan.upload_rgb && plan.upload_counts);
+  EXPECT_FALSE(plan.convert_on_gpu || plan.count_on_gpu);
+  EXPECT_TRUE(plan.draw_video && plan.draw_histograms);
+  // The same frame again: nothing converted or uploaded.
+  plan = tick(state, request(Engine::cpu, false));
+  EXPECT_FALSE(plan.convert_on_cpu || plan.upload_rgb || plan.upload_counts);
+  EXPECT_TRUE(plan.draw_video && plan.draw_histograms);
 }
 
 TEST(FramePlan, PrefixSumOncePerFrameWhenACurveIsDrawn) {
   PictureState state;
-  TickRequest r = request(Engine::gpu, TargetKind::raster, true);
+  TickRequest r = request(Engine::gpu, true);
   r.style.cdf[2] = CdfMode::over;  // blue
   FramePlan plan = tick(state, r);
   EXPECT_TRUE(plan.count_on_gpu && plan.scan && plan.draw_cdf);
@@ -112,7 +108,7 @@ TEST(FramePlan, PrefixSumOncePerFrameWhenACurveIsDrawn) {
   EXPECT_TRUE(plan.count_on_gpu && plan.scan && plan.draw_cdf);
   // The curve of a channel that is not drawn needs no prefix sum.
   PictureState fresh;
-  TickRequest hidden = request(Engine::gpu, TargetKind::raster, true);
+  TickRequest hidden = request(Engine::gpu, true);
   hidden.style.cdf[2] = CdfMode::instead;
   hidden.style.channels[2] = false;
   plan = tick(fresh, hidden);
@@ -121,7 +117,7 @@ TEST(FramePlan, PrefixSumOncePerFrameWhenACurveIsDrawn) {
 
 TEST(FramePlan, CpuEngineUploadsTheStatisticsHistogramForThePrefixSum) {
   PictureState state;
-  TickRequest r = request(Engine::cpu, TargetKind::raster, true);
+  TickRequest r = request(Engine::cpu, true);
   r.style.cdf[3] = CdfMode::instead;
   const FramePlan plan = tick(state, r);
   EXPECT_TRUE(plan.scan && plan.upload_levels && plan.draw_cdf);
@@ -129,10 +125,10 @@ TEST(FramePlan, CpuEngineUploadsTheStatisticsHistogramForThePrefixSum) {
 
 TEST(FramePlan, EqualizesOncePerFrameAndMode) {
   PictureState state;
-  TickRequest r = request(Engine::gpu, TargetKind::raster, true);
+  TickRequest r = request(Engine::gpu, true);
   r.style.equalize = EqualizeMode::luma;
   FramePlan plan = tick(state, r);
-  EXPECT_TRUE(plan.scan && plan.equalize && plan.upload_equalized_image && plan.draw_equalized);
+  EXPECT_TRUE(plan.scan && plan.equalize && plan.draw_equalized);
   r.new_frame = false;
   plan = tick(state, r);
   EXPECT_FALSE(plan.scan || plan.equalize);
@@ -148,33 +144,17 @@ TEST(FramePlan, EqualizesOncePerFrameAndMode) {
   EXPECT_FALSE(plan.equalize || plan.draw_equalized);
 }
 
-TEST(FramePlan, CpuFrameFromBeforeEqualizationIsShownUnequalizedUntilTheNextFrame) {
+// The CPU engine's frame is in the R'G'B' buffer whether or not equalization was on when it
+// came: equalization asked for later equalizes it at once.
+TEST(FramePlan, CpuFrameIsEqualizedWhenAskedForLater) {
   PictureState state;
-  TickRequest r = request(Engine::cpu, TargetKind::raster, true);
-  tick(state, r);  // no equalization: the frame only went to the video image
+  TickRequest r = request(Engine::cpu, true);
+  tick(state, r);
   r.new_frame = false;
   r.style.equalize = EqualizeMode::luma;
-  FramePlan plan = tick(state, r);
-  EXPECT_TRUE(plan.scan);
-  EXPECT_FALSE(plan.equalize || plan.draw_equalized);  // the frame is not in the R'G'B' buffer
-  r.new_frame = true;
-  plan = tick(state, r);
-  EXPECT_TRUE(plan.upload_rgb && plan.equalize && plan.draw_equalized);
-}
-
-TEST(FramePlan, CompositeEqualizesIntoTheBufferOnly) {
-  PictureState state;
-  TickRequest r = request(Engine::gpu, TargetKind::composite, true);
-  r.style.equalize = EqualizeMode::luma;
-  FramePlan plan = tick(state, r);
-  EXPECT_TRUE(plan.equalize && plan.draw_equalized);
-  EXPECT_FALSE(plan.upload_equalized_image || plan.upload_video_image);
-  // Rasterizing the same frame next: no equalized image has been written yet, so the original
-  // is drawn rather than an empty image.
-  r.new_frame = false;
-  r.target = TargetKind::raster;
-  plan = tick(state, r);
-  EXPECT_FALSE(plan.draw_equalized);
+  const FramePlan plan = tick(state, r);
+  EXPECT_TRUE(plan.scan && plan.equalize && plan.draw_equalized);
+  EXPECT_FALSE(plan.convert_on_cpu || plan.upload_rgb);
 }
 
 TEST(FramePlan, NeedsCdfOnlyForDrawnCurvesOrEqualization) {
@@ -699,15 +679,15 @@ namespace {
 TEST(FramePlan, CpuEngineUploadsTheStatisticsHistogramWithEveryCount) {
   // The clip markers read the end codes' counts from it on every drawn tick.
   PictureState state;
-  FramePlan plan = tick(state, request(Engine::cpu, TargetKind::raster, true));
+  FramePlan plan = tick(state, request(Engine::cpu, true));
   EXPECT_TRUE(plan.upload_counts && plan.upload_levels);
-  plan = tick(state, request(Engine::cpu, TargetKind::raster, false));
+  plan = tick(state, request(Engine::cpu, false));
   EXPECT_FALSE(plan.upload_counts || plan.upload_levels);  // kept from the count
 }
 
 TEST(FramePlan, InnerScaleEveryDrawnTickWithTheEndsOnTheirOwnScale) {
   PictureState state;
-  TickRequest r = request(Engine::gpu, TargetKind::composite, false);
+  TickRequest r = request(Engine::gpu, false);
   r.style.end_scale = true;
   EXPECT_FALSE(tick(state, r).inner_scale);  // nothing shown yet
   r.new_frame = true;

@@ -142,16 +142,13 @@ TEST(ScopeLayout, ParadeFallsBackWithoutPlanes) {
   EXPECT_NE(title.find("1 plot column = 3 picture columns"), std::string::npos) << title;
 }
 
-TEST(ScopeLayout, PlanDrawsScopesOnTheCompositeOnly) {
+TEST(ScopeLayout, PlanDrawsScopesOnceAFrameIsShown) {
   PictureState state;
   TickRequest request;
-  request.new_frame = true;
   request.style.vectorscope = true;
-  request.target = TargetKind::composite;
+  EXPECT_FALSE(plan_tick(state, request).scopes);  // no frame yet
+  request.new_frame = true;
   EXPECT_TRUE(plan_tick(state, request).scopes);
-  request.target = TargetKind::raster;
-  EXPECT_FALSE(plan_tick(state, request).scopes);
-  request.target = TargetKind::composite;
   request.style.vectorscope = false;
   EXPECT_FALSE(plan_tick(state, request).scopes);
 }

@@ -4,37 +4,6 @@
 
 namespace vhist::render {
 
-Image2D::Image2D(const Context& context, VkExtent2D extent, VkFormat format, VkImageUsageFlags usage,
-                 const std::string& name)
-    : extent_(extent), format_(format) {
-  const VkDevice device = context.device();
-  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-  info.imageType = VK_IMAGE_TYPE_2D;
-  info.format = format;
-  info.extent = {extent.width, extent.height, 1};
-  info.mipLevels = 1;
-  info.arrayLayers = 1;
-  info.samples = VK_SAMPLE_COUNT_1_BIT;
-  info.tiling = VK_IMAGE_TILING_OPTIMAL;
-  info.usage = usage;
-  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  VkImage image = VK_NULL_HANDLE;
-  VHIST_VK_CHECK(vkCreateImage(device, &info, nullptr, &image));
-  image_ = UniqueImage(device, image);
-  VkMemoryRequirements req{};
-  vkGetImageMemoryRequirements(device, image, &req);
-  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-  alloc.allocationSize = req.size;
-  alloc.memoryTypeIndex = context.find_memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-  VkDeviceMemory memory = VK_NULL_HANDLE;
-  VHIST_VK_CHECK(vkAllocateMemory(device, &alloc, nullptr, &memory));
-  memory_ = UniqueMemory(device, memory);
-  VHIST_VK_CHECK(vkBindImageMemory(device, image, memory, 0));
-  view_ = make_image_view(device, image, format);
-  context.set_name(VK_OBJECT_TYPE_IMAGE, reinterpret_cast<std::uint64_t>(image), name.c_str());
-}
-
 UniqueImageView make_image_view(VkDevice device, VkImage image, VkFormat format) {
   VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   info.image = image;

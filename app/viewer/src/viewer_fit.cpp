@@ -1,7 +1,7 @@
 // How the video sits in the picture, as the viewer shows it: the fit mode's note when part of the
 // frame is hidden (on the picture and in the panel), the OSD line when the key changes the mode,
 // 1:1's pan by a middle-button drag, and the pinned pixel's mark on the picture. The placement
-// itself is video_fit.h's, the one both draw paths use.
+// itself is video_fit.h's, the one the composite draws with.
 #include "vhist/picture/picture_geometry.h"
 #include "vhist/picture/video_fit.h"
 #include "vhist/viewer/panel_widgets.h"

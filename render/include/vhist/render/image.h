@@ -1,35 +1,12 @@
-// A device-local 2D colour image with a view, sampled by shaders and filled by transfers (the
-// video frame the viewer draws: the hardware sampler filters it, which costs far less than
-// filtering by hand in the shader, most of all on a CPU device).
+// Helpers for the colour images vhist does not own (the swapchain's): a 2D view of one, and a
+// layout transition.
 #pragma once
 
-#include "vhist/render/context.h"
 #include "vhist/render/handles.h"
-
-#include <string>
 
 namespace vhist::render {
 
-class Image2D {
- public:
-  Image2D() = default;
-  Image2D(const Context& context, VkExtent2D extent, VkFormat format, VkImageUsageFlags usage, const std::string& name);
-
-  VkImage get() const noexcept { return image_.get(); }
-  VkImageView view() const noexcept { return view_.get(); }
-  VkExtent2D extent() const noexcept { return extent_; }
-  VkFormat format() const noexcept { return format_; }
-  explicit operator bool() const noexcept { return static_cast<bool>(image_); }
-
- private:
-  UniqueMemory memory_;  // declared first: destroyed after the image and view
-  UniqueImage image_;
-  UniqueImageView view_;
-  VkExtent2D extent_{};
-  VkFormat format_ = VK_FORMAT_UNDEFINED;
-};
-
-// A 2D view of the single-mip colour image `image` (the video frames, the swapchain's images).
+// A 2D view of the single-mip colour image `image` (the swapchain's images).
 UniqueImageView make_image_view(VkDevice device, VkImage image, VkFormat format);
 
 // A layout transition of a whole single-mip colour image (synchronization2).

@@ -1,5 +1,5 @@
 // What is drawn over each histogram panel besides the bars, laid out in target pixels on the CPU
-// (plain C++, no Vulkan) and drawn by overlay.glsl in both draw paths: a horizontal axis under
+// (plain C++, no Vulkan) and drawn by overlay.glsl in the composite: a horizontal axis under
 // the bars with ticks and code values in the source's codes (0..255 at 8 bits, 0..1023 at 10),
 // optional legal-range guides, a legend of the channels drawn in their palette colours, and
 // the scale mode with the count a full-height bar means (read by the GPU from the scale buffer).
