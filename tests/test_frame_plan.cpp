@@ -425,6 +425,68 @@ TEST(PictureOverlay, PanelsGetAxisLegendAndScaleLabel) {
   EXPECT_EQ(guides, 4u);
 }
 
+// The axis labels as read: the glyphs under the bars, in words split where a whole character's
+// gap (or more) lies between two glyphs. Each word must be a tick's label (or a word of one), so
+// two labels run together ("192255", seen on the 258-pixel-wide picture beside the scopes at
+// 640x360) fail, at every width, depth and light axis.
+TEST(PictureOverlay, AxisLabelsNeverRunTogether) {
+  struct Axis {
+    std::uint32_t bits;
+    LightScale light;
+    LightAxis axis;
+  };
+  const Axis axes[] = {{8, LightScale::none, LightAxis::codes},  {10, LightScale::none, LightAxis::codes},
+                       {12, LightScale::none, LightAxis::codes}, {10, LightScale::pq, LightAxis::nits},
+                       {10, LightScale::pq, LightAxis::stops},   {10, LightScale::hlg, LightAxis::nits},
+                       {12, LightScale::hlg, LightAxis::stops}};
+  int checked = 0;
+  for (const Axis& a : axes) {
+    std::vector<std::string> words;
+    for (std::uint32_t code = 0; code < (1u << a.bits); ++code) words.push_back(std::to_string(code));
+    if (a.light != LightScale::none) {
+      for (const LightTick& t : light_ticks(a.light, a.bits, a.axis)) {
+        std::size_t from = 0;
+        for (std::size_t sp; (sp = t.label.find(' ', from)) != std::string::npos; from = sp + 1) {
+          words.push_back(t.label.substr(from, sp - from));
+        }
+        words.push_back(t.label.substr(from));
+      }
+    }
+    for (float ui : {1.0f, 1.5f, 3.0f}) {
+      for (float w = 240; w <= 1920 * ui; w += 17 * ui) {
+        DrawStyle style;
+        style.ui_scale = ui;
+        style.light = a.light;
+        style.light_axis = a.axis;
+        style.area = {0, 0, w, 360 * ui};
+        const auto quads = layout_quads(style, w, 360 * ui);
+        const auto overlay = overlay_items(style, quads, {a.bits, 256, 1000});
+        const float s = text_scale(style), advance = static_cast<float>(shader::kGlyphAdvance) * s;
+        for (std::size_t i = 0; i < quads.size(); ++i) {
+          std::vector<std::pair<float, char>> glyphs;
+          for (std::uint32_t k = overlay.first[i]; k < overlay.first[i] + overlay.count[i]; ++k) {
+            const auto& it = overlay.items[k];
+            if (it.kind == shader::kOverlayGlyph && it.rect[1] > quads[i].bars[3]) {
+              glyphs.emplace_back(it.rect[0], shader::kFontChars[it.glyph]);
+            }
+          }
+          std::sort(glyphs.begin(), glyphs.end());
+          std::string word;
+          for (std::size_t g = 0; g < glyphs.size(); ++g) {
+            word += glyphs[g].second;
+            if (g + 1 < glyphs.size() && glyphs[g + 1].first - glyphs[g].first < 1.5f * advance) continue;
+            EXPECT_NE(std::find(words.begin(), words.end(), word), words.end())
+                << "'" << word << "' at width " << w << ", ui " << ui << ", " << a.bits << " bits";
+            word.clear();
+            ++checked;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 1000);
+}
+
 // The composite's grid: for every pixel of every panel, the items its cell lists that cover the
 // pixel are exactly the panel's items that cover it, in the panel's order (the last wins), and a
 // panel with nothing over its bars says so. Covering is decided here from the rects alone.

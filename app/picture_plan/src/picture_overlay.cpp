@@ -75,27 +75,36 @@ float label_left(const HistogramQuad& q, float x, float w, float s) {
 }
 
 // The axis's ticks: code values, or for a PQ or HLG source light (light_scale.h), with labels
-// that would come within a character of their right neighbour left out (the last one kept),
-// where they are drawn (label_left: the last one is pulled inside the panel).
+// that would come within a character of their right neighbour, where they are drawn, left out
+// (label_left pulls the last one inside the panel, which on a narrow panel ran "192" and "255"
+// together). The first and the last are kept: "0.1" goes where "0" would run into it.
 std::vector<LightTick> axis_ticks(const DrawStyle& style, const HistogramQuad& q, std::uint32_t bits, float s) {
+  std::vector<LightTick> ticks;
   if (style.light == LightScale::none || style.light_axis == LightAxis::codes) {
-    std::vector<LightTick> ticks;
     for (std::uint32_t code : axis_codes(bits, q.bars[2] - q.bars[0], s)) ticks.push_back({code, std::to_string(code)});
-    return ticks;
+  } else {
+    ticks = light_ticks(style.light, bits, style.light_axis);
   }
-  std::vector<LightTick> ticks = light_ticks(style.light, bits, style.light_axis);
+  if (ticks.size() < 2) return ticks;
   const float lw = line_width(s);
   const auto left = [&](const LightTick& t) {
     return label_left(q, code_x(q.bars, t.code, bits) - std::floor((lw - 1) / 2), text_width(t.label.size(), s), s);
   };
-  std::size_t next = ticks.size() - 1;  // the next label kept, right of i
-  for (std::size_t i = ticks.size() - 1; i-- > 1;) {  // keep the last; drop those crowding the next kept one
-    if (left(ticks[i]) + text_width(ticks[i].label.size() + 1, s) > left(ticks[next])) {
+  const auto crowds = [&](const LightTick& a, const LightTick& b) {
+    return left(a) + text_width(a.label.size() + 1, s) > left(b);
+  };
+  const std::size_t last = ticks.size() - 1;
+  std::size_t next = last;  // the next label kept, right of i
+  for (std::size_t i = last; i-- > 1;) {  // keep the last; drop those crowding the next kept one
+    if (crowds(ticks[i], ticks[next])) {
       ticks[i].label.clear();
     } else {
       next = i;
     }
   }
+  // Keep the first too, dropping the kept ones it crowds; but the last.
+  for (; next < last && crowds(ticks[0], ticks[next]); ++next) ticks[next].label.clear();
+  if (crowds(ticks[0], ticks[last])) ticks[0].label.clear();
   return ticks;
 }
 
