@@ -91,6 +91,7 @@ struct App {
   std::array<float, 4> scope_area{};
   std::array<float, 4> picture_area{};
   float panel_width = 0;
+  std::array<float, 4> panel_tab{};  // the collapsed panel's tab as last drawn (window coordinates)
   bool compact = false;    // a small window: the panel shows fewer rows
   float ui_scale = 1.0f;   // the window's content scale (HiDPI)
   // The on-screen message (OSD): what, since when, and whether it reports a failure.

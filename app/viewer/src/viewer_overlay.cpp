@@ -65,13 +65,17 @@ void update_layout(App& app, float width, float height) {
 }
 
 void draw_panel_tab(App& app) {
-  const float size = 22.0f * app.ui_scale;
-  ImGui::SetNextWindowPos(ImVec2(app.picture_area[2] - size - 4.0f, 4.0f));
+  // Its right edge 4 pixels inside the picture's (the pivot: whatever size ImGui gives the
+  // window): placed by its left edge for a 22-pixel size, the wider window it gets covered the
+  // first columns of the scopes beside the picture.
+  ImGui::SetNextWindowPos(ImVec2(app.picture_area[2] - 4.0f, 4.0f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.5f);
   ImGui::Begin("##panel_tab", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   if (ImGui::SmallButton("<")) app.settings.show_panel = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the panel (Tab)");
+  const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  app.panel_tab = {pos.x, pos.y, pos.x + size.x, pos.y + size.y};
   ImGui::End();
 }
 
