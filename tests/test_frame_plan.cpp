@@ -487,6 +487,49 @@ TEST(PictureOverlay, AxisLabelsNeverRunTogether) {
   EXPECT_GT(checked, 1000);
 }
 
+// The header's count is whole or not drawn: the glyphs of the widest count it can show (the
+// automatic scale's cap, five times a bin's share: 40,500 of 1920x1080 in 256 bins) lie inside
+// the panel, at every width (a 60-pixel panel of a 360x640 window showed "max 40,5"); and at the
+// common sizes it is drawn, with its mode's words.
+TEST(PictureOverlay, HeaderCountIsWholeOrNotDrawn) {
+  const std::uint64_t pixels = 1920 * 1080;
+  const std::size_t widest = std::string("40,500").size();
+  int drawn = 0, left_out = 0;
+  for (float ui : {1.0f, 1.5f, 3.0f}) {
+    for (float w = 60; w <= 1920 * ui; w += 13 * ui) {
+      DrawStyle style;
+      style.ui_scale = ui;
+      style.area = {0, 0, w, 720 * ui};
+      const auto quads = layout_quads(style, w, 720 * ui);
+      const auto overlay = overlay_items(style, quads, {8, 256, pixels});
+      for (std::size_t i = 0; i < quads.size(); ++i) {
+        std::vector<shader::OverlayItem> count;
+        std::string words;
+        for (std::uint32_t k = overlay.first[i]; k < overlay.first[i] + overlay.count[i]; ++k) {
+          const auto& it = overlay.items[k];
+          if (it.kind == shader::kOverlayCountAuto) count.push_back(it);
+          if (it.kind == shader::kOverlayGlyph && it.rect[3] <= quads[i].bars[1]) words += shader::kFontChars[it.glyph];
+        }
+        if (!quads[i].header || count.empty()) {
+          left_out += quads[i].header ? 1 : 0;
+          continue;
+        }
+        ++drawn;
+        ASSERT_EQ(count.size(), kCountChars);
+        for (std::size_t k = 0; k < widest; ++k) {
+          EXPECT_LE(count[k].rect[2], std::floor(quads[i].rect[2])) << "width " << w << ", ui " << ui;
+        }
+        EXPECT_TRUE(words.rfind("max", 0) == 0 || words.rfind("automax", 0) == 0) << words;
+        if (w >= 640 * ui) {
+          EXPECT_EQ(words.rfind("automax", 0), 0u) << "width " << w << ": " << words;
+        }
+      }
+    }
+  }
+  EXPECT_GT(drawn, 100);
+  EXPECT_GT(left_out, 0);  // the narrowest panels have no count
+}
+
 // The composite's grid: for every pixel of every panel, the items its cell lists that cover the
 // pixel are exactly the panel's items that cover it, in the panel's order (the last wins), and a
 // panel with nothing over its bars says so. Covering is decided here from the rects alone.

@@ -150,29 +150,58 @@ void add_markers(std::vector<shader::OverlayItem>& out, const DrawStyle& style, 
   }
 }
 
+// The fixed scale's full height, and the cap of the automatic one: five times a bin's share.
+double count_cap(const OverlayInput& in) {
+  return in.bins ? std::round(5.0 * static_cast<double>(in.pixels) / in.bins) : 0.0;
+}
+
+// The scale label's words: the mode's ("auto  max "), or "max " alone where the panel is too
+// narrow for them and the widest count the mode can show (the cap; on the log scale the frame's
+// pixels), or none, and then no count either: a count cut at the panel's edge ("max 40,5" of
+// 40,500) would read as another.
+std::string_view header_words(const DrawStyle& style, const HistogramQuad& q, const OverlayInput& in, float x,
+                              float s) {
+  const double most = style.scale == ScaleMode::logarithmic ? static_cast<double>(in.pixels) : count_cap(in);
+  const std::size_t widest = count_text(static_cast<std::uint64_t>(std::min(most, 4294967295.0))).size();
+  for (std::string_view words : {scale_words(style.scale), std::string_view("max ")}) {
+    if (x + text_width(words.size() + widest, s) <= std::floor(q.rect[2]) - 2 * s) return words;
+  }
+  return {};
+}
+
+// The count a full-height bar means, at (x, y): kCountChars glyphs the GPU fills from the scale
+// buffer (the channels drawn, the scale mode's rule).
+void add_count(std::vector<shader::OverlayItem>& out, const DrawStyle& style, const HistogramQuad& q,
+               const OverlayInput& in, float x, float y, float s) {
+  const std::uint32_t kind = style.scale == ScaleMode::logarithmic ? shader::kOverlayCountLog
+                             : style.scale == ScaleMode::fixed   ? shader::kOverlayCountFixed
+                                                                 : shader::kOverlayCountAuto;
+  std::uint32_t mask = 0;
+  for (std::size_t c = 0; c < 4; ++c) mask |= q.channel_mult[c] ? (1u << c) : 0u;
+  const double cap = count_cap(in);
+  for (std::size_t k = 0; k < kCountChars; ++k) {
+    const float x0 = std::round(x + static_cast<float>(k * shader::kGlyphAdvance) * s);
+    shader::OverlayItem it = item(kind, {x0, y, x0 + 5 * s, y + 7 * s}, kOverlayText);
+    it.glyph = static_cast<std::uint32_t>(k);
+    it.scale = glyph_scale(s);
+    it.mask = mask;
+    it.value = static_cast<std::uint32_t>(std::min(cap, 4294967295.0));
+    out.push_back(it);
+  }
+}
+
 // The header: the scale label at the left (its count drawn by the GPU), with the end bins on
 // their own scale that scale's label, the legend at the right.
 void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, const HistogramQuad& q,
                 const OverlayInput& in, float s) {
   const float fs = s;
   const float y = std::round(q.rect[1] + fs), x = std::round(std::floor(q.rect[0]) + 2 * fs);
-  const std::string_view words = scale_words(style.scale);
-  add_text(out, x, y, s, kOverlayText, words);
-  const std::uint32_t kind = style.scale == ScaleMode::logarithmic ? shader::kOverlayCountLog
-                             : style.scale == ScaleMode::fixed   ? shader::kOverlayCountFixed
-                                                                 : shader::kOverlayCountAuto;
-  std::uint32_t mask = 0;
-  for (std::size_t c = 0; c < 4; ++c) mask |= q.channel_mult[c] ? (1u << c) : 0u;
-  // The fixed scale's full height, and the cap of the automatic one: five times a bin's share.
-  const double cap = in.bins ? std::round(5.0 * static_cast<double>(in.pixels) / in.bins) : 0.0;
-  for (std::size_t k = 0; k < kCountChars; ++k) {
-    const float x0 = std::round(x + static_cast<float>((words.size() + k) * shader::kGlyphAdvance) * fs);
-    shader::OverlayItem it = item(kind, {x0, y, x0 + 5 * fs, y + 7 * fs}, kOverlayText);
-    it.glyph = static_cast<std::uint32_t>(k);
-    it.scale = glyph_scale(s);
-    it.mask = mask;
-    it.value = static_cast<std::uint32_t>(std::min(cap, 4294967295.0));
-    out.push_back(it);
+  const std::string_view words = header_words(style, q, in, x, s);
+  float label_end = x;
+  if (!words.empty()) {
+    add_text(out, x, y, s, kOverlayText, words);
+    add_count(out, style, q, in, x + static_cast<float>(words.size() * shader::kGlyphAdvance) * fs, y, s);
+    label_end = x + text_width(words.size() + kCountChars, s);
   }
   // The legend, "R G B L" (or "Cr Cb Y'") for the channels drawn, each in its palette colour.
   const auto palette = palette_colours(style.palette);
@@ -182,7 +211,6 @@ void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, c
     letters += std::string_view(channel_label(c, style.ycbcr)).size();
     ++names;
   }
-  float label_end = x + text_width(words.size() + kCountChars, s);
   if (style.end_scale) {
     // The end bins' own scale: a full-height end bar is every pixel counted. Shorter, or left out,
     // where the panel is too narrow for it (beside the panel at 640x360 it ran into the next
