@@ -79,16 +79,6 @@ std::uint32_t component_mask(const DrawStyle& style, WaveformMode mode) {
   return (ch[0] ? 1u : 0u) | (ch[1] ? 2u : 0u) | (ch[2] ? 4u : 0u);
 }
 
-// The text cut to `chars` characters: whole parts (two spaces apart) while they fit, else cut.
-std::string fitted(std::string text, std::size_t chars) {
-  while (text.size() > chars) {
-    const auto cut = text.rfind("  ");
-    if (cut == std::string::npos || cut == 0) return text.substr(0, chars);
-    text.resize(cut);
-  }
-  return text;
-}
-
 }  // namespace
 
 ScopeTick scope_tick(const DrawStyle& style, const VideoFormat& format, bool split) {
@@ -310,7 +300,7 @@ std::vector<shader::OverlayItem> FrameScopes::panel_items(const DrawStyle& style
   const auto chars = static_cast<std::size_t>(
       std::max(0.0f, (panel.title[2] - panel.title[0] - 2 * pad) / (static_cast<float>(shader::kGlyphAdvance) * s)));
   const float y = std::round((panel.title[1] + panel.title[3]) / 2 - 3.5f * s);
-  add_text(items, panel.title[0] + pad, y, s, {0.85f, 0.85f, 0.85f}, fitted(title(style, i), chars));
+  add_text(items, panel.title[0] + pad, y, s, {0.85f, 0.85f, 0.85f}, fit_title(title(style, i), chars));
   return items;
 }
 

@@ -162,6 +162,20 @@ std::string kind_title(const DrawStyle& style, ScopeKind kind, WaveformMode mode
 }
 }  // namespace
 
+std::string fit_title(std::string text, std::size_t chars) {
+  while (text.size() > chars) {
+    const auto cut = text.rfind("  ");
+    if (cut == std::string::npos || cut == 0) {
+      if (chars < 2) return {};
+      text.resize(chars - 1);
+      while (!text.empty() && text.back() == ' ') text.pop_back();
+      return text + ".";
+    }
+    text.resize(cut);
+  }
+  return text;
+}
+
 std::string scope_title(const DrawStyle& style, ScopeKind kind, WaveformMode mode, std::uint32_t run,
                         ColourMatrix matrix, bool frame_has_planes, bool split) {
   std::string t = kind_title(style, kind, mode, run, matrix, frame_has_planes);

@@ -71,5 +71,9 @@ WaveformMode panel_mode(const DrawStyle& style, ScopeKind kind, bool frame_has_p
 // `split` (the split view), "  left: original, right: equalized" (or matched) after it.
 std::string scope_title(const DrawStyle& style, ScopeKind kind, WaveformMode mode, std::uint32_t run,
                         ColourMatrix matrix, bool frame_has_planes, bool split = false);
+// A title in at most `chars` characters: its whole parts (two spaces apart) while they fit; where
+// not even the first does, its first chars - 1 characters and a full stop ("Vectors."), so that a
+// cut word reads as cut; nothing below 2 characters.
+std::string fit_title(std::string text, std::size_t chars);
 
 }  // namespace vhist::viewer
