@@ -579,6 +579,9 @@ TEST(OverlayFont, GlyphsAreDistinctAndDrawn) {
   EXPECT_EQ(rows('y'), ".....|.....|#...#|#...#|.####|....#|.###.|");
   EXPECT_EQ(rows('q'), ".....|.....|.####|#...#|.####|....#|....#|");
   EXPECT_EQ(rows('z'), ".....|.....|#####|...#.|..#..|.#...|#####|");
+  // 'l' is not '1': with a serif base like the one's, the vectorscope's yellow "Yl" read "Y1".
+  EXPECT_EQ(rows('l'), ".##..|..#..|..#..|..#..|..#..|..#..|...##|");
+  EXPECT_EQ(rows('1'), "..#..|.##..|..#..|..#..|..#..|..#..|.###.|");
 }
 
 // A slanted line is runs of whole pixels: a 45-degree one a pixel per step, a shallow one few
