@@ -67,8 +67,14 @@ void update_layout(App& app, float width, float height) {
 void draw_panel_tab(App& app) {
   // Its right edge 4 pixels inside the picture's (the pivot: whatever size ImGui gives the
   // window): placed by its left edge for a 22-pixel size, the wider window it gets covered the
-  // first columns of the scopes beside the picture.
-  ImGui::SetNextWindowPos(ImVec2(app.picture_area[2] - 4.0f, 4.0f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+  // first columns of the scopes beside the picture. Under the scopes over the picture's top.
+  float top = app.picture_area[1] + 4.0f;
+  if (app.settings.picture.scope_place == ScopePlace::over) {
+    for (const ScopePanel& p : scope_layout(DrawStyle(app.settings.picture), app.scope_area).panels) {
+      top = std::max(top, p.rect[3] + 4.0f);
+    }
+  }
+  ImGui::SetNextWindowPos(ImVec2(app.picture_area[2] - 4.0f, top), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.5f);
   ImGui::Begin("##panel_tab", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
