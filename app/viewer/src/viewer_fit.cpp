@@ -63,7 +63,7 @@ void update_fit(App& app, DrawStyle style) {
 
 void draw_fit_note(const App& app) {
   if (app.fit_note.empty()) return;
-  const auto& a = app.picture_area;
+  const auto& a = app.label_area;
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   const float t = app.ui_scale, wrap = (a[2] - a[0]) * 0.6f;
   const ImVec2 size = ImGui::CalcTextSize(app.fit_note.c_str(), nullptr, false, wrap);
