@@ -22,16 +22,11 @@ layout(constant_id = 0) const uint kHdrDisplay = 0u;
 // every invocation runs all of the shader's code (branches only mask lanes), the video pixels
 // then cost only the video's code.
 layout(constant_id = 1) const uint kPanels = 0u;
-// Specialized: the panels' drawing features the pipeline carries (draw_shared.h kFeature*: the
-// cumulative histogram, the reference's outline, the ends' own scale); one left out is compiled
-// out, for the same reason (a feature's parameters are 0 whenever it is off, so a pipeline with
-// more features draws the same picture).
-layout(constant_id = 2) const uint kFeatures = 7u;
 // Specialized: what a panel's pass draws (kPart*). A panel that overlaps no other is drawn over
 // its bars' rect by the bars pass (no overlay code; the whole pass when the overlay lies over
 // the bars) and over the strips round them by the frame pass (no bars code); any other panel
 // by the whole pass over its rect.
-layout(constant_id = 3) const uint kPart = 3u;
+layout(constant_id = 2) const uint kPart = 3u;
 const uint kPartBars = 1u;
 const uint kPartFrame = 2u;
 const uint kPartWhole = 3u;
@@ -114,12 +109,9 @@ void main() {
   if (kPanels != 0u) {
     for (uint i = first; i < params.quad_count; ++i) {
       if (!covers(params.quad_rect[i], centre)) continue;
-      const bool cdf = (kFeatures & kFeatureCdf) != 0u;
-      const uint reference_line = (kFeatures & kFeatureReference) != 0u ? params.reference_line : 0u;
-      const uint ends = (kFeatures & kFeatureOwnScale) != 0u ? params.ends : params.ends & ~kEndsOwnScale;
       const Bars b = Bars(params.histogram, params.scale, params.cdf, params.bins, params.levels, params.mode,
-                          params.pixels, params.quad_mult[i], cdf ? params.cdf_fill : 0u, cdf ? params.cdf_line : 0u,
-                          params.reference, reference_line, params.level_counts, ends);
+                          params.pixels, params.quad_mult[i], params.cdf_fill, params.cdf_line, params.reference,
+                          params.reference_line, params.level_counts, params.ends);
       const vec4 c = panel_colour(b, params.palette, params.opacity, params.quad_bars[i], params.overlay,
                                   params.overlay_first[i], params.overlay_count[i], params.overlay_over_bars[i], centre,
                                   kPart != kPartFrame, kPart != kPartBars);

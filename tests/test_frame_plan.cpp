@@ -21,10 +21,9 @@
 namespace vhist::viewer {
 namespace {
 
-TickRequest request(Engine engine, TargetKind target, bool new_frame) {
+TickRequest request(Engine engine, bool new_frame) {
   TickRequest r;
   r.engine = engine;
-  r.target = target;
   r.new_frame = new_frame;
   r.bins = 256;
   return r;
@@ -39,40 +38,38 @@ FramePlan tick(PictureState& state, const TickRequest& r) {
 
 TEST(FramePlan, NothingShownYetDrawsOnlyTheBackground) {
   PictureState state;
-  const FramePlan plan = tick(state, request(Engine::gpu, TargetKind::raster, false));
+  const FramePlan plan = tick(state, request(Engine::gpu, false));
   EXPECT_FALSE(plan.convert_on_gpu || plan.convert_on_cpu || plan.count_on_gpu || plan.upload_counts || plan.scan ||
                plan.equalize);
-  EXPECT_TRUE(plan.draw_raster);
-  EXPECT_FALSE(plan.draw_composite || plan.draw_video || plan.draw_histograms);
+  EXPECT_FALSE(plan.draw_video || plan.draw_histograms || plan.draw_equalized || plan.scopes);
   EXPECT_FALSE(state.has_frame);
 }
 
 TEST(FramePlan, GpuEngineConvertsAndCountsANewFrameOnce) {
   PictureState state;
-  FramePlan plan = tick(state, request(Engine::gpu, TargetKind::raster, true));
+  FramePlan plan = tick(state, request(Engine::gpu, true));
   EXPECT_TRUE(plan.convert_on_gpu);
-  EXPECT_TRUE(plan.upload_video_image);
   EXPECT_TRUE(plan.count_on_gpu);
   EXPECT_FALSE(plan.convert_on_cpu || plan.upload_rgb || plan.upload_counts || plan.upload_levels);
   EXPECT_FALSE(plan.scan || plan.equalize || plan.draw_cdf || plan.draw_equalized);  // not asked for
   EXPECT_TRUE(plan.draw_video && plan.draw_histograms);
-  EXPECT_TRUE(state.has_frame && state.rgb_current);
+  EXPECT_TRUE(state.has_frame);
   EXPECT_EQ(state.counted_bins, 256u);
 
   // The same frame again: only drawn.
-  plan = tick(state, request(Engine::gpu, TargetKind::raster, false));
-  EXPECT_FALSE(plan.convert_on_gpu || plan.upload_video_image || plan.count_on_gpu);
+  plan = tick(state, request(Engine::gpu, false));
+  EXPECT_FALSE(plan.convert_on_gpu || plan.count_on_gpu);
   EXPECT_TRUE(plan.draw_video && plan.draw_histograms);
 }
 
 TEST(FramePlan, NewBinsOrARecountCountTheCurrentFrameAgain) {
   PictureState state;
-  tick(state, request(Engine::gpu, TargetKind::raster, true));
-  TickRequest r = request(Engine::gpu, TargetKind::raster, false);
+  tick(state, request(Engine::gpu, true));
+  TickRequest r = request(Engine::gpu, false);
   r.bins = 64;
   FramePlan plan = tick(state, r);
   EXPECT_TRUE(plan.count_on_gpu);
-  EXPECT_FALSE(plan.convert_on_gpu || plan.upload_video_image);
+  EXPECT_FALSE(plan.convert_on_gpu);
   EXPECT_EQ(state.counted_bins, 64u);
   plan = tick(state, r);
   EXPECT_FALSE(plan.count_on_gpu);
@@ -83,21 +80,20 @@ TEST(FramePlan, NewBinsOrARecountCountTheCurrentFrameAgain) {
 
 TEST(FramePlan, CpuEngineUploadsItsResults) {
   PictureState state;
-  // Rasterized, no equalization: the frame goes only to the video image (from staging).
-  FramePlan plan = tick(state, request(Engine::cpu, TargetKind::raster, true));
-  EXPECT_TRUE(plan.convert_on_cpu && plan.upload_counts && plan.upload_video_image);
-  EXPECT_FALSE(plan.convert_on_gpu || plan.count_on_gpu || plan.upload_rgb);
-  EXPECT_FALSE(state.rgb_current);
-  // The composite reads the frame from the R'G'B' buffer: it goes there, and not to an image.
-  plan = tick(state, request(Engine::cpu, TargetKind::composite, true));
-  EXPECT_TRUE(plan.convert_on_cpu && plan.upload_rgb && plan.upload_counts && plan.draw_composite);
-  EXPECT_FALSE(plan.upload_video_image || plan.draw_raster);
-  EXPECT_TRUE(state.rgb_current);
+  // The composite reads the frame from the R'G'B' buffer: it goes there from staging.
+  FramePlan plan = tick(state, request(Engine::cpu, true));
+  EXPECT_TRUE(plan.convert_on_cpu && plan.upload_rgb && plan.upload_counts);
+  EXPECT_FALSE(plan.convert_on_gpu || plan.count_on_gpu);
+  EXPECT_TRUE(plan.draw_video && plan.draw_histograms);
+  // The same frame again: nothing converted or uploaded.
+  plan = tick(state, request(Engine::cpu, false));
+  EXPECT_FALSE(plan.convert_on_cpu || plan.upload_rgb || plan.upload_counts);
+  EXPECT_TRUE(plan.draw_video && plan.draw_histograms);
 }
 
 TEST(FramePlan, PrefixSumOncePerFrameWhenACurveIsDrawn) {
   PictureState state;
-  TickRequest r = request(Engine::gpu, TargetKind::raster, true);
+  TickRequest r = request(Engine::gpu, true);
   r.style.cdf[2] = CdfMode::over;  // blue
   FramePlan plan = tick(state, r);
   EXPECT_TRUE(plan.count_on_gpu && plan.scan && plan.draw_cdf);
@@ -112,7 +108,7 @@ TEST(FramePlan, PrefixSumOncePerFrameWhenACurveIsDrawn) {
   EXPECT_TRUE(plan.count_on_gpu && plan.scan && plan.draw_cdf);
   // The curve of a channel that is not drawn needs no prefix sum.
   PictureState fresh;
-  TickRequest hidden = request(Engine::gpu, TargetKind::raster, true);
+  TickRequest hidden = request(Engine::gpu, true);
   hidden.style.cdf[2] = CdfMode::instead;
   hidden.style.channels[2] = false;
   plan = tick(fresh, hidden);
@@ -121,7 +117,7 @@ TEST(FramePlan, PrefixSumOncePerFrameWhenACurveIsDrawn) {
 
 TEST(FramePlan, CpuEngineUploadsTheStatisticsHistogramForThePrefixSum) {
   PictureState state;
-  TickRequest r = request(Engine::cpu, TargetKind::raster, true);
+  TickRequest r = request(Engine::cpu, true);
   r.style.cdf[3] = CdfMode::instead;
   const FramePlan plan = tick(state, r);
   EXPECT_TRUE(plan.scan && plan.upload_levels && plan.draw_cdf);
@@ -129,10 +125,10 @@ TEST(FramePlan, CpuEngineUploadsTheStatisticsHistogramForThePrefixSum) {
 
 TEST(FramePlan, EqualizesOncePerFrameAndMode) {
   PictureState state;
-  TickRequest r = request(Engine::gpu, TargetKind::raster, true);
+  TickRequest r = request(Engine::gpu, true);
   r.style.equalize = EqualizeMode::luma;
   FramePlan plan = tick(state, r);
-  EXPECT_TRUE(plan.scan && plan.equalize && plan.upload_equalized_image && plan.draw_equalized);
+  EXPECT_TRUE(plan.scan && plan.equalize && plan.draw_equalized);
   r.new_frame = false;
   plan = tick(state, r);
   EXPECT_FALSE(plan.scan || plan.equalize);
@@ -148,33 +144,17 @@ TEST(FramePlan, EqualizesOncePerFrameAndMode) {
   EXPECT_FALSE(plan.equalize || plan.draw_equalized);
 }
 
-TEST(FramePlan, CpuFrameFromBeforeEqualizationIsShownUnequalizedUntilTheNextFrame) {
+// The CPU engine's frame is in the R'G'B' buffer whether or not equalization was on when it
+// came: equalization asked for later equalizes it at once.
+TEST(FramePlan, CpuFrameIsEqualizedWhenAskedForLater) {
   PictureState state;
-  TickRequest r = request(Engine::cpu, TargetKind::raster, true);
-  tick(state, r);  // no equalization: the frame only went to the video image
+  TickRequest r = request(Engine::cpu, true);
+  tick(state, r);
   r.new_frame = false;
   r.style.equalize = EqualizeMode::luma;
-  FramePlan plan = tick(state, r);
-  EXPECT_TRUE(plan.scan);
-  EXPECT_FALSE(plan.equalize || plan.draw_equalized);  // the frame is not in the R'G'B' buffer
-  r.new_frame = true;
-  plan = tick(state, r);
-  EXPECT_TRUE(plan.upload_rgb && plan.equalize && plan.draw_equalized);
-}
-
-TEST(FramePlan, CompositeEqualizesIntoTheBufferOnly) {
-  PictureState state;
-  TickRequest r = request(Engine::gpu, TargetKind::composite, true);
-  r.style.equalize = EqualizeMode::luma;
-  FramePlan plan = tick(state, r);
-  EXPECT_TRUE(plan.equalize && plan.draw_equalized);
-  EXPECT_FALSE(plan.upload_equalized_image || plan.upload_video_image);
-  // Rasterizing the same frame next: no equalized image has been written yet, so the original
-  // is drawn rather than an empty image.
-  r.new_frame = false;
-  r.target = TargetKind::raster;
-  plan = tick(state, r);
-  EXPECT_FALSE(plan.draw_equalized);
+  const FramePlan plan = tick(state, r);
+  EXPECT_TRUE(plan.scan && plan.equalize && plan.draw_equalized);
+  EXPECT_FALSE(plan.convert_on_cpu || plan.upload_rgb);
 }
 
 TEST(FramePlan, NeedsCdfOnlyForDrawnCurvesOrEqualization) {
@@ -445,6 +425,111 @@ TEST(PictureOverlay, PanelsGetAxisLegendAndScaleLabel) {
   EXPECT_EQ(guides, 4u);
 }
 
+// The axis labels as read: the glyphs under the bars, in words split where a whole character's
+// gap (or more) lies between two glyphs. Each word must be a tick's label (or a word of one), so
+// two labels run together ("192255", seen on the 258-pixel-wide picture beside the scopes at
+// 640x360) fail, at every width, depth and light axis.
+TEST(PictureOverlay, AxisLabelsNeverRunTogether) {
+  struct Axis {
+    std::uint32_t bits;
+    LightScale light;
+    LightAxis axis;
+  };
+  const Axis axes[] = {{8, LightScale::none, LightAxis::codes},  {10, LightScale::none, LightAxis::codes},
+                       {12, LightScale::none, LightAxis::codes}, {10, LightScale::pq, LightAxis::nits},
+                       {10, LightScale::pq, LightAxis::stops},   {10, LightScale::hlg, LightAxis::nits},
+                       {12, LightScale::hlg, LightAxis::stops}};
+  int checked = 0;
+  for (const Axis& a : axes) {
+    std::vector<std::string> words;
+    for (std::uint32_t code = 0; code < (1u << a.bits); ++code) words.push_back(std::to_string(code));
+    if (a.light != LightScale::none) {
+      for (const LightTick& t : light_ticks(a.light, a.bits, a.axis)) {
+        std::size_t from = 0;
+        for (std::size_t sp; (sp = t.label.find(' ', from)) != std::string::npos; from = sp + 1) {
+          words.push_back(t.label.substr(from, sp - from));
+        }
+        words.push_back(t.label.substr(from));
+      }
+    }
+    for (float ui : {1.0f, 1.5f, 3.0f}) {
+      for (float w = 240; w <= 1920 * ui; w += 17 * ui) {
+        DrawStyle style;
+        style.ui_scale = ui;
+        style.light = a.light;
+        style.light_axis = a.axis;
+        style.area = {0, 0, w, 360 * ui};
+        const auto quads = layout_quads(style, w, 360 * ui);
+        const auto overlay = overlay_items(style, quads, {a.bits, 256, 1000});
+        const float s = text_scale(style), advance = static_cast<float>(shader::kGlyphAdvance) * s;
+        for (std::size_t i = 0; i < quads.size(); ++i) {
+          std::vector<std::pair<float, char>> glyphs;
+          for (std::uint32_t k = overlay.first[i]; k < overlay.first[i] + overlay.count[i]; ++k) {
+            const auto& it = overlay.items[k];
+            if (it.kind == shader::kOverlayGlyph && it.rect[1] > quads[i].bars[3]) {
+              glyphs.emplace_back(it.rect[0], shader::kFontChars[it.glyph]);
+            }
+          }
+          std::sort(glyphs.begin(), glyphs.end());
+          std::string word;
+          for (std::size_t g = 0; g < glyphs.size(); ++g) {
+            word += glyphs[g].second;
+            if (g + 1 < glyphs.size() && glyphs[g + 1].first - glyphs[g].first < 1.5f * advance) continue;
+            EXPECT_NE(std::find(words.begin(), words.end(), word), words.end())
+                << "'" << word << "' at width " << w << ", ui " << ui << ", " << a.bits << " bits";
+            word.clear();
+            ++checked;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 1000);
+}
+
+// The header's count is whole or not drawn: the glyphs of the widest count it can show (the
+// automatic scale's cap, five times a bin's share: 40,500 of 1920x1080 in 256 bins) lie inside
+// the panel, at every width (a 60-pixel panel of a 360x640 window showed "max 40,5"); and at the
+// common sizes it is drawn, with its mode's words.
+TEST(PictureOverlay, HeaderCountIsWholeOrNotDrawn) {
+  const std::uint64_t pixels = 1920 * 1080;
+  const std::size_t widest = std::string("40,500").size();
+  int drawn = 0, left_out = 0;
+  for (float ui : {1.0f, 1.5f, 3.0f}) {
+    for (float w = 60; w <= 1920 * ui; w += 13 * ui) {
+      DrawStyle style;
+      style.ui_scale = ui;
+      style.area = {0, 0, w, 720 * ui};
+      const auto quads = layout_quads(style, w, 720 * ui);
+      const auto overlay = overlay_items(style, quads, {8, 256, pixels});
+      for (std::size_t i = 0; i < quads.size(); ++i) {
+        std::vector<shader::OverlayItem> count;
+        std::string words;
+        for (std::uint32_t k = overlay.first[i]; k < overlay.first[i] + overlay.count[i]; ++k) {
+          const auto& it = overlay.items[k];
+          if (it.kind == shader::kOverlayCountAuto) count.push_back(it);
+          if (it.kind == shader::kOverlayGlyph && it.rect[3] <= quads[i].bars[1]) words += shader::kFontChars[it.glyph];
+        }
+        if (!quads[i].header || count.empty()) {
+          left_out += quads[i].header ? 1 : 0;
+          continue;
+        }
+        ++drawn;
+        ASSERT_EQ(count.size(), kCountChars);
+        for (std::size_t k = 0; k < widest; ++k) {
+          EXPECT_LE(count[k].rect[2], std::floor(quads[i].rect[2])) << "width " << w << ", ui " << ui;
+        }
+        EXPECT_TRUE(words.rfind("max", 0) == 0 || words.rfind("automax", 0) == 0) << words;
+        if (w >= 640 * ui) {
+          EXPECT_EQ(words.rfind("automax", 0), 0u) << "width " << w << ": " << words;
+        }
+      }
+    }
+  }
+  EXPECT_GT(drawn, 100);
+  EXPECT_GT(left_out, 0);  // the narrowest panels have no count
+}
+
 // The composite's grid: for every pixel of every panel, the items its cell lists that cover the
 // pixel are exactly the panel's items that cover it, in the panel's order (the last wins), and a
 // panel with nothing over its bars says so. Covering is decided here from the rects alone.
@@ -699,15 +784,15 @@ namespace {
 TEST(FramePlan, CpuEngineUploadsTheStatisticsHistogramWithEveryCount) {
   // The clip markers read the end codes' counts from it on every drawn tick.
   PictureState state;
-  FramePlan plan = tick(state, request(Engine::cpu, TargetKind::raster, true));
+  FramePlan plan = tick(state, request(Engine::cpu, true));
   EXPECT_TRUE(plan.upload_counts && plan.upload_levels);
-  plan = tick(state, request(Engine::cpu, TargetKind::raster, false));
+  plan = tick(state, request(Engine::cpu, false));
   EXPECT_FALSE(plan.upload_counts || plan.upload_levels);  // kept from the count
 }
 
 TEST(FramePlan, InnerScaleEveryDrawnTickWithTheEndsOnTheirOwnScale) {
   PictureState state;
-  TickRequest r = request(Engine::gpu, TargetKind::composite, false);
+  TickRequest r = request(Engine::gpu, false);
   r.style.end_scale = true;
   EXPECT_FALSE(tick(state, r).inner_scale);  // nothing shown yet
   r.new_frame = true;

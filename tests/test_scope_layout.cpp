@@ -142,16 +142,30 @@ TEST(ScopeLayout, ParadeFallsBackWithoutPlanes) {
   EXPECT_NE(title.find("1 plot column = 3 picture columns"), std::string::npos) << title;
 }
 
-TEST(ScopeLayout, PlanDrawsScopesOnTheCompositeOnly) {
+// Titles fitted to their strip: whole parts while they fit, a cut word marked with a full stop.
+TEST(ScopeLayout, TitlesFitTheirStrip) {
+  const std::string t = "Vectorscope  BT.709  x1";
+  EXPECT_EQ(fit_title(t, 40), t);
+  EXPECT_EQ(fit_title(t, 23), t);
+  EXPECT_EQ(fit_title(t, 22), "Vectorscope  BT.709");
+  EXPECT_EQ(fit_title(t, 19), "Vectorscope  BT.709");
+  EXPECT_EQ(fit_title(t, 18), "Vectorscope");
+  EXPECT_EQ(fit_title(t, 11), "Vectorscope");
+  EXPECT_EQ(fit_title(t, 8), "Vectors.");
+  EXPECT_EQ(fit_title("Parade  R'G'B'", 6), "Parade");
+  EXPECT_EQ(fit_title("Waveform luma", 6), "Wavef.");
+  EXPECT_EQ(fit_title("Ab cd", 4), "Ab.");  // no space before the stop
+  EXPECT_EQ(fit_title(t, 1), "");
+  for (std::size_t n = 0; n < 30; ++n) EXPECT_LE(fit_title(t, n).size(), n);
+}
+
+TEST(ScopeLayout, PlanDrawsScopesOnceAFrameIsShown) {
   PictureState state;
   TickRequest request;
-  request.new_frame = true;
   request.style.vectorscope = true;
-  request.target = TargetKind::composite;
+  EXPECT_FALSE(plan_tick(state, request).scopes);  // no frame yet
+  request.new_frame = true;
   EXPECT_TRUE(plan_tick(state, request).scopes);
-  request.target = TargetKind::raster;
-  EXPECT_FALSE(plan_tick(state, request).scopes);
-  request.target = TargetKind::composite;
   request.style.vectorscope = false;
   EXPECT_FALSE(plan_tick(state, request).scopes);
 }

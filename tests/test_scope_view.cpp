@@ -272,6 +272,36 @@ TEST_P(ScopeViewTest, SplitViewShowsTheEqualizedFrameRightOfTheSplit) {
   EXPECT_GT(lit_above_200(mid + 1, static_cast<int>(plot[2])), 0);
 }
 
+// The split view of a 4:2:0 frame: the equalized frame is R'G'B' without chroma subsampling (the
+// source's shifts kept made the scopes refuse it and the viewer stop). Both halves of the
+// waveform are drawn, and the vectorscope.
+TEST_P(ScopeViewTest, SplitViewOfASubsampledFrame) {
+  const VkExtent2D extent{640, 360};
+  viewer::OffscreenTarget target(context(), extent);
+  viewer::FrameRenderer renderer(context(), engine());
+  auto style = scopes_style(true, true, true);
+  style.parade_view = viewer::ParadeView::ycbcr;
+  style.equalize = EqualizeMode::luma;
+  style.split_view = true;
+  style.split_position = 0.5f;
+  const auto frame = make_natural_yuv420(64, 36, 8, 2);
+  const auto pixels = draw_once(context(), renderer, target, frame, style);
+  dump(pixels, extent, "split420");
+  const auto lit = [&](const std::array<float, 4>& plot, int x0, int x1) {
+    int n = 0;
+    for (int y = static_cast<int>(plot[1]); y < static_cast<int>(plot[3]); ++y) {
+      for (int x = x0; x < x1; ++x) n += white(rgb_at(pixels, extent.width, x, y));
+    }
+    return n;
+  };
+  const auto wave = panel_of(style, extent, ScopeKind::waveform).plot;
+  const int mid = static_cast<int>((wave[0] + wave[2]) / 2);
+  EXPECT_GT(lit(wave, static_cast<int>(wave[0]), mid - 1), 0);
+  EXPECT_GT(lit(wave, mid + 1, static_cast<int>(wave[2])), 0);
+  const auto vector = panel_of(style, extent, ScopeKind::vectorscope).plot;
+  EXPECT_GT(lit(vector, static_cast<int>(vector[0]), static_cast<int>(vector[2])), 0);
+}
+
 // Paused: the CPU engine counts on the host from the frame, so a change of what the scopes count
 // asks for the frame again (and the GPU engine, which counts from the frame on the GPU, does not).
 TEST_P(ScopeViewTest, PausedFrameComesAgainOnlyForTheCpuEngine) {

@@ -11,7 +11,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -139,6 +141,52 @@ TEST_P(ViewerScopes, ParadeInItsColours) {
   EXPECT_GT(count(0, true), 10) << "R' part: no red trace at 255";
   EXPECT_GT(count(2, false), 10) << "B' part: no blue trace at 255";
   EXPECT_EQ(count(0, false), 0) << "R' part drawn blue";
+}
+
+// The collapsed panel's tab (the "<" button) sits at the picture's top right, clear of every
+// scope panel, at the window sizes the viewer supports and in each place: placed by its left
+// edge, the window ImGui sized for it covered the waveform's first columns beside the picture at
+// 1280x720 and 1920x1080, and over the picture it covered the vectorscope's corner. Where it
+// went is the state line's "panel tab x0,y0-x1,y1" (window pixels, as ImGui laid it out).
+TEST(ViewerScopes, PanelTabLeavesTheScopesUncovered) {
+  for (const auto& [w, h] : {std::array<int, 2>{640, 360}, {1280, 720}, {1920, 1080}}) {
+    for (viewer::ScopePlace place : {viewer::ScopePlace::beside, viewer::ScopePlace::under, viewer::ScopePlace::over}) {
+      const std::string where = std::string(place == viewer::ScopePlace::beside ? "beside"
+                                            : place == viewer::ScopePlace::under ? "under"
+                                                                                 : "over");
+      const std::string size = std::to_string(w) + "x" + std::to_string(h);
+      const fs::path dir = clip_dir() / ("scopes_tab_" + size + "_" + where);
+      fs::create_directories(dir / "config" / "vhist");
+      std::ofstream(dir / "config" / "vhist" / "settings.ini") << kSettings;
+      const std::string cmd = "cd '" + dir.string() + "' && XDG_CONFIG_HOME='" + (dir / "config").string() +
+                              "' VHIST_VALIDATION=1 timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' '" +
+                              std::string(VHIST_BINARY) + "' '" + red_blue_clip() + "' --size " + size +
+                              " --frames 8 --paused-at 0 --scopes all --scope-place " + where + " --screenshot '" +
+                              (dir / "shot.png").string() + "' > '" + (dir / "out.txt").string() + "' 2>&1";
+      ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd << "\n" << test::read_file(dir / "out.txt");
+      const std::string out = test::read_file(dir / "out.txt");
+      float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+      const auto at = out.find("panel tab ");
+      ASSERT_NE(at, std::string::npos) << out;
+      ASSERT_EQ(std::sscanf(out.c_str() + at, "panel tab %f,%f-%f,%f", &x0, &y0, &x1, &y1), 4) << out;
+      viewer::DrawStyle style;
+      style.waveform = style.parade = style.vectorscope = true;
+      style.scope_place = place;
+      style.area = {0, 0, static_cast<float>(w), static_cast<float>(h)};
+      style.ui_scale = viewer::picture_ui_scale(1.0f, static_cast<float>(h));
+      const auto laid = viewer::with_scope_layout(style, static_cast<float>(w), static_cast<float>(h));
+      const std::string what = size + " " + where + ": " + out.substr(at);
+      EXPECT_GT(x1 - x0, 10.0f) << what;  // a tab was drawn
+      EXPECT_LE(x1, laid.area[2]) << what;  // inside the picture's part
+      EXPECT_GE(x0, 0.0f) << what;
+      EXPECT_LE(y1, static_cast<float>(h)) << what;
+      for (const auto& p : viewer::scope_panels(laid)) {
+        const bool apart = x1 <= p.rect[0] || x0 >= p.rect[2] || y1 <= p.rect[1] || y0 >= p.rect[3];
+        EXPECT_TRUE(apart) << what << " covers the panel " << p.rect[0] << "," << p.rect[1] << "-" << p.rect[2]
+                           << "," << p.rect[3];
+      }
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, ViewerScopes, ::testing::Values("gpu", "cpu"));

@@ -8,7 +8,6 @@
 #include "vhist/compute/engine_choice.h"
 #include "vhist/compute/synthetic_frames.h"
 
-#include "vhist/render/image.h"
 #include "vhist/render/command_slot.h"
 #include "vhist/render/vk_check.h"
 

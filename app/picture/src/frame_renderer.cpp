@@ -59,11 +59,11 @@ FrameRenderer::FrameRenderer(render::Context& context, Engine engine, Pipelines 
                             "palette");
     std::memcpy(buffer.mapped(), colours.data(), sizeof colours);
   }
-  // The SDR picture's pipelines, made now (with every feature: frame_renderer_passes.cpp's
-  // composite_features() says why): the video pass and the three panel passes.
+  // The SDR picture's pipelines, made now, so that none is first compiled mid-interaction
+  // (lavapipe compiles one in about a second on a cold shader cache, which lost the window tests'
+  // drags and keys): the video pass and the three panel passes. Not for Pipelines::on_first_use.
   if (pipelines == Pipelines::on_first_use) return;
-  const std::uint32_t every = shader::kFeatureCdf | shader::kFeatureReference | shader::kFeatureOwnScale;
-  for (std::uint32_t part = 0; part < 4; ++part) composite_pipeline(part, false, every);
+  for (std::uint32_t part = 0; part < 4; ++part) composite_pipeline(part, false);
 }
 
 FrameRenderer::~FrameRenderer() { wait_idle(); }
@@ -104,14 +104,13 @@ void FrameRenderer::make_composite_descriptors() {
   }
 }
 
-const render::ComputePipeline& FrameRenderer::composite_pipeline(std::uint32_t part, bool hdr, std::uint32_t features) {
-  if (part == 0) features = 0;  // the video pass draws no panel
-  const std::uint32_t key = features << 3 | (hdr ? 4u : 0u) | part;
+const render::ComputePipeline& FrameRenderer::composite_pipeline(std::uint32_t part, bool hdr) {
+  const std::uint32_t key = (hdr ? 4u : 0u) | part;
   auto it = composite_pipelines_.find(key);
   if (it == composite_pipelines_.end()) {
     const bool panels = part != 0;
     const render::SpecConstant constants[] = {
-        {0, hdr ? 1u : 0u}, {1, panels ? 1u : 0u}, {2, features}, {3, panels ? part : 3u}};
+        {0, hdr ? 1u : 0u}, {1, panels ? 1u : 0u}, {2, panels ? part : 3u}};
     const std::string name = std::string("composite ") + (panels ? "panel" : "video") + (hdr ? " (HDR display)" : "");
     it = composite_pipelines_
              .emplace(key, render::ComputePipeline(context_, composite_spv, constants, sizeof(shader::CompositePush), name,
@@ -179,7 +178,7 @@ void FrameRenderer::end() {
 }
 
 FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram,
-                                 const DrawStyle& style, TargetKind target) {
+                                 const DrawStyle& style) {
   if ((format == nullptr) != (planes == nullptr)) throw std::invalid_argument("a new frame needs its format and planes");
   const FrameFormat rgb = format ? converted_format(*format) : rgb_format_;
   TickRequest request;
@@ -187,7 +186,6 @@ FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* p
   request.rehistogram = rehistogram;
   request.bins = std::min(style.bins, max_bins_for_bits(rgb.bits));
   request.engine = engine_kind_;
-  request.target = target;
   request.style = style;
   const FramePlan plan = plan_tick(state_, request);
   if (plan.count_on_gpu || plan.convert_on_cpu) {  // the CPU engine counts as it converts
@@ -345,7 +343,7 @@ VkCommandBuffer FrameRenderer::record_composite(const VideoFormat* format, const
   // The scopes' panels laid out in the target; the video and histograms get the rest.
   const DrawStyle& style = with_scope_layout(style_in, static_cast<float>(target.extent.width),
                                              static_cast<float>(target.extent.height));
-  const FramePlan plan = prepare(format, planes, rehistogram, style, TargetKind::composite);
+  const FramePlan plan = prepare(format, planes, rehistogram, style);
   const VkCommandBuffer cmd = begin_commands();
   record_compute_passes(cmd, plan, format, planes, style);
   record_draw_composite(cmd, plan, style, target);

@@ -58,15 +58,6 @@ bool overlap(const PixelSpan& a, const PixelSpan& b) {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }
 
-// The drawing features a composite pipeline needs for `params` (draw_shared.h kFeature*).
-// Every panel pipeline carries every feature (the picture's parameters turn each on): made ahead
-// in the constructor, so that no pipeline is first compiled mid-interaction (lavapipe compiles
-// one in about a second on a cold shader cache, which lost the window tests' drags and keys
-// when CDF curves, a reference or the ends' own scale were turned on).
-std::uint32_t composite_features(const shader::CompositeParams&) {
-  return shader::kFeatureCdf | shader::kFeatureReference | shader::kFeatureOwnScale;
-}
-
 std::uint32_t scale_mode_id(ScaleMode m) {
   switch (m) {
     case ScaleMode::automatic: return 0;
@@ -394,9 +385,8 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   // The video pass over the whole target (every pixel no panel covers), then the panels'
   // passes: each pixel is written once, by one pass.
-  const std::uint32_t features = composite_features(params);
   const shader::CompositePush push{0, 0, 0, 0};
-  composite_pipeline(0, params.hdr != shader::kHdrNone, features)
+  composite_pipeline(0, params.hdr != shader::kHdrNone)
       .dispatch(cmd, push, slot.composite_set, groups(extent.width), groups(extent.height));
   record_composite_panels(cmd, params, extent);
   if (plan.scopes) scopes_->record_draw(cmd, style, target);
@@ -408,12 +398,11 @@ void FrameRenderer::record_draw_composite(VkCommandBuffer cmd, const FramePlan& 
 void FrameRenderer::record_composite_panels(VkCommandBuffer cmd, const shader::CompositeParams& params,
                                             VkExtent2D extent) {
   const bool hdr = params.hdr != shader::kHdrNone;
-  const std::uint32_t features = composite_features(params);
   const VkDescriptorSet set = slots_[next_slot_]->composite_set;
   const auto dispatch = [&](std::uint32_t part, std::uint32_t quad, const PixelSpan& s) {
     if (s.x1 <= s.x0 || s.y1 <= s.y0) return;
     const shader::CompositePush push{quad, s.x0, s.y0, 0};
-    composite_pipeline(part, hdr, features).dispatch(cmd, push, set, groups(s.x1 - s.x0), groups(s.y1 - s.y0));
+    composite_pipeline(part, hdr).dispatch(cmd, push, set, groups(s.x1 - s.x0), groups(s.y1 - s.y0));
   };
   for (std::uint32_t i = 0; i < params.quad_count; ++i) {
     const PixelSpan panel = pixels_of(params.quad_rect[i], extent);

@@ -6,6 +6,7 @@
 
 #include "vhist/picture/overlay_grid.h"
 #include "vhist/picture/picture_geometry.h"
+#include "vhist/picture/picture_overlay.h"
 #include "vhist/picture/scope_graticule.h"
 
 #include "vhist/compute/source_measures.h"
@@ -40,6 +41,8 @@ std::uint64_t region_lines(const VideoFormat& format, const std::optional<PixelR
 }
 
 // The frame seen as R'G'B' only (the equalized frame): what ScopePass reads from its R'G'B'.
+// R'G'B' has no chroma subsampling: a 4:2:0 source's shifts kept made check_video_format refuse
+// it, and the viewer stop, in the split view with a scope shown.
 VideoFormat rgb_only(VideoFormat format) {
   format.model = ColourModel::rgb;
   format.chroma_shift_x = format.chroma_shift_y = 0;  // a full R'G'B' pixel each (4:2:0 sources too)
@@ -81,16 +84,6 @@ std::uint32_t draw_kind(ScopeKind kind) {
   return kind == ScopeKind::vectorscope ? shader::kScopeDrawVector
          : kind == ScopeKind::parade    ? shader::kScopeDrawParade
                                         : shader::kScopeDrawWaveform;
-}
-
-// The text cut to `chars` characters: whole parts (two spaces apart) while they fit, else cut.
-std::string fitted(std::string text, std::size_t chars) {
-  while (text.size() > chars) {
-    const auto cut = text.rfind("  ");
-    if (cut == std::string::npos || cut == 0) return text.substr(0, chars);
-    text.resize(cut);
-  }
-  return text;
 }
 
 }  // namespace
@@ -294,9 +287,7 @@ std::string FrameScopes::title(const DrawStyle& style, std::size_t i) const {
                                 ? 1
                                 : waveform_shape(display_columns(f, scope_region(f, r.waveform.region)),
                                                  r.waveform.plot_width).run;
-  std::string text = scope_title(style, r.panel.kind, r.waveform.mode, run, f.matrix, f.model == ColourModel::yuv);
-  if (tick_.split) text += style.match ? "  left: original, right: matched" : "  left: original, right: equalized";
-  return text;
+  return scope_title(style, r.panel.kind, r.waveform.mode, run, f.matrix, f.model == ColourModel::yuv, tick_.split);
 }
 
 std::vector<std::string> FrameScopes::titles(const DrawStyle& style) const {
@@ -338,7 +329,7 @@ std::vector<shader::OverlayItem> FrameScopes::panel_items(const DrawStyle& style
   const auto chars = static_cast<std::size_t>(
       std::max(0.0f, (panel.title[2] - panel.title[0] - 2 * pad) / (static_cast<float>(shader::kGlyphAdvance) * s)));
   const float y = std::round((panel.title[1] + panel.title[3]) / 2 - 3.5f * s);
-  add_scope_text(items, panel.title[0] + pad, y, s, {0.85f, 0.85f, 0.85f}, fitted(title(style, i), chars));
+  add_text(items, panel.title[0] + pad, y, s, {0.85f, 0.85f, 0.85f}, fit_title(title(style, i), chars));
   return items;
 }
 

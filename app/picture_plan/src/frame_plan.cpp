@@ -49,16 +49,13 @@ namespace {
 // Frame and count: the rules for a new frame and for recounting the current one.
 void plan_frame_and_count(const PictureState& state, const TickRequest& request, FramePlan& plan) {
   const bool frame = request.new_frame, cpu = request.engine == Engine::cpu;
-  const bool composite = request.target == TargetKind::composite;
-  // The CPU engine's frame goes to the R'G'B' buffer too when a pass reads it there: the
-  // composite's video pass (none with DrawStyle::scopes_only, whose scopes the CPU engine counts
-  // on the host) or the equalize pass.
-  const bool cpu_frame_to_buffer =
-      (composite && !request.style.scopes_only) || request.style.equalize != EqualizeMode::off;
+  // The CPU engine's frame goes to the R'G'B' buffer when a pass reads it there: the composite's
+  // video pass (none with DrawStyle::scopes_only, whose scopes the CPU engine counts on the host)
+  // or the equalize pass.
+  const bool cpu_frame_to_buffer = !request.style.scopes_only || request.style.equalize != EqualizeMode::off;
   plan.convert_on_gpu = frame && !cpu;
   plan.convert_on_cpu = frame && cpu;
   plan.upload_rgb = frame && cpu && cpu_frame_to_buffer;
-  plan.upload_video_image = frame && !composite;
   const bool any_frame = state.has_frame || frame;
   const bool recount = any_frame && (frame || request.rehistogram || request.bins != state.counted_bins);
   plan.count_on_gpu = recount && !cpu;
@@ -66,7 +63,6 @@ void plan_frame_and_count(const PictureState& state, const TickRequest& request,
 
   PictureState& next = plan.next;
   next.has_frame = any_frame;
-  next.rgb_current = frame ? !cpu || cpu_frame_to_buffer : state.rgb_current;
   next.counted_bins = recount ? request.bins : state.counted_bins;
   next.cdf_fresh = state.cdf_fresh && !recount;  // a recount outdates the prefix sum
 }
@@ -78,24 +74,17 @@ void plan_scan_and_equalize(const PictureState& state, const TickRequest& reques
   plan.scan = next.has_frame && needs_cdf(request.style) && !next.cdf_fresh;
   plan.upload_levels = (plan.scan || plan.upload_counts) && request.engine == Engine::cpu;
   if (plan.scan) next.cdf_fresh = true;
-  // A new frame or a new prefix sum outdates the equalized frame. Without the current frame in
-  // the R'G'B' buffer (the CPU engine's frame from before equalization was asked for) the
-  // original is shown until the next frame.
+  // A new frame or a new prefix sum outdates the equalized frame.
   next.equalized_fresh = state.equalized_fresh && !request.new_frame && !plan.scan;
   next.equalized_mode = state.equalized_mode;
   next.equalized_match = state.equalized_match;
-  next.equalized_image_written = state.equalized_image_written;
   const bool match = request.style.match;
-  plan.equalize = next.has_frame && mode != EqualizeMode::off && next.rgb_current &&
+  plan.equalize = next.has_frame && mode != EqualizeMode::off &&
                   (!next.equalized_fresh || next.equalized_mode != mode || next.equalized_match != match);
   if (plan.equalize) {
     next.equalized_fresh = true;
     next.equalized_mode = mode;
     next.equalized_match = match;
-    if (request.target == TargetKind::raster) {
-      plan.upload_equalized_image = true;
-      next.equalized_image_written = true;
-    }
   }
 }
 
@@ -106,18 +95,14 @@ FramePlan plan_tick(const PictureState& state, const TickRequest& request) {
   plan_frame_and_count(state, request, plan);
   plan_scan_and_equalize(state, request, plan);
   const PictureState& next = plan.next;
-  const bool composite = request.target == TargetKind::composite;
-  plan.draw_raster = !composite;
-  plan.draw_composite = composite;
   plan.draw_histograms = next.has_frame;
   plan.draw_video = next.has_frame && request.style.video;
   plan.inner_scale = plan.draw_histograms && request.style.end_scale;
   // Draw with the prefix sum only when it is that of the frame shown.
   plan.draw_cdf = next.cdf_fresh && needs_cdf(request.style);
   plan.draw_equalized = request.style.equalize != EqualizeMode::off && next.equalized_fresh &&
-                        next.equalized_mode == request.style.equalize && next.equalized_match == request.style.match &&
-                        (composite || next.equalized_image_written);
-  plan.scopes = composite && next.has_frame && any_scope(request.style);
+                        next.equalized_mode == request.style.equalize && next.equalized_match == request.style.match;
+  plan.scopes = next.has_frame && any_scope(request.style);
   return plan;
 }
 

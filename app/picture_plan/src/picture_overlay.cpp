@@ -67,22 +67,6 @@ shader::OverlayItem item(std::uint32_t kind, std::array<float, 4> rect, const Rg
   return it;
 }
 
-// `text` from (x, y), its top left corner, one glyph item per character (spaces skipped).
-// Each glyph starts on a whole pixel, so that every glyph of a size looks the same.
-void add_text(std::vector<shader::OverlayItem>& out, float x, float y, float s, const Rgb& colour,
-              std::string_view text) {
-  const float fs = s, y0 = std::round(y);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto g = shader::kFontChars.find(text[i]);
-    if (text[i] == ' ' || g == std::string_view::npos) continue;
-    const float x0 = std::round(x + static_cast<float>(i * shader::kGlyphAdvance) * fs);
-    shader::OverlayItem it = item(shader::kOverlayGlyph, {x0, y0, x0 + 5 * fs, y0 + 7 * fs}, colour);
-    it.glyph = static_cast<std::uint32_t>(g);
-    it.scale = glyph_scale(s);
-    out.push_back(it);
-  }
-}
-
 // The left edge of a tick's label `w` wide under a tick at x: centred on the tick, kept inside the panel.
 float label_left(const HistogramQuad& q, float x, float w, float s) {
   const float lw = line_width(s);
@@ -91,27 +75,36 @@ float label_left(const HistogramQuad& q, float x, float w, float s) {
 }
 
 // The axis's ticks: code values, or for a PQ or HLG source light (light_scale.h), with labels
-// that would come within a character of their right neighbour left out (the last one kept),
-// where they are drawn (label_left: the last one is pulled inside the panel).
+// that would come within a character of their right neighbour, where they are drawn, left out
+// (label_left pulls the last one inside the panel, which on a narrow panel ran "192" and "255"
+// together). The first and the last are kept: "0.1" goes where "0" would run into it.
 std::vector<LightTick> axis_ticks(const DrawStyle& style, const HistogramQuad& q, std::uint32_t bits, float s) {
+  std::vector<LightTick> ticks;
   if (style.light == LightScale::none || style.light_axis == LightAxis::codes) {
-    std::vector<LightTick> ticks;
     for (std::uint32_t code : axis_codes(bits, q.bars[2] - q.bars[0], s)) ticks.push_back({code, std::to_string(code)});
-    return ticks;
+  } else {
+    ticks = light_ticks(style.light, bits, style.light_axis);
   }
-  std::vector<LightTick> ticks = light_ticks(style.light, bits, style.light_axis);
+  if (ticks.size() < 2) return ticks;
   const float lw = line_width(s);
   const auto left = [&](const LightTick& t) {
     return label_left(q, code_x(q.bars, t.code, bits) - std::floor((lw - 1) / 2), text_width(t.label.size(), s), s);
   };
-  std::size_t next = ticks.size() - 1;  // the next label kept, right of i
-  for (std::size_t i = ticks.size() - 1; i-- > 1;) {  // keep the last; drop those crowding the next kept one
-    if (left(ticks[i]) + text_width(ticks[i].label.size() + 1, s) > left(ticks[next])) {
+  const auto crowds = [&](const LightTick& a, const LightTick& b) {
+    return left(a) + text_width(a.label.size() + 1, s) > left(b);
+  };
+  const std::size_t last = ticks.size() - 1;
+  std::size_t next = last;  // the next label kept, right of i
+  for (std::size_t i = last; i-- > 1;) {  // keep the last; drop those crowding the next kept one
+    if (crowds(ticks[i], ticks[next])) {
       ticks[i].label.clear();
     } else {
       next = i;
     }
   }
+  // Keep the first too, dropping the kept ones it crowds; but the last.
+  for (; next < last && crowds(ticks[0], ticks[next]); ++next) ticks[next].label.clear();
+  if (crowds(ticks[0], ticks[last])) ticks[0].label.clear();
   return ticks;
 }
 
@@ -157,29 +150,58 @@ void add_markers(std::vector<shader::OverlayItem>& out, const DrawStyle& style, 
   }
 }
 
+// The fixed scale's full height, and the cap of the automatic one: five times a bin's share.
+double count_cap(const OverlayInput& in) {
+  return in.bins ? std::round(5.0 * static_cast<double>(in.pixels) / in.bins) : 0.0;
+}
+
+// The scale label's words: the mode's ("auto  max "), or "max " alone where the panel is too
+// narrow for them and the widest count the mode can show (the cap; on the log scale the frame's
+// pixels), or none, and then no count either: a count cut at the panel's edge ("max 40,5" of
+// 40,500) would read as another.
+std::string_view header_words(const DrawStyle& style, const HistogramQuad& q, const OverlayInput& in, float x,
+                              float s) {
+  const double most = style.scale == ScaleMode::logarithmic ? static_cast<double>(in.pixels) : count_cap(in);
+  const std::size_t widest = count_text(static_cast<std::uint64_t>(std::min(most, 4294967295.0))).size();
+  for (std::string_view words : {scale_words(style.scale), std::string_view("max ")}) {
+    if (x + text_width(words.size() + widest, s) <= std::floor(q.rect[2]) - 2 * s) return words;
+  }
+  return {};
+}
+
+// The count a full-height bar means, at (x, y): kCountChars glyphs the GPU fills from the scale
+// buffer (the channels drawn, the scale mode's rule).
+void add_count(std::vector<shader::OverlayItem>& out, const DrawStyle& style, const HistogramQuad& q,
+               const OverlayInput& in, float x, float y, float s) {
+  const std::uint32_t kind = style.scale == ScaleMode::logarithmic ? shader::kOverlayCountLog
+                             : style.scale == ScaleMode::fixed   ? shader::kOverlayCountFixed
+                                                                 : shader::kOverlayCountAuto;
+  std::uint32_t mask = 0;
+  for (std::size_t c = 0; c < 4; ++c) mask |= q.channel_mult[c] ? (1u << c) : 0u;
+  const double cap = count_cap(in);
+  for (std::size_t k = 0; k < kCountChars; ++k) {
+    const float x0 = std::round(x + static_cast<float>(k * shader::kGlyphAdvance) * s);
+    shader::OverlayItem it = item(kind, {x0, y, x0 + 5 * s, y + 7 * s}, kOverlayText);
+    it.glyph = static_cast<std::uint32_t>(k);
+    it.scale = glyph_scale(s);
+    it.mask = mask;
+    it.value = static_cast<std::uint32_t>(std::min(cap, 4294967295.0));
+    out.push_back(it);
+  }
+}
+
 // The header: the scale label at the left (its count drawn by the GPU), with the end bins on
 // their own scale that scale's label, the legend at the right.
 void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, const HistogramQuad& q,
                 const OverlayInput& in, float s) {
   const float fs = s;
   const float y = std::round(q.rect[1] + fs), x = std::round(std::floor(q.rect[0]) + 2 * fs);
-  const std::string_view words = scale_words(style.scale);
-  add_text(out, x, y, s, kOverlayText, words);
-  const std::uint32_t kind = style.scale == ScaleMode::logarithmic ? shader::kOverlayCountLog
-                             : style.scale == ScaleMode::fixed   ? shader::kOverlayCountFixed
-                                                                 : shader::kOverlayCountAuto;
-  std::uint32_t mask = 0;
-  for (std::size_t c = 0; c < 4; ++c) mask |= q.channel_mult[c] ? (1u << c) : 0u;
-  // The fixed scale's full height, and the cap of the automatic one: five times a bin's share.
-  const double cap = in.bins ? std::round(5.0 * static_cast<double>(in.pixels) / in.bins) : 0.0;
-  for (std::size_t k = 0; k < kCountChars; ++k) {
-    const float x0 = std::round(x + static_cast<float>((words.size() + k) * shader::kGlyphAdvance) * fs);
-    shader::OverlayItem it = item(kind, {x0, y, x0 + 5 * fs, y + 7 * fs}, kOverlayText);
-    it.glyph = static_cast<std::uint32_t>(k);
-    it.scale = glyph_scale(s);
-    it.mask = mask;
-    it.value = static_cast<std::uint32_t>(std::min(cap, 4294967295.0));
-    out.push_back(it);
+  const std::string_view words = header_words(style, q, in, x, s);
+  float label_end = x;
+  if (!words.empty()) {
+    add_text(out, x, y, s, kOverlayText, words);
+    add_count(out, style, q, in, x + static_cast<float>(words.size() * shader::kGlyphAdvance) * fs, y, s);
+    label_end = x + text_width(words.size() + kCountChars, s);
   }
   // The legend, "R G B L" (or "Cr Cb Y'") for the channels drawn, each in its palette colour.
   const auto palette = palette_colours(style.palette);
@@ -189,7 +211,6 @@ void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, c
     letters += std::string_view(channel_label(c, style.ycbcr)).size();
     ++names;
   }
-  float label_end = x + text_width(words.size() + kCountChars, s);
   if (style.end_scale) {
     // The end bins' own scale: a full-height end bar is every pixel counted. Shorter, or left out,
     // where the panel is too narrow for it (beside the panel at 640x360 it ran into the next
@@ -215,6 +236,25 @@ void add_header(std::vector<shader::OverlayItem>& out, const DrawStyle& style, c
 }
 
 }  // namespace
+
+void add_text(std::vector<shader::OverlayItem>& out, float x, float y, float s, const std::array<float, 3>& colour,
+              std::string_view text) {
+  const float fs = s, y0 = std::round(y);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto g = shader::kFontChars.find(text[i]);
+    if (text[i] == ' ' || g == std::string_view::npos) continue;
+    const float x0 = std::round(x + static_cast<float>(i * shader::kGlyphAdvance) * fs);
+    shader::OverlayItem it = item(shader::kOverlayGlyph, {x0, y0, x0 + 5 * fs, y0 + 7 * fs}, colour);
+    it.glyph = static_cast<std::uint32_t>(g);
+    it.scale = glyph_scale(s);
+    out.push_back(it);
+  }
+}
+
+bool text_drawable(std::string_view text) {
+  return std::all_of(text.begin(), text.end(),
+                     [](char c) { return c == ' ' || shader::kFontChars.find(c) != std::string_view::npos; });
+}
 
 OverlayItems overlay_items(const DrawStyle& style, const std::vector<HistogramQuad>& quads, const OverlayInput& in) {
   OverlayItems out;

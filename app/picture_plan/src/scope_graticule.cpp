@@ -31,154 +31,6 @@ void add_rect(std::vector<shader::OverlayItem>& out, Rect r, const Rgb& colour, 
   if (r[0] < r[2] && r[1] < r[3]) out.push_back(solid(r, colour));
 }
 
-// Glyphs the 5x7 font lacks, on its grid (row by row, top first; '#' on).
-struct ExtraGlyph {
-  char c;
-  std::string_view rows;
-};
-constexpr ExtraGlyph kExtraGlyphs[] = {
-    {'%', "##..."
-          "##..#"
-          "...#."
-          "..#.."
-          ".#..."
-          "#..##"
-          "...##"},
-    {'M', "#...#"
-          "##.##"
-          "#.#.#"
-          "#.#.#"
-          "#...#"
-          "#...#"
-          "#...#"},
-    {'y', "....."
-          "....."
-          "#...#"
-          "#...#"
-          ".####"
-          "....#"
-          ".###."},
-    // The scopes' titles (scope_layout.h's scope_title).
-    {'W', "#...#"
-          "#...#"
-          "#...#"
-          "#.#.#"
-          "#.#.#"
-          "##.##"
-          "#...#"},
-    {'V', "#...#"
-          "#...#"
-          "#...#"
-          "#...#"
-          ".#.#."
-          ".#.#."
-          "..#.."},
-    {'P', "####."
-          "#...#"
-          "#...#"
-          "####."
-          "#...."
-          "#...."
-          "#...."},
-    {'T', "#####"
-          "..#.."
-          "..#.."
-          "..#.."
-          "..#.."
-          "..#.."
-          "..#.."},
-    {'v', "....."
-          "....."
-          "#...#"
-          "#...#"
-          "#...#"
-          ".#.#."
-          "..#.."},
-    {'c', "....."
-          "....."
-          ".###."
-          "#...."
-          "#...."
-          "#...."
-          ".###."},
-    {'w', "....."
-          "....."
-          "#...#"
-          "#...#"
-          "#.#.#"
-          "#.#.#"
-          ".#.#."},
-    {'h', "#...."
-          "#...."
-          "####."
-          "#...#"
-          "#...#"
-          "#...#"
-          "#...#"},
-    {'k', "#...."
-          "#...."
-          "#..#."
-          "#.#.."
-          "##..."
-          "#.#.."
-          "#..#."},
-    {'=', "....."
-          "....."
-          "#####"
-          "....."
-          "#####"
-          "....."
-          "....."},
-    {'(', "...#."
-          "..#.."
-          ".#..."
-          ".#..."
-          ".#..."
-          "..#.."
-          "...#."},
-    {')', ".#..."
-          "..#.."
-          "...#."
-          "...#."
-          "...#."
-          "..#.."
-          ".#..."},
-    {':', "....."
-          "..#.."
-          "....."
-          "....."
-          "....."
-          "..#.."
-          "....."},
-};
-
-const ExtraGlyph* extra_glyph(char c) {
-  for (const ExtraGlyph& g : kExtraGlyphs) {
-    if (g.c == c) return &g;
-  }
-  return nullptr;
-}
-
-// A glyph of kExtraGlyphs at (x0, y0): one rect per run of lit pixels in a row, at the font pixel
-// size the shader draws glyphs at (OverlayItem::scale eighths of a pixel).
-void add_extra_glyph(std::vector<shader::OverlayItem>& out, const ExtraGlyph& g, float x0, float y0, float fs,
-                     const Rgb& colour) {
-  for (std::uint32_t row = 0; row < shader::kGlyphHeight; ++row) {
-    for (std::uint32_t col = 0; col < shader::kGlyphWidth;) {
-      if (g.rows[row * shader::kGlyphWidth + col] != '#') {
-        ++col;
-        continue;
-      }
-      std::uint32_t end = col;
-      while (end < shader::kGlyphWidth && g.rows[row * shader::kGlyphWidth + end] == '#') ++end;
-      out.push_back(solid({x0 + static_cast<float>(col) * fs, y0 + static_cast<float>(row) * fs,
-                           x0 + static_cast<float>(end) * fs, y0 + static_cast<float>(row + 1) * fs},
-                          colour));
-      col = end;
-    }
-  }
-}
-
 Rgb lighten(const std::array<double, 3>& rgb) {
   const auto light = [](double v) { return static_cast<float>(v + (1.0 - v) * kLegendLighten); };
   return {light(rgb[0]), light(rgb[1]), light(rgb[2])};
@@ -256,32 +108,6 @@ std::vector<std::pair<Level, float>> drawn_levels(const WaveformGraticuleInput& 
 
 }  // namespace
 
-void add_scope_text(std::vector<shader::OverlayItem>& out, float x, float y, float s, const Rgb& colour,
-                    std::string_view text) {
-  const auto units = static_cast<std::uint32_t>(std::lround(s * static_cast<float>(shader::kTextScaleUnit)));
-  const float fs = static_cast<float>(units) / static_cast<float>(shader::kTextScaleUnit), y0 = std::round(y);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const float x0 = std::round(x + static_cast<float>(i * shader::kGlyphAdvance) * s);
-    if (const ExtraGlyph* extra = extra_glyph(text[i])) {
-      add_extra_glyph(out, *extra, x0, y0, fs, colour);
-      continue;
-    }
-    const auto g = shader::kFontChars.find(text[i]);
-    if (text[i] == ' ' || g == std::string_view::npos) continue;
-    shader::OverlayItem it = solid({x0, y0, x0 + 5 * s, y0 + 7 * s}, colour);
-    it.kind = shader::kOverlayGlyph;
-    it.glyph = static_cast<std::uint32_t>(g);
-    it.scale = units;
-    out.push_back(it);
-  }
-}
-
-bool scope_text_drawable(std::string_view text) {
-  return std::all_of(text.begin(), text.end(), [](char c) {
-    return c == ' ' || extra_glyph(c) != nullptr || shader::kFontChars.find(c) != std::string_view::npos;
-  });
-}
-
 void add_segment(std::vector<shader::OverlayItem>& out, std::array<float, 2> a, std::array<float, 2> b, float lw,
                  const Rgb& colour, const Rect& clip) {
   // Step along the major axis a pixel at a time; the minor coordinate, snapped to whole multiples
@@ -344,7 +170,7 @@ std::vector<shader::OverlayItem> waveform_graticule(const WaveformGraticuleInput
     const float w = text_width(level.label.size(), s);
     ScopeLabel label{level.label, std::round(right ? plot[2] - 2 * s - w : plot[0] + 2 * s), std::round(y - s - 7 * s)};
     if (label.y < plot[1]) label.y = std::round(y + lw + s);
-    if (placer.place(label)) add_scope_text(out, label.x, label.y, s, right ? level_colour(level.kind) : kOverlayText, label.text);
+    if (placer.place(label)) add_text(out, label.x, label.y, s, right ? level_colour(level.kind) : kOverlayText, label.text);
     labels.push_back(label);
   }
   if (labels_out) *labels_out = std::move(labels);
@@ -395,7 +221,7 @@ void add_bar_label(std::vector<shader::OverlayItem>& out, std::vector<ScopeLabel
     label.y = std::round(y);
     if (placer.place(label)) break;
   }
-  if (label.kept) add_scope_text(out, label.x, label.y, s, lighten(bar_rgb(bar, 1.0)), label.text);
+  if (label.kept) add_text(out, label.x, label.y, s, lighten(bar_rgb(bar, 1.0)), label.text);
   labels.push_back(label);
 }
 

@@ -140,8 +140,9 @@ WaveformMode panel_mode(const DrawStyle& style, ScopeKind kind, bool frame_has_p
   return style.waveform_view == WaveformView::rgb ? WaveformMode::rgb : WaveformMode::luma;
 }
 
-std::string scope_title(const DrawStyle& style, ScopeKind kind, WaveformMode mode, std::uint32_t run,
-                        ColourMatrix matrix, bool frame_has_planes) {
+namespace {
+std::string kind_title(const DrawStyle& style, ScopeKind kind, WaveformMode mode, std::uint32_t run,
+                       ColourMatrix matrix, bool frame_has_planes) {
   if (kind == ScopeKind::vectorscope) {
     const char* z = style.scope_zoom == ScopeZoom::x5 ? "x5" : style.scope_zoom == ScopeZoom::x2 ? "x2" : "x1";
     return std::string("Vectorscope  ") + matrix_label(matrix) + "  " + z;
@@ -158,6 +159,28 @@ std::string scope_title(const DrawStyle& style, ScopeKind kind, WaveformMode mod
     t += "luma";
   }
   return t + "  " + column_binning_text(run);
+}
+}  // namespace
+
+std::string fit_title(std::string text, std::size_t chars) {
+  while (text.size() > chars) {
+    const auto cut = text.rfind("  ");
+    if (cut == std::string::npos || cut == 0) {
+      if (chars < 2) return {};
+      text.resize(chars - 1);
+      while (!text.empty() && text.back() == ' ') text.pop_back();
+      return text + ".";
+    }
+    text.resize(cut);
+  }
+  return text;
+}
+
+std::string scope_title(const DrawStyle& style, ScopeKind kind, WaveformMode mode, std::uint32_t run,
+                        ColourMatrix matrix, bool frame_has_planes, bool split) {
+  std::string t = kind_title(style, kind, mode, run, matrix, frame_has_planes);
+  if (split) t += style.match ? "  left: original, right: matched" : "  left: original, right: equalized";
+  return t;
 }
 
 }  // namespace vhist::viewer

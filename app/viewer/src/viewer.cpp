@@ -392,6 +392,7 @@ void Viewer::handle_ui() {
   if (std::exchange(app_.close_popups, false)) ImGui::ClosePopupsOverWindow(nullptr, false);
   if (app_.settings.show_panel) {
     draw_panel(app_, renderer_.statistics());
+    app_.panel_tab = {};
   } else {
     draw_panel_tab(app_);
   }

@@ -90,7 +90,12 @@ struct App {
   // the panel's width (0: collapsed).
   std::array<float, 4> scope_area{};
   std::array<float, 4> picture_area{};
+  // Where the labels at the picture's top go (the OSD, the HDR label, the split view's names, the
+  // fit note, the pinned readout, the collapsed panel's tab): the picture's part, below the scopes
+  // when they sit over it.
+  std::array<float, 4> label_area{};
   float panel_width = 0;
+  std::array<float, 4> panel_tab{};  // the collapsed panel's tab as last drawn (window coordinates)
   bool compact = false;    // a small window: the panel shows fewer rows
   float ui_scale = 1.0f;   // the window's content scale (HiDPI)
   // The on-screen message (OSD): what, since when, and whether it reports a failure.

@@ -1,7 +1,7 @@
 // How the video sits in the picture, as the viewer shows it: the fit mode's note when part of the
 // frame is hidden (on the picture and in the panel), the OSD line when the key changes the mode,
 // 1:1's pan by a middle-button drag, and the pinned pixel's mark on the picture. The placement
-// itself is video_fit.h's, the one both draw paths use.
+// itself is video_fit.h's, the one the composite draws with.
 #include "vhist/picture/picture_geometry.h"
 #include "vhist/picture/video_fit.h"
 #include "vhist/viewer/panel_widgets.h"
@@ -63,7 +63,7 @@ void update_fit(App& app, DrawStyle style) {
 
 void draw_fit_note(const App& app) {
   if (app.fit_note.empty()) return;
-  const auto& a = app.picture_area;
+  const auto& a = app.label_area;
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   const float t = app.ui_scale, wrap = (a[2] - a[0]) * 0.6f;
   const ImVec2 size = ImGui::CalcTextSize(app.fit_note.c_str(), nullptr, false, wrap);

@@ -71,14 +71,20 @@ void print_test_state(const App& app, std::int64_t idle_waits) {
                                          : std::string("none");
   std::string log;
   for (const auto& line : app.osd_log) log += (log.empty() ? "" : " | ") + line;
+  char tab[64] = "none";
+  if (app.panel_tab != std::array<float, 4>{}) {
+    std::snprintf(tab, sizeof tab, "%.0f,%.0f-%.0f,%.0f", static_cast<double>(app.panel_tab[0]),
+                  static_cast<double>(app.panel_tab[1]), static_cast<double>(app.panel_tab[2]),
+                  static_cast<double>(app.panel_tab[3]));
+  }
   std::fprintf(stderr,
                "vhist: state: position %.3f s, frame at %.3f s, %s, video %.1f fps, fullscreen %s (%d toggles), pinned %s, region %s, "
-               "kept range %s, stats page %s, light axis %s, match %s, idle waits %lld, path field \"%s\", osd log \"%s\"\n",
+               "kept range %s, stats page %s, light axis %s, match %s, idle waits %lld, path field \"%s\", osd log \"%s\", panel tab %s\n",
                app.player.is_open() ? app.player.clock() : 0.0,
                app.player.frame() ? app.player.frame()->pts : -1.0, app.player.paused() ? "paused" : "playing", app.video_fps,
                app.fullscreen ? "on" : "off", app.fullscreen_toggles, pixel(app.pinned_pixel).c_str(),
                region.c_str(), kept.c_str(), app.stats_page ? "on" : "off", std::string(to_string(app.settings.picture.light_axis)).c_str(),
-               app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), app.open_path.c_str(), log.c_str());
+               app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), app.open_path.c_str(), log.c_str(), tab);
 }
 
 }  // namespace vhist::viewer

@@ -61,17 +61,26 @@ void update_layout(App& app, float width, float height) {
   // where it ends, not cover its last column.
   app.panel_width = app.settings.show_panel ? std::round(panel_width_for(width, app.ui_scale)) : 0.0f;
   app.scope_area = {0.0f, 0.0f, std::max(width - app.panel_width, 1.0f), height};
-  app.picture_area = scope_layout(DrawStyle(app.settings.picture), app.scope_area).picture;
+  const ScopeLayout layout = scope_layout(DrawStyle(app.settings.picture), app.scope_area);
+  app.picture_area = app.label_area = layout.picture;
+  if (app.settings.picture.scope_place == ScopePlace::over) {
+    for (const ScopePanel& p : layout.panels) app.label_area[1] = std::max(app.label_area[1], std::ceil(p.rect[3]) + 2.0f);
+  }
 }
 
 void draw_panel_tab(App& app) {
-  const float size = 22.0f * app.ui_scale;
-  ImGui::SetNextWindowPos(ImVec2(app.picture_area[2] - size - 4.0f, 4.0f));
+  // Its right edge 4 pixels inside the picture's (the pivot: whatever size ImGui gives the
+  // window): placed by its left edge for a 22-pixel size, the wider window it gets covered the
+  // first columns of the scopes beside the picture. Under the scopes over the picture's top.
+  ImGui::SetNextWindowPos(ImVec2(app.label_area[2] - 4.0f, app.label_area[1] + 4.0f), ImGuiCond_Always,
+                          ImVec2(1.0f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.5f);
   ImGui::Begin("##panel_tab", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   if (ImGui::SmallButton("<")) app.settings.show_panel = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the panel (Tab)");
+  const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  app.panel_tab = {pos.x, pos.y, pos.x + size.x, pos.y + size.y};
   ImGui::End();
 }
 
@@ -88,7 +97,7 @@ void draw_osd(App& app) {
   const double shown = app.osd_error ? kOsdErrorSeconds : kOsdSeconds;
   if (age > shown + kOsdFadeSeconds) return;
   const float alpha = age <= shown ? 1.0f : static_cast<float>(1.0 - (age - shown) / kOsdFadeSeconds);
-  const auto& a = app.picture_area;
+  const auto& a = app.label_area;
   ImDrawList* draw = ImGui::GetForegroundDrawList();
   const float pad = 6.0f * app.ui_scale;
   const ImVec2 at(a[0] + 12.0f * app.ui_scale, a[1] + 10.0f * app.ui_scale);
@@ -160,12 +169,13 @@ struct HdrLabel {
 HdrLabel hdr_label(const App& app, const DrawStyle& style) {
   HdrLabel l{hdr_display_text(style.light, style.hdr), {}, {}, 0};
   if (l.text.empty()) return l;
-  const auto& a = app.picture_area;
+  const auto& a = app.label_area;
   if (const auto colon = l.text.find(": ");
       colon != std::string::npos && ImGui::CalcTextSize(l.text.c_str()).x > 0.6f * (a[2] - a[0])) {
     l.text.replace(colon, 2, ":\n");
   }
-  const float pad = 4.0f * app.ui_scale, right = a[2] - (app.settings.show_panel ? 8.0f : 34.0f) * app.ui_scale;
+  // Left of the collapsed panel's tab (32 pixels wide, 4 inside the picture's edge) by 8.
+  const float pad = 4.0f * app.ui_scale, right = a[2] - (app.settings.show_panel ? 8.0f : 44.0f) * app.ui_scale;
   l.wrap = std::min(std::max(a[2] - a[0] - 24.0f * app.ui_scale, 40.0f), 0.6f * (a[2] - a[0]));
   l.size = ImGui::CalcTextSize(l.text.c_str(), nullptr, false, l.wrap);
   l.at = ImVec2(std::max(right - l.size.x, a[0] + pad), a[1] + 8.0f * app.ui_scale);

@@ -514,7 +514,7 @@ void draw_split(App& app) {
                      : s.picture.equalize == EqualizeMode::luma ? "equalized (luma)"
                                                                 : "equalized (per channel)";
   // Below the HDR label where there is one (it was written over "equalized (luma)").
-  const float top = std::max(app.picture_area[1] + (app.picture_area[3] - app.picture_area[1]) * 0.02f,
+  const float top = std::max(app.label_area[1] + (app.label_area[3] - app.label_area[1]) * 0.02f,
                              app.top_labels_from);
   // White on a dark box, readable over any picture.
   const auto label = [draw](ImVec2 at, const char* text) {

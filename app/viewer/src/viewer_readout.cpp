@@ -109,7 +109,7 @@ void draw_pixel_readout(const App& app) {
     ImGui::SetTooltip("%s", text.c_str());
     return;
   }
-  const auto& a = app.picture_area;
+  const auto& a = app.label_area;
   ImGui::SetNextWindowPos(ImVec2(a[0] + 10.0f * app.ui_scale, a[1] + 48.0f * app.ui_scale));
   ImGui::SetNextWindowBgAlpha(0.7f);
   ImGui::Begin("##pinned", nullptr,

@@ -102,13 +102,6 @@ VHIST_UNIFORM_BLOCK(CompositeParams) {
   VHIST_UINT(bgra);  // 1: the output's bytes in B, G, R, A order (a B8G8R8A8 swapchain's), 0: R, G, B, A
 } VHIST_UB;
 
-// The panels' features a composite pipeline carries (composite.comp's kFeatures). The frame
-// renderer makes its pipelines with all of them, ahead (composite_features() says why); the
-// constants let a benchmark or a later renderer compile a feature out.
-VHIST_CONST kFeatureCdf = 1u;
-VHIST_CONST kFeatureReference = 2u;
-VHIST_CONST kFeatureOwnScale = 4u;
-
 VHIST_PUSH_BLOCK(CompositePush) {
   VHIST_UINT(quad);  // the panels' pass: the panel whose rect is dispatched
   VHIST_UINT(x0);    // target pixels: the dispatch's first column and row

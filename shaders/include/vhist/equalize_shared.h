@@ -1,5 +1,5 @@
-// Histogram equalization, shared verbatim by the GPU (hist_cdf.comp builds the table; video.frag
-// and composite.comp apply it through equalize.glsl) and the CPU reference (compute/src/cdf.cpp),
+// Histogram equalization, shared verbatim by the GPU (hist_cdf.comp builds the table;
+// equalize.comp applies it through equalize.glsl) and the CPU reference (compute/src/cdf.cpp),
 // so that both give the same codes. Valid GLSL 4.60 and C++20; uint arithmetic only.
 //
 // The table has one entry per level of the statistics histogram (stats_levels(bits): one level

@@ -53,7 +53,6 @@ using UniqueSemaphore = DeviceHandle<VkSemaphore, vkDestroySemaphore>;
 using UniqueQueryPool = DeviceHandle<VkQueryPool, vkDestroyQueryPool>;
 using UniqueImage = DeviceHandle<VkImage, vkDestroyImage>;
 using UniqueImageView = DeviceHandle<VkImageView, vkDestroyImageView>;
-using UniqueSampler = DeviceHandle<VkSampler, vkDestroySampler>;
 using UniqueDescriptorPool = DeviceHandle<VkDescriptorPool, vkDestroyDescriptorPool>;
 using UniqueDescriptorSetLayout = DeviceHandle<VkDescriptorSetLayout, vkDestroyDescriptorSetLayout>;
 using UniqueRenderPass = DeviceHandle<VkRenderPass, vkDestroyRenderPass>;

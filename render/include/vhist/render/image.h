@@ -1,6 +1,5 @@
-// A device-local 2D colour image with a view, sampled by shaders and filled by transfers (the
-// video frame the viewer draws: the hardware sampler filters it, which costs far less than
-// filtering by hand in the shader, most of all on a CPU device).
+// A device-local 2D colour image with a view, and image layout barriers. The viewer draws into
+// its swapchain's images; Image2D is vhist-bench's stand-in for one (the present copy's target).
 #pragma once
 
 #include "vhist/render/context.h"

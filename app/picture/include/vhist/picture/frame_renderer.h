@@ -129,13 +129,10 @@ class FrameRenderer {
   bool has_frame() const noexcept { return state_.has_frame; }
   Engine engine() const noexcept { return engine_kind_; }
   // Whether the current (paused) frame must be given again as new for `style`: the CPU engine
-  // leaves a frame's R'G'B' on the GPU only when a pass read it then, and equalizing or matching
-  // it later reads it there.
-  // The scopes' counts are made from the frame on the host too, so a change of what they count
-  // (frame_renderer_scopes.h) asks for it again as well.
+  // makes the scopes' counts from the frame on the host, so a change of what they count
+  // (frame_renderer_scopes.h) asks for it again. (Its R'G'B' is on the GPU for every other pass.)
   bool wants_frame_again(const DrawStyle& style) const noexcept {
-    return engine_kind_ == Engine::cpu && state_.has_frame &&
-           ((!state_.rgb_current && style.equalize != EqualizeMode::off) || scopes_want_frame(style));
+    return engine_kind_ == Engine::cpu && state_.has_frame && scopes_want_frame(style);
   }
   void wait_idle();
 
@@ -146,8 +143,7 @@ class FrameRenderer {
 
   // Host side of a tick: the plan, the buffers it needs (growing them waits for the frames in
   // flight), the new frame staged (or converted and counted on the CPU).
-  FramePlan prepare(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram, const DrawStyle& style,
-                    TargetKind target);
+  FramePlan prepare(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram, const DrawStyle& style);
   void prepare_buffers(const FramePlan& plan, const FrameFormat& rgb);
   void prepare_gpu_frame(const VideoFormat& format, const VideoPlanes& planes);
   void prepare_cpu_frame(const VideoFormat& format, const VideoPlanes& planes, const FrameFormat& rgb,
@@ -214,10 +210,9 @@ class FrameRenderer {
   // Where the current frame's planes are: in planes_, or in its slot's staging when FrameUpload
   // stages frames in device memory (that slot's staging is not rewritten before the next frame).
   GpuPlanes planes_gpu_;
-  // composite.comp specialized for a pass (the video's or a panel's), the HDR display mapping or
-  // none, and the drawing features a picture uses (shader::kFeature*); made when first used.
-  // `part`: composite.comp's kPart (0 in the video pass).
-  const render::ComputePipeline& composite_pipeline(std::uint32_t part, bool hdr, std::uint32_t features);
+  // composite.comp specialized for a pass (the video's or a panel's) and the HDR display mapping
+  // or none; made when first used. `part`: composite.comp's kPart (0 in the video pass).
+  const render::ComputePipeline& composite_pipeline(std::uint32_t part, bool hdr);
   // The panels' passes of the composite (after its video pass).
   void record_composite_panels(VkCommandBuffer cmd, const shader::CompositeParams& params, VkExtent2D extent);
   std::map<std::uint32_t, render::ComputePipeline> composite_pipelines_;

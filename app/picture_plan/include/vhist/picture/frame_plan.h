@@ -12,20 +12,14 @@
 
 namespace vhist::viewer {
 
-// Where the picture is drawn: a render pass (rasterized quads) or a compute pass writing an
-// RGBA8 buffer (the composite).
-enum class TargetKind { raster, composite };
-
 // What the renderer keeps between ticks that the plan reads (and the plan says what it becomes).
 struct PictureState {
-  bool has_frame = false;             // a frame has been shown
-  bool rgb_current = false;           // the R'G'B' buffer holds the current frame
+  bool has_frame = false;             // a frame has been shown (it is in the R'G'B' buffer)
   std::uint32_t counted_bins = 0;     // bins of the display histogram as last counted (0: never)
   bool cdf_fresh = false;             // the prefix sum is the current frame's
   bool equalized_fresh = false;       // the equalized frame is the current frame's, in equalized_mode
   EqualizeMode equalized_mode = EqualizeMode::off;
-  bool equalized_match = false;          // ... through the match table (DrawStyle::match)
-  bool equalized_image_written = false;  // the equalized video image has been written (raster)
+  bool equalized_match = false;       // ... through the match table (DrawStyle::match)
   bool operator==(const PictureState&) const = default;
 };
 
@@ -36,7 +30,6 @@ struct TickRequest {
   std::uint32_t bins = 256;  // display bins, already limited to what the frame's depth allows
   // Who converts and counts: the GPU, or the CPU engine with its results uploaded for drawing.
   Engine engine = Engine::gpu;
-  TargetKind target = TargetKind::raster;
   DrawStyle style;
 };
 
@@ -46,11 +39,9 @@ struct FramePlan {
   // on the CPU into staging memory.
   bool convert_on_gpu = false;
   bool convert_on_cpu = false;
-  // CPU engine: the converted frame copied from staging into the R'G'B' buffer, for the passes
-  // that read it there (the composite and equalization).
+  // CPU engine: the converted frame copied from staging into the R'G'B' buffer, which the
+  // composite, equalization and the scopes read.
   bool upload_rgb = false;
-  // Raster: the new frame copied into the sampled video image.
-  bool upload_video_image = false;
   // Count: the display histogram (and the statistics histogram) of the current frame, on the
   // GPU, or uploaded from the CPU engine's counts.
   bool count_on_gpu = false;
@@ -62,18 +53,15 @@ struct FramePlan {
   bool upload_levels = false;
   // The scale of the bins between the end bins (DrawStyle::end_scale), every tick it is drawn.
   bool inner_scale = false;
-  // Equalize: the current frame through the table; raster: into its own video image as well.
+  // Equalize: the current frame through the table, into the equalized buffer.
   bool equalize = false;
-  bool upload_equalized_image = false;
-  // Draw.
-  bool draw_raster = false;
-  bool draw_composite = false;
+  // Draw (the composite, the one drawing path).
   bool draw_video = false;       // the video (else black under the histograms)
   bool draw_histograms = false;  // the histogram quads (a frame has been shown)
   bool draw_cdf = false;         // the cumulative curves/areas (the prefix sum is the frame's)
   bool draw_equalized = false;   // the equalized frame (right of the split, or all of it)
-  // Composite: the scopes (scope_layout.h) counted where what they count changed, and drawn over
-  // the picture (frame_renderer_scopes.h).
+  // The scopes (scope_layout.h) counted where what they count changed, and drawn over the
+  // picture (frame_renderer_scopes.h).
   bool scopes = false;
 
   PictureState next;  // the state once the tick's passes have run

@@ -1,5 +1,5 @@
 // What is drawn over each histogram panel besides the bars, laid out in target pixels on the CPU
-// (plain C++, no Vulkan) and drawn by overlay.glsl in both draw paths: a horizontal axis under
+// (plain C++, no Vulkan) and drawn by overlay.glsl in the composite: a horizontal axis under
 // the bars with ticks and code values in the source's codes (0..255 at 8 bits, 0..1023 at 10),
 // optional legal-range guides, a legend of the channels drawn in their palette colours, and
 // the scale mode with the count a full-height bar means (read by the GPU from the scale buffer).
@@ -41,6 +41,14 @@ std::string_view scale_words(ScaleMode mode);
 std::string count_text(std::uint64_t n);
 // Width in pixels of `chars` characters at scale s.
 float text_width(std::size_t chars, float s);
+// `text` at (x, y), its top-left corner, at text scale s: one glyph item of the 5x7 font
+// (font_shared.h) per character, each starting on a whole pixel so that every glyph of a size
+// looks the same. Spaces draw nothing; so would a character the font lacks (text_drawable says;
+// a test checks every label and title the overlay draws).
+void add_text(std::vector<shader::OverlayItem>& out, float x, float y, float s, const std::array<float, 3>& colour,
+              std::string_view text);
+// Whether the font has a glyph for every character of `text` but spaces.
+bool text_drawable(std::string_view text);
 // The characters reserved for the count (up to 4,294,967,295).
 inline constexpr std::size_t kCountChars = 13;
 

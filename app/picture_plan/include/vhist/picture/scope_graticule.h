@@ -70,13 +70,6 @@ struct VectorscopeGraticuleInput {
 std::vector<shader::OverlayItem> vectorscope_graticule(const VectorscopeGraticuleInput& in,
                                                        std::vector<ScopeLabel>* labels_out = nullptr);
 
-// Text at (x, y), its top-left corner, at text scale s: a glyph item per character of the font
-// (font_shared.h); '%', 'M' and 'y', which the font lacks, as runs of solid rects from the same
-// 5x7 grid. Spaces and any other character draw nothing.
-void add_scope_text(std::vector<shader::OverlayItem>& out, float x, float y, float s,
-                    const std::array<float, 3>& colour, std::string_view text);
-// Whether every character of `text` is drawn by add_scope_text.
-bool scope_text_drawable(std::string_view text);
 // The slanted line from a to b `lw` pixels thick as solid rects, clipped to `clip`: the pixels of
 // a 1-pixel line at 1/lw of the resolution, scaled up (its position snapped to multiples of lw
 // across the line), one rect per run of them.

@@ -67,8 +67,13 @@ float zoom_value(ScopeZoom zoom);  // 1, 2, 5
 // parade's rgb or, for a frame with planes, ycbcr.
 WaveformMode panel_mode(const DrawStyle& style, ScopeKind kind, bool frame_has_planes);
 // The label line: "Waveform  luma  1 plot column = 4 picture columns", "Parade  Y'CbCr planes
-// ...", "Parade  R'G'B' (no planes: RGB source)", "Vectorscope  BT.709  x2".
+// ...", "Parade  R'G'B' (no Y'CbCr planes: R'G'B' source)", "Vectorscope  BT.709  x2"; with
+// `split` (the split view), "  left: original, right: equalized" (or matched) after it.
 std::string scope_title(const DrawStyle& style, ScopeKind kind, WaveformMode mode, std::uint32_t run,
-                        ColourMatrix matrix, bool frame_has_planes);
+                        ColourMatrix matrix, bool frame_has_planes, bool split = false);
+// A title in at most `chars` characters: its whole parts (two spaces apart) while they fit; where
+// not even the first does, its first chars - 1 characters and a full stop ("Vectors."), so that a
+// cut word reads as cut; nothing below 2 characters.
+std::string fit_title(std::string text, std::size_t chars);
 
 }  // namespace vhist::viewer
