@@ -177,7 +177,6 @@ TEST(ScopeLayout, ScopesOnlyLeaveTheCpuEnginesFrameOnTheHost) {
   TickRequest request;
   request.new_frame = true;
   request.engine = Engine::cpu;
-  request.target = TargetKind::composite;
   request.style.waveform = true;
   EXPECT_TRUE(plan_tick(state, request).upload_rgb);
   request.style.scopes_only = true;

@@ -9,6 +9,7 @@
 #include "vhist/compute/synthetic_frames.h"
 
 #include "vhist/render/command_slot.h"
+#include "vhist/render/image.h"
 #include "vhist/render/vk_check.h"
 
 #include <algorithm>
