@@ -4,6 +4,7 @@
 
 #include "vhist/picture/offscreen.h"
 #include "vhist/picture/frame_renderer.h"
+#include "vhist/picture/present_pass.h"
 
 #include "vhist/compute/engine_choice.h"
 #include "vhist/compute/synthetic_frames.h"
@@ -148,14 +149,9 @@ Timing time_variant(render::Context& context, Engine engine, VkExtent2D extent, 
   return timing;
 }
 
-// The window's step after the composite, timed alone: the picture (a device buffer, 4 bytes a
-// pixel) copied into a BGRA8 image of the same size and the swapchain image's usage, as Presenter
-// copies it into the swapchain image before the UI pass. Median GPU time of `frames` copies, ms.
-double time_present_copy(render::Context& context, VkExtent2D extent, std::uint32_t frames) {
-  const render::Buffer picture(context, VkDeviceSize{extent.width} * extent.height * 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                               render::MemoryUse::device, false, "bench picture");
-  const render::Image2D image(context, extent, VK_FORMAT_B8G8R8A8_UNORM,
-                              VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, "bench swapchain");
+// Median GPU time, ms, of `frames` submissions of what `record` records (timed alone, each waited for).
+template <typename Record>
+double time_alone(render::Context& context, std::uint32_t frames, const Record& record) {
   render::CommandSlot slot(context, false);
   const render::GpuTimer timer(context, 2);
   std::vector<double> ms;
@@ -163,12 +159,7 @@ double time_present_copy(render::Context& context, VkExtent2D extent, std::uint3
     const VkCommandBuffer cmd = slot.begin();
     timer.reset(cmd);
     timer.write(cmd, 0);
-    render::image_barrier(cmd, image.get(), VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                          VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-    VkBufferImageCopy region{};
-    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    region.imageExtent = {extent.width, extent.height, 1};
-    vkCmdCopyBufferToImage(cmd, picture.get(), image.get(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    record(cmd, i);
     timer.write(cmd, 1);
     VHIST_VK_CHECK(vkEndCommandBuffer(cmd));
     render::submit(context, cmd, slot.fence());
@@ -179,6 +170,42 @@ double time_present_copy(render::Context& context, VkExtent2D extent, std::uint3
     ms.push_back((ns[1] - ns[0]) * 1e-6);
   }
   return median(ms);
+}
+
+// The window's step after the composite, timed alone: the picture (a device buffer, 4 bytes a
+// pixel) copied into a BGRA8 image of the same size and the swapchain image's usage, as Presenter
+// copies it into the swapchain image before the UI pass. Median GPU time of `frames` copies, ms.
+double time_present_copy(render::Context& context, VkExtent2D extent, std::uint32_t frames) {
+  const render::Buffer picture(context, VkDeviceSize{extent.width} * extent.height * 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                               render::MemoryUse::device, false, "bench picture");
+  const render::Image2D image(context, extent, VK_FORMAT_B8G8R8A8_UNORM,
+                              VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, "bench swapchain");
+  return time_alone(context, frames, [&](VkCommandBuffer cmd, std::uint32_t) {
+    render::image_barrier(cmd, image.get(), VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                          VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.imageExtent = {extent.width, extent.height, 1};
+    vkCmdCopyBufferToImage(cmd, picture.get(), image.get(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+  });
+}
+
+// The same step by the present pass (PresentPass: a compute shader storing the picture into the
+// image bound as a storage image), as Presenter does where the swapchain stores: a BGRA8 image
+// with the swapchain's usage plus STORAGE. Median GPU time, ms; negative when this device cannot
+// write BGRA8 images from a shader (the window copies there).
+double time_present_pass(render::Context& context, VkExtent2D extent, std::uint32_t frames) {
+  if (!render::storage_writable(context, VK_FORMAT_B8G8R8A8_UNORM)) return -1;
+  const render::Buffer picture(context, VkDeviceSize{extent.width} * extent.height * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                               render::MemoryUse::device, true, "bench picture");
+  const render::Image2D image(context, extent, VK_FORMAT_B8G8R8A8_UNORM,
+                              VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                                  VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+                              "bench swapchain");
+  viewer::PresentPass pass(context);
+  return time_alone(context, frames, [&](VkCommandBuffer cmd, std::uint32_t i) {
+    pass.record(cmd, i % viewer::PresentPass::kSlots, picture.address(), true, image.get(), image.view(), extent);
+  });
 }
 
 }  // namespace
@@ -215,8 +242,17 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
                   std::string(engine_name(engine)).c_str(), variant.name, medians[v],
                   *std::min_element(timing.gpu_ms.begin(), timing.gpu_ms.end()), frames / timing.seconds, ratio);
     }
+    const std::string size = std::to_string(w) + "x" + std::to_string(h);
     std::printf("%-10s %-8s %-30s %10.3fms   (the window's copy of the picture into the swapchain image, timed alone)\n",
-                (std::to_string(w) + "x" + std::to_string(h)).c_str(), "", "present copy", time_present_copy(context, {w, h}, frames));
+                size.c_str(), "", "present copy", time_present_copy(context, {w, h}, frames));
+    const double pass_ms = time_present_pass(context, {w, h}, frames);
+    if (pass_ms < 0) {
+      std::printf("%-10s %-8s %-30s   skipped (this device cannot write BGRA8 storage images; the window copies)\n",
+                  size.c_str(), "", "present pass");
+    } else {
+      std::printf("%-10s %-8s %-30s %10.3fms   (the same by the present pass's compute shader, timed alone; the "
+                  "window uses it on GPUs)\n", size.c_str(), "", "present pass", pass_ms);
+    }
   }
   std::printf("gpu = timestamp queries around each tick's whole command buffer (median of %u ticks); vs base = that\n"
               "median over the plain variant's median in this run\n", frames);

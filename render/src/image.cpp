@@ -46,6 +46,15 @@ UniqueImageView make_image_view(VkDevice device, VkImage image, VkFormat format)
   return UniqueImageView(device, view);
 }
 
+bool storage_writable(const Context& context, VkFormat format) {
+  VkFormatProperties3 props3{VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
+  VkFormatProperties2 props{VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2};
+  props.pNext = &props3;
+  vkGetPhysicalDeviceFormatProperties2(context.physical_device(), format, &props);
+  const VkFormatFeatureFlags2 want = VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT | VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
+  return (props3.optimalTilingFeatures & want) == want;
+}
+
 void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
                    VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
                    VkAccessFlags2 dst_access) {

@@ -36,24 +36,37 @@ VkPresentModeKHR choose_present_mode(VkPhysicalDevice physical, VkSurfaceKHR sur
   return VK_PRESENT_MODE_FIFO_KHR;
 }
 
+// Whether the picture is stored by the present pass rather than copied (PictureWriteChoice).
+bool chooses_store(const Context& context, VkFormat format, PictureWriteChoice choice) {
+  if (choice == PictureWriteChoice::copy) return false;
+  if (choice == PictureWriteChoice::automatic && context.properties().kind == DeviceKind::cpu) return false;
+  VkSurfaceCapabilitiesKHR caps{};
+  VHIST_VK_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(context.physical_device(), context.surface(), &caps));
+  return (caps.supportedUsageFlags & VK_IMAGE_USAGE_STORAGE_BIT) != 0 && storage_writable(context, format);
+}
+
 }  // namespace
 
-Swapchain::Swapchain(Context& context, VkExtent2D framebuffer_size, bool vsync) : context_(context), vsync_(vsync) {
+Swapchain::Swapchain(Context& context, VkExtent2D framebuffer_size, bool vsync, PictureWriteChoice picture_write)
+    : context_(context), vsync_(vsync) {
   if (context.surface() == VK_NULL_HANDLE) throw std::invalid_argument("a swapchain needs a context with a surface");
   const VkSurfaceFormatKHR surface_format = choose_format(context.physical_device(), context.surface());
   format_ = surface_format.format;
   colour_space_ = surface_format.colorSpace;
   present_mode_ = choose_present_mode(context.physical_device(), context.surface(), vsync_);
+  stores_picture_ = chooses_store(context, format_, picture_write);
 
-  // One colour attachment, loaded from the picture copied into the image (TRANSFER_DST), ending
-  // ready to present. The dependency orders the pass's reads and writes after that copy.
-  VkSubpassDependency after_copy{};
-  after_copy.srcStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT;
-  after_copy.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-  after_copy.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-  after_copy.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-  render_pass_ = make_colour_pass(context.device(), format_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                                  VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, after_copy);
+  // One colour attachment, loaded from the picture copied (TRANSFER_DST) or stored (GENERAL) into
+  // the image, ending ready to present. The dependency orders the pass's reads and writes after
+  // that copy or store.
+  VkSubpassDependency after_picture{};
+  after_picture.srcStageMask = stores_picture_ ? VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT : VK_PIPELINE_STAGE_TRANSFER_BIT;
+  after_picture.srcAccessMask = stores_picture_ ? VK_ACCESS_SHADER_WRITE_BIT : VK_ACCESS_TRANSFER_WRITE_BIT;
+  after_picture.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  after_picture.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+  render_pass_ = make_colour_pass(context.device(), format_,
+                                  stores_picture_ ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                                  VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, after_picture);
 
   create(framebuffer_size, VK_NULL_HANDLE);
 }
@@ -109,6 +122,10 @@ void Swapchain::create(VkExtent2D framebuffer_size, VkSwapchainKHR old) {
     throw std::runtime_error("The window's swapchain images cannot be copied into (no TRANSFER_DST usage), "
                              "which the picture needs.");
   }
+  if (stores_picture_ && (caps.supportedUsageFlags & VK_IMAGE_USAGE_STORAGE_BIT) == 0) {
+    throw std::runtime_error("The window's new surface no longer allows storage writes to its images, which the "
+                             "present pass chosen for the first one needs.");
+  }
 
   VkSwapchainCreateInfoKHR info{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
   info.surface = context_.surface();
@@ -118,6 +135,7 @@ void Swapchain::create(VkExtent2D framebuffer_size, VkSwapchainKHR old) {
   info.imageExtent = extent_;
   info.imageArrayLayers = 1;
   info.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  if (stores_picture_) info.imageUsage |= VK_IMAGE_USAGE_STORAGE_BIT;
   info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
   info.preTransform = caps.currentTransform;
   info.compositeAlpha = (caps.supportedCompositeAlpha & VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR)

@@ -32,7 +32,7 @@ void record_picture_copy(VkCommandBuffer cmd, const render::Buffer& picture, VkI
   vkCmdCopyBufferToImage(cmd, picture.get(), image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
 }
 
-// The UI over the copied picture, in the swapchain's render pass (it loads the image).
+// The UI over the copied or stored picture, in the swapchain's render pass (it loads the image).
 void record_ui_pass(VkCommandBuffer cmd, const render::Swapchain& swapchain, std::uint32_t image_index,
                     ImDrawData* ui) {
   VkRenderPassBeginInfo pass{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
@@ -63,7 +63,7 @@ void record_screenshot_copy(VkCommandBuffer cmd, VkImage image, VkExtent2D exten
 }  // namespace
 
 Presenter::Presenter(render::Context& context, render::Swapchain& swapchain, Engine engine)
-    : context_(context), swapchain_(swapchain), renderer_(context, engine) {
+    : context_(context), swapchain_(swapchain), renderer_(context, engine), present_pass_(context) {
   for (std::uint32_t i = 0; i < kFramesInFlight; ++i) image_available_.push_back(make_semaphore(context.device()));
 }
 
@@ -99,8 +99,13 @@ bool Presenter::draw(const media::DecodedFrame* frame, bool rehistogram, const D
   }
   render::Buffer shot;
   const VkImage image = swapchain_.image(image_index);
+  const std::uint32_t slot = renderer_.slot_index();  // its previous command buffer has completed
   const auto after_picture = [&](VkCommandBuffer cmd) {
-    record_picture_copy(cmd, picture_, image, extent);
+    if (swapchain_.stores_picture()) {
+      present_pass_.record(cmd, slot, picture_.address(), swapchain_.bgr(), image, swapchain_.view(image_index), extent);
+    } else {
+      record_picture_copy(cmd, picture_, image, extent);
+    }
     record_ui_pass(cmd, swapchain_, image_index, ui);
     if (!screenshot) return;
     shot = render::Buffer(context_, picture_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, render::MemoryUse::readback, false,

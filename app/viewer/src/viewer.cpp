@@ -188,6 +188,16 @@ int refresh_rate() {
   return 60;
 }
 
+// How the picture gets into the window's images (render::PictureWriteChoice): the swapchain
+// decides; VHIST_PRESENT=store (where the surface allows it, CPU devices too) or copy overrides it,
+// for the tests, which compare both on lavapipe. Any other value is ignored.
+render::PictureWriteChoice picture_write() {
+  const char* env = std::getenv("VHIST_PRESENT");
+  if (env && std::string_view(env) == "store") return render::PictureWriteChoice::store_where_supported;
+  if (env && std::string_view(env) == "copy") return render::PictureWriteChoice::copy;
+  return render::PictureWriteChoice::automatic;
+}
+
 // choose_engine() decides (the CPU engine on a CPU Vulkan device); VHIST_ENGINE=gpu|cpu|auto
 // overrides it (the tests run both). An unknown value is ignored, as before.
 Engine viewer_engine(const render::Context& context) {
@@ -249,7 +259,7 @@ Viewer::Viewer(App& app)
       context_(context_options(app)),
       vsync_(app.settings.vsync && !app.options.no_vsync),
       refresh_hz_(refresh_rate()),
-      swapchain_(context_, framebuffer_size(app.window), vsync_),
+      swapchain_(context_, framebuffer_size(app.window), vsync_, picture_write()),
       renderer_(context_, swapchain_, viewer_engine(context_)),
       imgui_(app.window, context_, swapchain_, std::max(swapchain_.image_count(), Presenter::kFramesInFlight)) {
   app_.engine_name = renderer_.engine() == Engine::cpu ? "cpu" : "gpu";
@@ -513,7 +523,9 @@ int Viewer::run() {
 
 int Viewer::finish() {
   renderer_.wait_idle();
-  hooks_->summary(rendered_, app_.fps, app_.engine_name, app_.player);
+  const std::string how = std::string(app_.engine_name) +
+                         (swapchain_.stores_picture() ? ", picture stored by the present pass" : ", picture copied");
+  hooks_->summary(rendered_, app_.fps, how.c_str(), app_.player);
   if (app_.options.test_mode()) print_test_state(app_, idle_.waits());
   if (!app_.options.test_mode() && !app_.fullscreen) {
     int w = 0, h = 0;

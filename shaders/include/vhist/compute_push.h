@@ -143,13 +143,23 @@ VHIST_PUSH_BLOCK(RectCopyPush) {
 } VHIST_PC;
 #endif
 
+#if defined(__cplusplus) || defined(VHIST_SHADER_present_pass)
+VHIST_PUSH_BLOCK(PresentPush) {
+  VHIST_ADDRESS(PictureWords, picture);  // the composite's picture, rows packed
+  VHIST_UINT(width);                     // pixels (words) per row
+  VHIST_UINT(height);
+  VHIST_UINT(bgra);                      // 1: words hold B, G, R, A (a B8G8R8A8 image)
+  VHIST_UINT(unused);
+} VHIST_PC;
+#endif
+
 #ifdef __cplusplus
 // The sizes the pipelines' push ranges are made with. ConvertPush's last field ends at 100
 // bytes; C++ pads the struct to 104 (8-byte alignment), which the range need not cover.
 static_assert(sizeof(FastPush) == 48 && sizeof(ChunkPush) == 24 && sizeof(ReducePush) == 24 &&
               sizeof(ScalePush) == 24 && sizeof(CdfPush) == 24 && sizeof(EqualizePush) == 32 &&
               sizeof(FloorPush) == 24 && sizeof(PlanesPush) == 72 && sizeof(MaxRgbPush) == 24 &&
-              sizeof(MatchPush) == 32 && sizeof(RectCopyPush) == 32);
+              sizeof(MatchPush) == 32 && sizeof(RectCopyPush) == 32 && sizeof(PresentPush) == 24);
 }  // namespace vhist::shader
 #endif
 #endif  // VHIST_COMPUTE_PUSH_H

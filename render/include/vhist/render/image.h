@@ -31,6 +31,11 @@ class Image2D {
 // A 2D view of the single-mip colour image `image` (the video frames, the swapchain's images).
 UniqueImageView make_image_view(VkDevice device, VkImage image, VkFormat format);
 
+// Whether a compute shader can write images of `format` (optimal tiling) bound as storage images
+// declared without a format: the features STORAGE_IMAGE and STORAGE_WRITE_WITHOUT_FORMAT (the
+// window's present pass; B8G8R8A8 has no SPIR-V image format, so it is written unformatted).
+bool storage_writable(const Context& context, VkFormat format);
+
 // A layout transition of a whole single-mip colour image (synchronization2).
 void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
                    VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,

@@ -1,6 +1,7 @@
 // The viewer's frames on the window: acquires a swapchain image, has the FrameRenderer draw the
 // picture by its compute composite into a buffer the size of the swapchain (in the swapchain's
-// byte order), copies it into the image, draws ImGui over it in the swapchain's render pass,
+// byte order), copies it into the image (or, where the swapchain stores, the PresentPass stores
+// it: render::Swapchain::stores_picture()), draws ImGui over it in the swapchain's render pass,
 // submits between the acquire and present semaphores and presents; on request, a copy of the
 // presented image for a screenshot. It draws nothing itself. One picture buffer serves both
 // frames in flight: each tick's passes start after everything the previous tick recorded (the
@@ -8,6 +9,7 @@
 #pragma once
 
 #include "vhist/picture/frame_renderer.h"
+#include "vhist/picture/present_pass.h"
 
 #include "vhist/media/media_source.h"
 #include "vhist/render/swapchain.h"
@@ -47,11 +49,13 @@ class Presenter {
   void reset_semaphores();
 
   static constexpr std::uint32_t kFramesInFlight = FrameRenderer::kFramesInFlight;
+  static_assert(PresentPass::kSlots == kFramesInFlight);
 
  private:
   render::Context& context_;
   render::Swapchain& swapchain_;
   FrameRenderer renderer_;
+  PresentPass present_pass_;  // used where swapchain_.stores_picture()
   render::Buffer picture_;  // the composite's picture, swapchain-sized (made again on a resize)
   std::vector<render::UniqueSemaphore> image_available_;  // one per frame in flight
   std::vector<render::UniqueSemaphore> render_done_;      // one per swapchain image
