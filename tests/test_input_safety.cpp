@@ -157,27 +157,35 @@ namespace {
 
 // Runs analyze on `input_kind` ("fifo" or "pipe") fed the first 60,000 bytes of a 500-frame clip
 // by a writer that then pauses for 30 s; once analyze has installed its handler (SigCgt in
-// /proc) and had a second to read what there is, sends `signal`. The run must end within 2 s
-// of the signal with 128 + its number, its records complete.
+// /proc), opened the input (-v says "reading stream": a sanitizer build under load can take more
+// than a second to get there) and had a second more to read what there is, sends `signal`. The
+// run must end within 2 s of the signal with 128 + its number, its records complete.
 void expect_stalled_input_ends_on(const std::string& signal, int number, const std::string& input_kind) {
   const std::string clip = make_clip("stall.ts", "-f lavfi -i testsrc2=s=160x120:r=25 -frames:v 500 -c:v libx264 "
                                                  "-preset ultrafast -pix_fmt yuv420p -f mpegts");
-  const fs::path fifo = clip_dir() / "stall.fifo", out = clip_dir() / ("stall_" + signal + ".jsonl"),
-                 err = clip_dir() / "stall.err", result = clip_dir() / "stall.result";
+  // Files of this case's own: CTest runs the cases as processes side by side (-j2).
+  const std::string tag = "stall_" + input_kind + "_" + signal;
+  const fs::path fifo = clip_dir() / (tag + ".fifo"), out = clip_dir() / (tag + ".jsonl"),
+                 err = clip_dir() / (tag + ".err"), result = clip_dir() / (tag + ".result");
   fs::remove(fifo);
   fs::remove(out);
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  // The writer (a subshell that becomes `sleep`, so that its id ends it) holds the FIFO open;
-  // "pipe" gives the FIFO to analyze as standard input ("-": FFmpeg's pipe protocol).
-  const std::string writer = "(head -c 60000 '" + clip + "'; exec sleep 30) > '" + fifo.string() + "' & w=$!; ";
-  const std::string vhist = "'" + std::string(VHIST_BINARY) + "' analyze --engine cpu -o '" + out.string() + "' ";
+  // The writer (a subshell that becomes `sleep`, so that its id ends it) holds the FIFO open,
+  // read-write (1<>): the 60,000 bytes fit the pipe's buffer and are never lost to SIGPIPE when
+  // analyze's checks open and close the FIFO before FFmpeg opens it (under load, `head` wrote in
+  // that gap and died, and FFmpeg saw no data). "pipe" gives the FIFO to analyze as standard
+  // input ("-": FFmpeg's pipe protocol).
+  const std::string writer = "(head -c 60000 '" + clip + "'; exec sleep 30) 1<> '" + fifo.string() + "' & w=$!; ";
+  const std::string vhist = "'" + std::string(VHIST_BINARY) + "' analyze -v --engine cpu -o '" + out.string() + "' ";
   const std::string start = writer + vhist + (input_kind == "fifo" ? "'" + fifo.string() + "'" : "- < '" + fifo.string() + "'") +
                             " 2> '" + err.string() + "' & pid=$!; ";
   const int bit = number - 1;
   const std::string cmd =
       start + "i=0; while [ $i -lt 600 ]; do m=$(awk '/^SigCgt/{print $2}' /proc/$pid/status 2>/dev/null); "
               "[ -n \"$m\" ] && [ $(( (0x$m >> " + std::to_string(bit) + ") & 1 )) = 1 ] && break; "
-              "sleep 0.05; i=$((i+1)); done; sleep 1; t0=$(date +%s%N); kill -" + signal + " $pid; wait $pid; "
+              "sleep 0.05; i=$((i+1)); done; "
+              "j=0; while [ $j -lt 600 ] && ! grep -q 'reading stream' '" + err.string() + "'; do sleep 0.05; j=$((j+1)); done; "
+              "sleep 1; t0=$(date +%s%N); kill -" + signal + " $pid; wait $pid; "
               "s=$?; t1=$(date +%s%N); echo \"$s $(( (t1 - t0) / 1000000 ))\" > '" + result.string() + "'; "
               "kill $w 2>/dev/null; true";
   ASSERT_EQ(std::system(("bash -c \"$(cat <<'EOF'\n" + cmd + "\nEOF\n)\"").c_str()), 0);
