@@ -60,6 +60,20 @@ struct RangeCheck {
 };
 RangeCheck range_check(const PlaneCounts& counts, ColourRange nominal);
 
+// EBU R 103's gamut counts of a Y'CbCr or gray frame (R 103 v3.0, section 2): pixels whose R',
+// G' or B', as the matrix gives them before they are clamped to the code range (colour_shared.h,
+// vhist_yuv_component's v before the clamp), lie below -5 % or above 105 % of the nominal
+// range; `out` counts those with either (a pixel low in one component and high in another
+// counts once). With the full-range output scale of the matrix (0..M, M = 2^bits - 1) a value v
+// is low when 20 v < -M and high when 20 v > 21 M.
+struct GamutCounts {
+  std::uint32_t low = 0, high = 0, out = 0;
+  bool operator==(const GamutCounts&) const = default;
+};
+// The frame's gamut counts, from its planes by the reference's arithmetic (reference_convert's,
+// without the clamp). Throws std::invalid_argument for an R'G'B' frame.
+GamutCounts reference_gamut(const VideoFormat& format, const VideoPlanes& planes);
+
 // Levels of the max(R', G', B') histogram of a `bits`-bit frame: one per code up to 12 bits.
 std::uint32_t light_levels(std::uint32_t bits);
 // max(R', G', B') of each pixel of a converted frame (`pixels`: format.byte_size() bytes),
