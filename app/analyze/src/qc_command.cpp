@@ -1,6 +1,7 @@
 #include "vhist/analyze/qc_command.h"
 
 #include "analysis_run.h"
+#include "output.h"
 #include "qc_outputs.h"
 
 #include "vhist/compute/colour_names.h"
@@ -195,6 +196,14 @@ void QcFinish::report_verdict(const QcRun& run) const {
 }  // namespace
 
 int run_qc(const QcOptions& options) {
+  // An output that is the input would destroy it: refused before anything is opened.
+  for (const std::string* output : {&options.events, &options.report, &options.timeline}) {
+    if (output->empty()) continue;
+    if (const std::string conflict = output_conflict(options.scan.common.input, *output); !conflict.empty()) {
+      std::fprintf(stderr, "vhist qc: %s\n", conflict.c_str());
+      return 2;
+    }
+  }
   QcObserver observer(options);
   QcFinish finish(options, observer);
   return run_analysis(options.scan, &observer, std::ref(finish));

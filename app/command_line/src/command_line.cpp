@@ -73,6 +73,12 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   CLI::App root(kDescription, "vhist");
   ToolFlags tools;
   build(root, line, tools);
+  if (line.program == "vhist qc") {
+    if (const std::string error = preload_profile(args, line.qc); !error.empty()) {
+      line.end = {true, 2, {}, error};
+      return line;
+    }
+  }
   line.end = cli::parse_args(root, args, [&line] {
     if (line.program == "vhist scope") return line.scope.common.input;
     if (line.program == "vhist qc") return line.qc.scan.common.input;

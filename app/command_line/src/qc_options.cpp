@@ -4,7 +4,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <charconv>
+#include <fstream>
+#include <sstream>
 #include <cmath>
 
 namespace vhist::app {
@@ -92,6 +95,10 @@ constexpr cli::CliRow<QcOptions> kRows[] = {
      }},
     {"--report", "FILE", "also write a self-contained HTML report (timeline, events with thumbnails, summary)",
      "Output", [](QcOptions& o, std::string_view v) { return cli::set_text(o.report, v, "a file name"); }},
+    {"--profile", "FILE",
+     "read thresholds from an INI file of the same names ('r103-area = 0.5', '# comments'); values given on the "
+     "command line win",
+     "Checks", [](QcOptions& o, std::string_view v) { return cli::set_text(o.profile, v, "a file name"); }},
     {"--timeline", "FILE", "also write the timeline file the viewer reads (the viewer's cache)", "Output",
      [](QcOptions& o, std::string_view v) { return cli::set_text(o.timeline, v, "a file name"); }},
     {"--progress-fd", "N", "write 'frames expected' lines to file descriptor N as frames are measured", "Output",
@@ -123,9 +130,42 @@ void add_qc_options(CLI::App& app, QcOptions& options) {
   cli::add_rows(app, cli::time_rows(), options.scan.common);
   cli::add_rows(app, cli::device_rows(), options.scan.common);
   cli::add_rows(app, cli::decode_rows(), options.scan.common);
-  app.set_config("--profile", "", "read thresholds from an INI file of the same names (r103-area = 0.5); the "
-                 "command line's own values win", false)
-      ->group("Checks");
+}
+
+std::string apply_profile(const std::string& path, qc::Thresholds& t) {
+  std::ifstream in(path);
+  if (!in) return "--profile: cannot read '" + path + "'";
+  // CLI11's INI reader takes ';' comments; '#' lines are comments too.
+  std::stringstream text;
+  for (std::string line; std::getline(in, line) && text.tellp() < (1 << 16);) {
+    const std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] != '#') text << line << '\n';
+  }
+  for (const CLI::ConfigItem& item : CLI::ConfigINI().from_config(text)) {
+    if (!item.parents.empty() && !(item.parents.size() == 1 && item.parents[0] == "qc")) {
+      return "--profile '" + path + "': unknown section [" + item.parents[0] + "] (thresholds go at the top or in [qc])";
+    }
+    std::string name = item.name;
+    std::replace(name.begin(), name.end(), '_', '-');
+    const cli::CliRow<qc::Thresholds>* row = nullptr;
+    for (const auto& r : kThresholdRows) row = r.flags == "--" + name ? &r : row;
+    if (row == nullptr) return "--profile '" + path + "': unknown threshold '" + item.name + "'";
+    const std::string value = item.inputs.empty() ? std::string() : item.inputs.front();
+    if (const std::string expected = row->set(t, value); !expected.empty()) {
+      return "--profile '" + path + "': " + name + " needs " + expected + ", not '" + value + "'";
+    }
+  }
+  return {};
+}
+
+std::string preload_profile(const std::vector<std::string>& args, QcOptions& options) {
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    std::string path;
+    if (args[k] == "--profile" && k + 1 < args.size()) path = args[k + 1];
+    if (args[k].rfind("--profile=", 0) == 0) path = args[k].substr(10);
+    if (!path.empty()) return apply_profile(path, options.thresholds);
+  }
+  return {};
 }
 
 std::string finish_qc_options(QcOptions& o) {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -34,6 +35,12 @@ std::span<const cli::CliRow<QcOptions>> qc_rows();
 std::span<const cli::CliRow<qc::Thresholds>> threshold_rows();
 
 void add_qc_options(CLI::App& app, QcOptions& options);
+// The profile file's thresholds into `t` (its own keys: the threshold rows' names, '-' or '_').
+// Returns an error, empty if none.
+std::string apply_profile(const std::string& path, qc::Thresholds& t);
+// Before the command line is parsed: applies the --profile named in `args` (qc's arguments), so
+// that the command line's own values, parsed after, win. Returns an error, empty if none.
+std::string preload_profile(const std::vector<std::string>& args, QcOptions& options);
 // After parsing: an input is given, --format from -o's extension. Returns an error, empty if none.
 std::string finish_qc_options(QcOptions& options);
 const char* qc_help_footer();
