@@ -202,17 +202,28 @@ TEST_F(HtmlReport, HeatmapOfGroupedFrames) {
 }
 
 TEST_F(HtmlReport, TwoHourFileStaysSmall) {
-  // 180,000 frames (2 h at 25 fps) and 1,000 clipped events: the curves are per column and the
-  // event table lists 200 events per check.
+  // 180,000 frames (2 h at 25 fps) of 80-second scenes, PQ, two black stretches, and 1,000
+  // clipped events: the curves are per column and the event table lists 200 events per check.
+  // The report is kept in build/tests/report_shots/report_2h.html for a person to look at.
   qc::Timeline t(180000);
   std::array<std::uint32_t, qc::kTimelineLevels * 4> h{};
   for (std::int64_t f = 0; f < 180000; ++f) {
-    h.fill(0);
-    for (int k = 0; k < 8; ++k) {
-      for (std::size_t ch = 0; ch < 4; ++ch) h[static_cast<std::size_t>((f / 90 + k * 29) % 256) * 4 + ch] = 125;
+    test::LevelCounts levels{};
+    const std::int64_t scene = f / 2000;
+    if ((f >= 45000 && f < 45050) || (f >= 90000 && f < 90100)) {
+      levels[16] = test::kFixturePixels;
+    } else {
+      const auto centre = static_cast<std::uint32_t>(60 + (scene * 53) % 140 + (f % 2000) / 100);
+      for (std::uint32_t i = 0; i < test::kFixturePixels; ++i) {
+        const bool clipped = scene % 7 == 3 && i >= test::kFixturePixels - 30;  // 3 % at 255 in these scenes
+        ++levels[clipped ? 255 : centre - 40 + i * 80 / test::kFixturePixels];
+      }
     }
-    qc::QcFrame q;
-    q.frame = f, q.pts = f / 25.0, q.y_mean = static_cast<float>(f % 100);
+    for (std::size_t l = 0; l < 256; ++l) {
+      for (std::size_t ch = 0; ch < 4; ++ch) h[l * 4 + ch] = levels[l];
+    }
+    qc::QcFrame q = test::fixture_frame(f, levels);
+    q.pq = true, q.max_cll = 4 * q.y_max + 40, q.fall = 1.5f * q.y_mean;
     t.add(q, h);
   }
   input.timeline = &t;
@@ -228,6 +239,8 @@ TEST_F(HtmlReport, TwoHourFileStaysSmall) {
   EXPECT_LT(html.size(), 3u << 20);
   EXPECT_LT(seconds, 10.0);
   EXPECT_NE(html.find("and 800 more Clipped events"), std::string::npos);
+  fs::create_directories(VHIST_REPORT_SHOT_DIR);
+  std::ofstream(fs::path(VHIST_REPORT_SHOT_DIR) / "report_2h.html") << html;
   EXPECT_EQ(heatmap_of(html).width, t.columns().size());
   EXPECT_GT(t.columns().size(), qc::kMaxColumns / 2);
 }

@@ -89,11 +89,13 @@ fs::path shot_dir() {
   return dir;
 }
 
+fs::path chromium_log(const fs::path& png) { return shot_dir() / (png.stem().string() + "-chromium.log"); }
+
 // Renders `page` with every proxy and host name pointed at `listener`, its network log written
 // to `net_log`; returns chromium's status.
 int render(const std::string& chromium, const fs::path& page, const fs::path& png, const fs::path& net_log,
            const Listener& listener) {
-  const fs::path profile = shot_dir() / "chromium-profile";
+  const fs::path profile = shot_dir() / ("profile-" + png.stem().string());  // one per test: ctest -j
   fs::remove_all(profile);
   const std::string port = std::to_string(listener.port());
   const std::string cmd =
@@ -186,7 +188,7 @@ TEST(ReportChromium, RendersTheHeatmapOffline) {
   std::ofstream(page) << report::html_report(test::fixture_input(*timeline));
   fs::remove(png);
   Listener listener;
-  ASSERT_EQ(render(*chromium, page, png, net_log, listener), 0) << "see " << (shot_dir() / "chromium.log");
+  ASSERT_EQ(render(*chromium, page, png, net_log, listener), 0) << "see " << chromium_log(png);
   const Requests requests = requests_in(net_log);
   EXPECT_TRUE(requests.page.empty()) << "the report requested " << requests.page.front();
   for (const std::string& url : requests.browser) std::printf("chromium's own request (contained): %.80s\n", url.c_str());
@@ -230,7 +232,7 @@ TEST(ReportChromium, APageRequestIsSeen) {
   const fs::path net_log = shot_dir() / "control-netlog.json";
   std::ofstream(page) << "<!DOCTYPE html><html><body><img src=\"http://example.com/x.png\"></body></html>\n";
   Listener listener;
-  ASSERT_EQ(render(*chromium, page, png, net_log, listener), 0) << "see " << (shot_dir() / "chromium.log");
+  ASSERT_EQ(render(*chromium, page, png, net_log, listener), 0) << "see " << chromium_log(png);
   const Requests requests = requests_in(net_log);
   ASSERT_EQ(requests.page.size(), 1u);
   EXPECT_EQ(requests.page.front(), "http://example.com/x.png");
