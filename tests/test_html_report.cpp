@@ -153,6 +153,17 @@ TEST_F(HtmlReport, RefusesAThumbnailThatIsNotAPng) {
   EXPECT_EQ(html.find("PHN2Zy"), std::string::npos);  // base64 of "<svg "
 }
 
+TEST_F(HtmlReport, ThumbnailsAreBase64OfTheirBytes) {
+  // Every length modulo 3 (padding "==", "=", none); the expected text is Python's
+  // base64.b64encode of the same bytes.
+  const std::string signature = "\x89PNG\r\n\x1a\n";
+  input.thumbnails = {signature + "f", signature + "fo", signature + "foo", signature + "foob"};
+  const std::string html = report::html_report(input);
+  for (const char* want : {"iVBORw0KGgpm\"", "iVBORw0KGgpmbw==\"", "iVBORw0KGgpmb28=\"", "iVBORw0KGgpmb29i\""}) {
+    EXPECT_NE(html.find(std::string("src=\"data:image/png;base64,") + want), std::string::npos) << want;
+  }
+}
+
 TEST_F(HtmlReport, HeatmapColumnsAreTheHistograms) {
   const media::RgbaImage image = heatmap_of(report::html_report(input));
   ASSERT_EQ(image.width, 250u);  // one column per frame

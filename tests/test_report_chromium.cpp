@@ -203,6 +203,7 @@ TEST(ReportChromium, RendersTheHeatmapOffline) {
   std::printf("heatmap at x %u..%u, y %u..%u in %s\n", box.x0, box.x1, box.y0, box.y1, png.c_str());
   EXPECT_GT(w, 900);  // the plot spans most of the page's width
   EXPECT_GT(h, 200);
+  ASSERT_LT(box.y1 + 1, shot.height) << "the heatmap runs off the screenshot";
   const auto x_of = [&](double column) { return static_cast<std::uint32_t>(box.x0 + w * (column + 0.5) / 250.0); };
   const auto y_of = [&](int level) { return box.y0 + h * (255.5 - level) / 256.0; };
   // Frames 150-174: every pixel at level 200; frames 50-74: at level 16.
