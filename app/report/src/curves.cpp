@@ -116,10 +116,13 @@ double column_max(const std::vector<ColumnStats>& cols, const Value& value) {
   return m;
 }
 
-std::string levels_panel(const std::vector<ColumnStats>& cols, const XScale& scale) {
+// `limited`: the frames are limited range, whose codes 5 and 246 (R 103's Y' limits) read
+// about -5 % and 105 %: those are drawn.
+std::string levels_panel(const std::vector<ColumnStats>& cols, const XScale& scale, bool limited) {
   Panel p{150, -10, 110, {0, 25, 50, 75, 100}, " %"};
   std::string s = head("Y\u2032 levels",
-                       key("#c6d4e6", "min\u2013max") + key("#87a9d3", "p10\u2013p90") + key("#173f73", "mean"),
+                       key("#c6d4e6", "min\u2013max") + key("#87a9d3", "p10\u2013p90") + key("#173f73", "mean") +
+                           (limited ? key("#555", "EBU R 103 limits (codes 5 and 246)", true) : std::string()),
                        "percent of the nominal range; per column: min of the minima, max of the maxima, mean of the "
                        "10th and 90th percentiles and of the means");
   s += svg_open("levels-plot", p.height, "luma levels over time") + grid(p, scale);
@@ -127,6 +130,9 @@ std::string levels_panel(const std::vector<ColumnStats>& cols, const XScale& sca
             "#c6d4e6");
   s += band(cols, p, [](const ColumnStats& c) { return c.y_p10; }, [](const ColumnStats& c) { return c.y_p90; },
             "#87a9d3");
+  if (limited) {
+    s += limit(p, (5 - 16) * 100.0 / 219.0, "R 103") + limit(p, (246 - 16) * 100.0 / 219.0, "R 103");
+  }
   s += line(cols, p, [](const ColumnStats& c) { return c.y_mean; }, "#173f73", 1.4);
   return s + "</svg>";
 }
@@ -175,7 +181,8 @@ std::string curve_panels(const qc::Timeline& timeline, const XScale& scale, cons
                          const qc::Thresholds& t) {
   const std::vector<ColumnStats> cols = column_stats(timeline);
   std::string s = "<div class=\"panel\">" + event_lanes(scale, events) + "</div>";
-  s += "<div class=\"panel\">" + levels_panel(cols, scale) + "</div>";
+  const bool limited = timeline.frames().empty() || timeline.frames().front().limited;
+  s += "<div class=\"panel\">" + levels_panel(cols, scale, limited) + "</div>";
   s += "<div class=\"panel\">" +
        share_panel(cols, scale, "clip-plot", "Clipped",
                    {{[](const ColumnStats& c) { return c.clip_high; }, "at the highest code"},
