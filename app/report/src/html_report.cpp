@@ -90,10 +90,8 @@ std::string verdict(const ReportInput& input) {
   const auto failing = std::count_if(input.events.begin(), input.events.end(), [](const qc::Event& e) { return e.fails; });
   const auto warnings = static_cast<std::ptrdiff_t>(input.events.size()) - failing;
   std::string why;
-  if (failing > 0) why = std::to_string(failing) + (failing == 1 ? " event fails" : " events fail") + " the run";
-  if (warnings > 0) {
-    why += (why.empty() ? "" : "; ") + std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings");
-  }
+  if (failing > 0) why = grouped(failing) + (failing == 1 ? " event fails" : " events fail") + " the run";
+  if (warnings > 0) why += (why.empty() ? "" : "; ") + grouped(warnings) + (warnings == 1 ? " warning" : " warnings");
   if (why.empty()) why = "no event";
   return std::string("<div class=\"verdict ") + (input.passed ? "pass" : "fail") + "\" id=\"verdict\"><span class=\"word\">" +
          (input.passed ? "PASS" : "FAIL") + "</span><small>" + escape(why) + "</small></div>";
