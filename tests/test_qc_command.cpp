@@ -176,3 +176,29 @@ TEST(QcCommand, AnOutputThatIsTheInputIsRefusedAndTheInputKept) {
 
 }  // namespace
 }  // namespace vhist::test
+
+namespace vhist::test {
+namespace {
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(QcCommand, ReportHasTheHeatmapAThumbnailPerEventAndNothingRemote) {
+  const std::string path = (clip_dir() / "report.html").string();
+  const ProcessResult r = run_vhist("qc -q " + quote(sdr_events_clip()) + " -o /dev/null --report " + quote(path));
+  ASSERT_EQ(r.status, 3) << r.err;
+  const std::string html = read_file(path);
+  ASSERT_FALSE(html.empty());
+  // The heatmap and one thumbnail per event, every one inline.
+  EXPECT_EQ(count_of(html, "data:image/png;base64,iVBOR"), 1 + kSdrEvents.size());
+  EXPECT_EQ(count_of(html, "http://"), 0u);
+  EXPECT_EQ(count_of(html, "https://"), 0u);
+  EXPECT_NE(html.find("10:00:02:00"), std::string::npos);  // the black event's start timecode
+  EXPECT_NE(html.find("FAIL"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace vhist::test

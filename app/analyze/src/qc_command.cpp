@@ -7,6 +7,7 @@
 #include "vhist/compute/colour_names.h"
 #include "vhist/media/timecode.h"
 #include "vhist/qc/timeline_file.h"
+#include "vhist/report/html_report.h"
 #include "vhist/util/files.h"
 #include "vhist/util/text.h"
 #include "vhist/version.h"
@@ -16,7 +17,9 @@
 #include <cerrno>
 #include <cstring>
 #include <functional>
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 
 namespace vhist::app {
@@ -104,6 +107,14 @@ std::vector<std::string> notes_for(const qc::Timeline& t, const SourceHeader& h)
   return notes;
 }
 
+// The time of frame number `frame` in the run (its pts), or 0 when it is not there.
+double pts_of(const QcRun& run, std::int64_t frame) {
+  const auto& frames = run.timeline->frames();
+  const auto at = std::lower_bound(frames.begin(), frames.end(), frame,
+                                   [](const qc::QcFrame& q, std::int64_t f) { return q.frame < f; });
+  return at != frames.end() && at->frame == frame ? at->pts : 0.0;
+}
+
 // The timecode of a frame: the stream's own, else from the time at the nominal rate.
 std::function<std::string(std::int64_t, double)> timecodes(const media::MediaInfo& info) {
   return [tc = info.timecode, rate = info.frame_rate](std::int64_t frame, double pts) {
@@ -179,9 +190,40 @@ int QcFinish::write_outputs(const QcRun& run, const media::MediaInfo& info) cons
 
 int QcFinish::write_report(const QcRun& run) const {
   if (o_.report.empty()) return 0;
-  std::fprintf(stderr, "vhist qc: --report: the HTML report is not in this build yet\n");
-  (void)run;
-  return 1;
+  report::ReportInput in;
+  in.title = std::filesystem::path(o_.scan.common.input).filename().string();
+  in.provenance = run.provenance;
+  in.timeline = run.timeline;
+  in.frame_rate = run.header.frame_rate;
+  in.events = run.events;
+  in.thresholds = run.thresholds;
+  in.passed = run.passed;
+  in.notes = run.notes;
+  // A thumbnail of each event's worst frame, read again from the input (the first ones only:
+  // each is a seek and a decode).
+  for (std::size_t k = 0; k < run.events.size(); ++k) {
+    const qc::Event& e = run.events[k];
+    std::string png, error;
+    if (k < kMaxThumbnails) {
+      png = thumbnail_png(o_.scan.common.input, o_.scan.common.stream, e.worst_frame, pts_of(run, e.worst_frame),
+                          kThumbnailWidth, error);
+    }
+    in.thumbnails.push_back(std::move(png));
+  }
+  if (run.events.size() > kMaxThumbnails) {
+    in.notes.push_back("thumbnails for the first " + std::to_string(kMaxThumbnails) + " events only");
+  }
+  try {
+    const std::string html = report::html_report(in);
+    if (const std::string error = util::write_file_atomically(o_.report, html); !error.empty()) {
+      std::fprintf(stderr, "vhist qc: %s\n", error.c_str());
+      return 1;
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vhist qc: cannot make the report: %s\n", e.what());
+    return 1;
+  }
+  return 0;
 }
 
 void QcFinish::report_verdict(const QcRun& run) const {

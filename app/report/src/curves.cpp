@@ -185,8 +185,8 @@ std::string curve_panels(const qc::Timeline& timeline, const XScale& scale, cons
   s += "<div class=\"panel\">" + levels_panel(cols, scale, limited) + "</div>";
   s += "<div class=\"panel\">" +
        share_panel(cols, scale, "clip-plot", "Clipped",
-                   {{[](const ColumnStats& c) { return c.clip_high; }, "at the highest code"},
-                    {[](const ColumnStats& c) { return c.clip_low; }, "at the lowest code"}},
+                   {{[](const ColumnStats& c) { return c.clip_high; }, "at or above white"},
+                    {[](const ColumnStats& c) { return c.clip_low; }, "at or below black"}},
                    {{t.clip_high, "top limit"}, {t.clip_low, "bottom limit"}}) +
        "</div>";
   s += "<div class=\"panel\">" +

@@ -69,14 +69,14 @@ std::string thresholds_table(const qc::Thresholds& t) {
     const char* what;
   };
   const Row rows[] = {
-      {"r103_area", t.r103_area, "%", "picture area allowed outside the R 103 limits per frame"},
-      {"clip_high", t.clip_high, "%", "pixels at the highest code in one of R\u2032, G\u2032, B\u2032"},
-      {"clip_low", t.clip_low, "%", "the same at the lowest code (100: off)"},
-      {"black_level", t.black_level, "%", "luma at or below which a sample is black"},
-      {"black_area", t.black_area, "%", "picture black for the frame to be black"},
-      {"black_min", t.black_min, "s", "shortest black segment reported"},
-      {"frozen_min", t.frozen_min, "s", "shortest frozen segment reported"},
-      {"light_slack", t.light_slack, "cd/m\u00b2", "light above the metadata before it fails"},
+      {"r103-area", t.r103_area, "%", "picture area allowed outside the R 103 limits per frame"},
+      {"clip-high", t.clip_high, "%", "Y\u2032 samples at or above white (100 %)"},
+      {"clip-low", t.clip_low, "%", "the same at or below black (100: off)"},
+      {"black-level", t.black_level, "%", "luma at or below which a sample is black"},
+      {"black-area", t.black_area, "%", "picture black for the frame to be black"},
+      {"black-min", t.black_min, "s", "shortest black segment reported"},
+      {"frozen-min", t.frozen_min, "s", "shortest frozen segment reported"},
+      {"light-slack", t.light_slack, "cd/m\u00b2", "light above the metadata before it fails"},
   };
   std::string s = "<table class=\"kv thresholds\"><tbody>";
   for (const Row& r : rows) {
