@@ -59,6 +59,21 @@ inline void write_sample(SyntheticVideoFrame& f, std::uint32_t c, std::uint32_t 
   if (f.format.sample_bytes == 2) p[1] = std::byte(word >> 8);
 }
 
+// The same samples with other strides and other padding bytes.
+inline SyntheticVideoFrame restrided(const SyntheticVideoFrame& f, std::uint32_t extra, std::byte fill) {
+  SyntheticVideoFrame g;
+  g.format = f.format;
+  for (std::uint32_t p = 0; p < f.format.plane_count; ++p) {
+    const std::uint32_t row = f.format.plane_row_bytes(p), rows = f.format.plane_rows(p);
+    g.stride[p] = f.stride[p] + extra;
+    g.planes.emplace_back(std::size_t{g.stride[p]} * rows, fill);
+    for (std::uint32_t y = 0; y < rows; ++y) {
+      std::memcpy(g.planes[p].data() + std::size_t{y} * g.stride[p], f.planes[p].data() + std::size_t{y} * f.stride[p], row);
+    }
+  }
+  return g;
+}
+
 // R', G', B' of codes (Y', Cb, Cr) on the full-range scale 0..M (M = 2^bits - 1), in double,
 // from the standard's equations: E'Y and E'Pb/E'Pr from the codes (limited: 219 and 224
 // steps of 2^(bits-8) above 16 and around 128; full: 0..M, chroma around 2^(bits-1)), then

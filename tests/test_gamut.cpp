@@ -1,11 +1,12 @@
-// EBU R 103's gamut counts (source_measures.h: reference_gamut) and the CPU engine's gamut counts
-// and frame checksums. Expected counts come from R'G'B' worked out by hand or from the
+// EBU R 103's gamut counts (source_measures.h: reference_gamut), the CPU engine's gamut counts
+// and frame checksums, and the GPU checksum's CPU definition (frame_checksum.h). Expected counts come from R'G'B' worked out by hand or from the
 // standards' equations in double (gamut_frames.h), not from the fixed-point code under test;
 // the CPU engine must equal the reference exactly on every layout.
 #include "gamut_frames.h"
 
 #include "vhist/compute/colour.h"
 #include "vhist/compute/cpu_engine.h"
+#include "vhist/compute/frame_checksum.h"
 #include "vhist/compute/source_measures.h"
 #include "vhist/compute/synthetic_frames.h"
 
@@ -19,6 +20,7 @@ namespace {
 
 using test::gamut_side;
 using test::planar_frame;
+using test::restrided;
 using test::standard_rgb;
 using test::write_sample;
 
@@ -231,21 +233,6 @@ std::uint64_t engine_checksum(CpuEngine& engine, const SyntheticVideoFrame& f, b
   return *engine.count(f.format, f.view(), 16, want).checksum;
 }
 
-// The same samples with other strides and other padding bytes.
-SyntheticVideoFrame restrided(const SyntheticVideoFrame& f, std::uint32_t extra, std::byte fill) {
-  SyntheticVideoFrame g;
-  g.format = f.format;
-  for (std::uint32_t p = 0; p < f.format.plane_count; ++p) {
-    const std::uint32_t row = f.format.plane_row_bytes(p), rows = f.format.plane_rows(p);
-    g.stride[p] = f.stride[p] + extra;
-    g.planes.emplace_back(std::size_t{g.stride[p]} * rows, fill);
-    for (std::uint32_t y = 0; y < rows; ++y) {
-      std::memcpy(g.planes[p].data() + std::size_t{y} * g.stride[p], f.planes[p].data() + std::size_t{y} * f.stride[p], row);
-    }
-  }
-  return g;
-}
-
 class CpuChecksumLayouts : public ::testing::TestWithParam<std::string> {};
 
 // Equal planes give equal checksums whatever the strides, padding and thread count, and with or
@@ -297,6 +284,40 @@ TEST_P(CpuChecksumLayouts, EverySingleSampleChangeShows) {
 }
 
 INSTANTIATE_TEST_SUITE_P(All, CpuChecksumLayouts, ::testing::ValuesIn(synthetic_layouts()));
+
+class SampleChecksumLayouts : public ::testing::TestWithParam<std::string> {};
+
+// The GPU pipeline's checksum, by its CPU definition: equal samples in other strides and
+// padding give the same value; every single-sample change gives another value, and no two
+// changes the same one.
+TEST_P(SampleChecksumLayouts, SingleSampleChangesShowPaddingDoesNot) {
+  SyntheticVideoFrame f = make_synthetic_frame(GetParam(), 11, 7, 5);
+  const std::uint64_t original = reference_sample_checksum(f.format, f.view());
+  const SyntheticVideoFrame g = restrided(f, 9, std::byte{0x3c});
+  EXPECT_EQ(reference_sample_checksum(g.format, g.view()), original);
+  std::set<std::uint64_t> seen{original};
+  std::uint32_t changes = 0;
+  const std::uint32_t components = f.format.model == ColourModel::gray ? 1 : 3;
+  for (std::uint32_t c = 0; c < components; ++c) {
+    const bool chroma = c != 0 && f.format.model == ColourModel::yuv;
+    const std::uint32_t cw = chroma ? f.format.chroma_width() : 11, ch = chroma ? f.format.chroma_height() : 7;
+    for (std::uint32_t y = 0; y < ch; ++y) {
+      for (std::uint32_t x = 0; x < cw; ++x) {
+        const std::uint32_t before = read_sample(f.format, f.view(), c, x, y);
+        for (std::uint32_t after : {before ^ 1u, before ^ (1u << (f.format.bits - 1))}) {
+          write_sample(f, c, x, y, after);
+          EXPECT_TRUE(seen.insert(reference_sample_checksum(f.format, f.view())).second) << c << " " << x << "," << y;
+          ++changes;
+        }
+        write_sample(f, c, x, y, before);
+      }
+    }
+  }
+  EXPECT_EQ(seen.size(), changes + 1);
+  EXPECT_EQ(reference_sample_checksum(f.format, f.view()), original);
+}
+
+INSTANTIATE_TEST_SUITE_P(All, SampleChecksumLayouts, ::testing::ValuesIn(synthetic_layouts()));
 
 }  // namespace
 }  // namespace vhist
