@@ -50,6 +50,9 @@ std::set<Found> events_of(const std::string& text) {
 // The SDR clip's events, from its design (qc_clips.h), at 25 fps from 10:00:00:00.
 const std::set<Found> kSdrEvents = {
     {"black", 50, 74, "10:00:02:00", "10:00:02:24"},
+    {"r103_rgb", 90, 99, "10:00:03:15", "10:00:03:24"},
+    {"frozen", 110, 169, "10:00:04:10", "10:00:06:19"},
+    {"r103_rgb", 200, 201, "10:00:08:00", "10:00:08:01"},
     {"clipped", 180, 184, "10:00:07:05", "10:00:07:09"},
     {"clipped", 200, 201, "10:00:08:00", "10:00:08:01"},
     {"r103_luma", 200, 201, "10:00:08:00", "10:00:08:01"},
@@ -69,12 +72,21 @@ TEST(QcCommand, FindsEveryEventAtItsFramesAndTimecodesAndNoOther) {
   EXPECT_EQ(r.err.find("validation"), std::string::npos) << r.err;
 }
 
+TEST(QcCommand, GpuEngineFindsTheSameEvents) {
+  // The GPU pipeline's measures (gamut counts in the convert pass, the checksum pass) against
+  // the same design; on lavapipe here.
+  const ProcessResult r = run_vhist("qc -q --engine gpu " + quote(sdr_events_clip()));
+  ASSERT_EQ(r.status, 3) << r.err;
+  EXPECT_EQ(events_of(r.out), kSdrEvents);
+  EXPECT_NE(r.out.find("engine gpu"), std::string::npos);
+}
+
 TEST(QcCommand, R103OnePercentRuleAtItsBoundary) {
   // Frames 190-191: Y' 250 on 0.9 % of the picture, within the rule; 200-201: 1.1 %, beyond it.
   const ProcessResult r = run_vhist("qc -q " + quote(sdr_events_clip()));
   bool at_09 = false, at_11 = false;
   for (const json& j : objects(r.out)) {
-    if (j["type"] != "event" || j["check"] != "r103_luma") continue;
+    if (j["type"] != "event" || (j["check"] != "r103_luma" && j["check"] != "r103_rgb")) continue;
     at_09 = at_09 || (j["first_frame"] <= 191 && j["last_frame"] >= 190);
     at_11 = at_11 || (j["first_frame"] == 200 && j["last_frame"] == 201);
     if (j["first_frame"] == 200) {

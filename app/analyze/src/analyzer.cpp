@@ -183,6 +183,8 @@ void Analyzer::observe(const Pending& meta, const Histogram& levels, const Measu
   s.levels = meta.transparent ? &opaque : &levels;
   s.planes = measures.planes ? &*measures.planes : nullptr;
   s.light = light ? &*light : nullptr;
+  s.gamut = measures.gamut ? &*measures.gamut : nullptr;
+  s.checksum = measures.checksum.value_or(0);
   observer_->frame(s);
 }
 
@@ -234,16 +236,23 @@ std::optional<TransparentCounts> Analyzer::transparent(const media::DecodedFrame
 }
 
 SourceRequest Analyzer::source_request(const media::DecodedFrame& frame) const {
-  return SourceRequest{has_planes(frame.format), frame.colour.transfer.value == ColourTransfer::smpte2084, o_.roi};
+  SourceRequest want{has_planes(frame.format), frame.colour.transfer.value == ColourTransfer::smpte2084, o_.roi};
+  // `vhist qc`'s measures: the gamut check and the checksum, over the whole frame.
+  want.gamut = observer_ != nullptr && want.planes;
+  want.checksum = observer_ != nullptr;
+  return want;
 }
 
 Histogram Analyzer::cpu_counts(Engines& e, const media::DecodedFrame& frame, std::uint32_t levels, Measures& m) {
   const SourceRequest want = source_request(frame);
   if (!want.region) {
     // One pass over the frame's rows: histograms, planes and light together.
-    CpuEngine::Counts counts = e.cpu->count(frame.format, frame.planes, levels, {true, want.planes, want.light});
+    CpuEngine::Counts counts =
+        e.cpu->count(frame.format, frame.planes, levels, {true, want.planes, want.light, want.gamut, want.checksum});
     m.planes = std::move(counts.planes);
     m.light = std::move(counts.light);
+    m.gamut = counts.gamut;
+    m.checksum = counts.checksum;
     return std::move(counts.levels);
   }
   if (want.planes) m.planes = e.cpu->planes(frame.format, frame.planes, levels);
@@ -340,7 +349,7 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
       if (auto done =
               e.pipeline->submit(frame.format, frame.planes, levels, 0, true, source_request(frame), frame.device)) {
         tally.add(*done);
-        emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light});
+        emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light, done->gamut, done->checksum});
         pending.pop_front();
       }
     }
@@ -351,7 +360,7 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
   while (e.pipeline && e.pipeline->in_flight() > 0) {
     auto done = e.pipeline->finish_one();
     tally.add(*done);
-    emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light});
+    emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light, done->gamut, done->checksum});
     pending.pop_front();
   }
 }

@@ -46,6 +46,8 @@ struct FrameSample {
   const Histogram* levels = nullptr;
   const PlaneCounts* planes = nullptr;  // frames with Y'CbCr or gray planes
   const LightLevel* light = nullptr;    // PQ frames
+  const GamutCounts* gamut = nullptr;   // frames with planes
+  std::uint64_t checksum = 0;           // the engine's (compared within one run only)
 };
 
 // Sees every frame of an analysis in order, beside (or instead of) the records.
@@ -97,6 +99,9 @@ class Analyzer {
   struct Measures {
     std::optional<PlaneCounts> planes;  // at stats_levels(bits)
     std::vector<std::uint32_t> light;
+    // With an observer (`vhist qc`): R 103's gamut counts (frames with planes) and the checksum.
+    std::optional<GamutCounts> gamut;
+    std::optional<std::uint64_t> checksum;
   };
 
   struct Engines {

@@ -45,6 +45,8 @@ class QcObserver : public AnalysisObserver {
     c.levels = s.levels;
     c.planes = s.planes;
     c.light = s.light;
+    c.gamut = s.gamut;
+    c.checksum = s.checksum;
     std::array<std::uint32_t, qc::kTimelineLevels * 4> histogram{};
     timeline_.add(qc::measure(c, o_.thresholds.black_level, &histogram), histogram);
   }
