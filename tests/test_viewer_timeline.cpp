@@ -1,0 +1,221 @@
+// The viewer's timeline strip (issue 28), end to end in a real window under Xvfb with validation
+// on: `vhist CLIP` runs as a process over a clip whose timeline the test wrote into the cache
+// itself (from what the clip holds: a second of black, a second of white), xdotool clicks and
+// types, and the test reads the screenshot and the state line test runs print at exit (the frame
+// shown, the OSD's lines, the timeline's state and how many scans were started). The last test
+// lets the viewer's own background scan (`vhist qc --timeline`, a child process) make the cache.
+#include "test_clips.h"
+
+#include "vhist/media/png.h"
+#include "vhist/qc/timeline_file.h"
+
+#include <sys/wait.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+
+namespace vhist {
+namespace {
+
+namespace fs = std::filesystem;
+using test::clip_dir;
+using test::make_clip;
+using test::quote;
+using test::read_file;
+
+constexpr int kFrames = 20;     // the clip's: 10 black, then 10 white
+constexpr double kRate = 10.0;  // frames a second
+constexpr std::uint32_t kWidth = 160, kHeight = 90;
+constexpr const char* kSettings = "show_panel = false\nbins = 64\n";
+
+bool have_xdotool() { return std::system("command -v xdotool > /dev/null 2>&1") == 0; }
+
+// One second of black, one of white, every frame a keyframe (seeks land on the frame asked for).
+std::string black_white_clip() {
+  return make_clip("timeline_black_white.mkv",
+                   "-f lavfi -i color=black:s=160x90:r=10:d=1 -f lavfi -i color=white:s=160x90:r=10:d=1 "
+                   "-filter_complex concat=n=2:v=1 -c:v mpeg4 -q:v 2 -g 1 -pix_fmt yuv420p");
+}
+
+// The cache folder a run uses (XDG_CACHE_HOME), fresh.
+fs::path fresh_cache(const std::string& name) {
+  const fs::path dir = clip_dir() / ("timeline-cache-" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+// The clip's timeline as its frames are: limited-range Y' 16 (black) then 235 (white) on every
+// pixel, R'G'B' 0 then 255; and three events (black 0-9, clipped 12-14, R 103 16-17).
+void write_timeline(const std::string& clip, const fs::path& cache) {
+  setenv("XDG_CACHE_HOME", cache.c_str(), 1);
+  const auto identity = qc::identify_input(clip);
+  ASSERT_TRUE(identity);
+  qc::TimelineFile file;
+  file.input = *identity;
+  file.frame_rate = kRate;
+  file.duration = kFrames / kRate;
+  file.complete = true;
+  file.timeline = qc::Timeline(kFrames);
+  for (int i = 0; i < kFrames; ++i) {
+    const bool white = i >= kFrames / 2;
+    qc::QcFrame f;
+    f.frame = i, f.pts = i / kRate, f.limited = true;
+    f.y_min = f.y_p10 = f.y_mean = f.y_p90 = f.y_max = white ? 100.0f : 0.0f;
+    std::array<std::uint32_t, qc::kTimelineLevels * 4> h{};
+    for (std::uint32_t c = 0; c < 3; ++c) h[(white ? 255u : 0u) * 4 + c] = kWidth * kHeight;
+    h[(white ? 235u : 16u) * 4 + 3] = kWidth * kHeight;
+    file.timeline.add(f, h);
+  }
+  const auto event = [](qc::Check check, std::int64_t first, std::int64_t last) {
+    qc::Event e;
+    e.check = check, e.first_frame = first, e.last_frame = last, e.start = first / kRate, e.end = (last + 1) / kRate;
+    e.start_timecode = qc::timecode_from_time(e.start, kRate), e.end_timecode = qc::timecode_from_time(e.end, kRate);
+    e.unit = "%";
+    return e;
+  };
+  file.events = {event(qc::Check::black, 0, 9), event(qc::Check::clipped, 12, 14), event(qc::Check::r103_luma, 16, 17)};
+  ASSERT_EQ(qc::save_timeline(qc::timeline_cache_path(*identity), file), "");
+}
+
+struct TimelineRun {
+  int status = -1;
+  std::string err, state, command;
+  fs::path dir;
+  media::RgbaImage shot;
+};
+
+// Runs `vhist ARGS` under Xvfb with the cache `cache`; `script` runs beside it once the window is
+// up ($W: the window). With an empty script the run ends in a screenshot (--screenshot).
+TimelineRun run_timeline(const std::string& name, const fs::path& cache, const std::string& args, const std::string& script = "") {
+  TimelineRun r;
+  r.dir = clip_dir() / ("timeline-" + name);
+  fs::remove_all(r.dir);
+  fs::create_directories(r.dir / "config" / "vhist");
+  std::ofstream(r.dir / "config" / "vhist" / "settings.ini", std::ios::binary) << kSettings;
+  const std::string viewer = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " " + args +
+                             (script.empty() ? " --screenshot shot.png" : "") + " 2> stderr.txt";
+  const std::string inner = script.empty() ? viewer
+                                           : viewer + " & pid=$!; W=$(xdotool search --sync --name '^vhist'); "
+                                                      "xdotool windowfocus --sync $W; " + script + "; wait $pid";
+  r.command = "cd " + quote(r.dir.string()) + " && env -u XDG_PICTURES_DIR XDG_CONFIG_HOME=" +
+              quote((r.dir / "config").string()) + " XDG_CACHE_HOME=" + quote(cache.string()) +
+              " timeout -k 10 200 xvfb-run -a -s '-screen 0 1280x800x24' sh -c " + quote(inner) + " > stdout.txt";
+  const int raw = std::system(r.command.c_str());
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.err = read_file(r.dir / "stderr.txt");
+  if (fs::exists(r.dir / "shot.png")) r.shot = media::read_png((r.dir / "shot.png").string());
+  const auto at = r.err.find("vhist: state: ");
+  if (at != std::string::npos) r.state = r.err.substr(at, r.err.find('\n', at) - at);
+  return r;
+}
+
+std::string context(const TimelineRun& r) { return "command: " + r.command + "\nstderr:\n" + r.err; }
+
+// The state line's heatmap rectangle: x0, y0, x1, y1.
+std::optional<std::array<int, 4>> heat_rect(const TimelineRun& r) {
+  const auto at = r.state.find(" heat ");
+  std::array<int, 4> v{};
+  if (at == std::string::npos || std::sscanf(r.state.c_str() + at, " heat %d,%d-%d,%d", &v[0], &v[1], &v[2], &v[3]) != 4) {
+    return std::nullopt;
+  }
+  return v;
+}
+
+// The mean row of the bright pixels (some channel above 150) in columns [x0, x1) of `rect`.
+double bright_row(const media::RgbaImage& img, const std::array<int, 4>& rect, int x0, int x1) {
+  double sum = 0, n = 0;
+  for (int y = rect[1]; y < rect[3]; ++y) {
+    for (int x = x0; x < x1; ++x) {
+      const std::uint8_t* p = &img.pixels[(static_cast<std::size_t>(y) * img.width + static_cast<std::size_t>(x)) * 4];
+      if (std::max({p[0], p[1], p[2]}) > 150) sum += y, n += 1;
+    }
+  }
+  return n > 0 ? sum / n : -1;
+}
+
+// (a) The strip under the picture draws the cached timeline: the black second's luma at level 16
+// of 256 near the heatmap's bottom, the white second's at 235 near its top; loaded from the
+// cache, no scan started.
+TEST(Timeline, HeatmapShowsTheLevelsOfEachHalf) {
+  const std::string clip = black_white_clip();
+  const fs::path cache = fresh_cache("heatmap");
+  write_timeline(clip, cache);
+  const TimelineRun r = run_timeline("heatmap", cache, quote(clip) + " --frames 12 --paused-at 0.5 --size 640x360");
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_NE(r.state.find("timeline ready (spawned 0)"), std::string::npos) << context(r);
+  const auto rect = heat_rect(r);
+  ASSERT_TRUE(rect) << context(r);
+  ASSERT_EQ(r.shot.width, 640u);
+  const int w = (*rect)[2] - (*rect)[0], h = (*rect)[3] - (*rect)[1];
+  ASSERT_GT(h, 16) << "the heatmap is too small to read";
+  EXPECT_GT((*rect)[1], 360 / 2) << "the strip is under the picture";
+  const double left = bright_row(r.shot, *rect, (*rect)[0] + w / 10, (*rect)[0] + 4 * w / 10);
+  const double right = bright_row(r.shot, *rect, (*rect)[0] + 6 * w / 10, (*rect)[0] + 9 * w / 10);
+  const auto level_row = [&](double level) { return (*rect)[3] - (level + 0.5) / 256.0 * h; };
+  const double tolerance = h / 32.0 + 2;  // a band of levels (32 bands at the fewest) and the curves' width
+  EXPECT_NEAR(left, level_row(16), tolerance) << context(r);
+  EXPECT_NEAR(right, level_row(235), tolerance) << context(r);
+}
+
+// (b) A click at half the strip's width seeks to the middle frame (10 of 20: 1.0 s).
+TEST(Timeline, ClickAtHalfTheWidthSeeksToTheMiddleFrame) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const std::string clip = black_white_clip();
+  const fs::path cache = fresh_cache("click");
+  write_timeline(clip, cache);
+  const TimelineRun r = run_timeline("click", cache, quote(clip) + " --paused-at 0.3 --quit-after 9 --size 640x360",
+                    "sleep 4; xdotool mousemove --window $W 320 340 click 1; sleep 2");
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_NE(r.state.find("frame at 1.000 s"), std::string::npos) << context(r);
+  EXPECT_NE(r.state.find("frame 10"), std::string::npos) << context(r);
+}
+
+// (c) PgDn and PgUp land on the first frame of the next and the previous event.
+TEST(Timeline, EventKeysLandOnTheEventsFirstFrames) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const std::string clip = black_white_clip();
+  const fs::path cache = fresh_cache("keys");
+  write_timeline(clip, cache);
+  const TimelineRun r = run_timeline("keys", cache, quote(clip) + " --paused-at 0.5 --quit-after 12 --size 640x360",
+                    "sleep 4; xdotool key Next; sleep 1.5; xdotool key Next; sleep 1.5; xdotool key Prior; sleep 1.5");
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_NE(r.state.find("frame at 1.200 s"), std::string::npos) << context(r);
+  const auto first = r.state.find("frame 12"), second = r.state.find("frame 16");
+  ASSERT_NE(first, std::string::npos) << context(r);
+  ASSERT_NE(second, std::string::npos) << context(r);
+  EXPECT_LT(first, second);
+  EXPECT_NE(r.state.find("frame 12", second), std::string::npos) << context(r);
+}
+
+// (d) Without a cache the viewer runs `vhist qc --timeline` as a child, which writes the cache,
+// and loads it; the next run loads it from the cache without starting a scan.
+TEST(Timeline, BackgroundScanFillsTheCacheAndReopenUsesIt) {
+  if (std::system((quote(VHIST_BINARY) + " qc --help > /dev/null 2>&1").c_str()) != 0) {
+    GTEST_SKIP() << "vhist qc is not there yet";
+  }
+  const std::string clip = black_white_clip();
+  const fs::path cache = fresh_cache("scan");
+  const TimelineRun first = run_timeline("scan-1", cache, quote(clip) + " --paused-at 0.5 --quit-after 25 --size 640x360", "true");
+  ASSERT_EQ(first.status, 0) << context(first);
+  EXPECT_NE(first.state.find("timeline ready (spawned 1)"), std::string::npos) << context(first);
+  setenv("XDG_CACHE_HOME", cache.c_str(), 1);
+  const auto identity = qc::identify_input(clip);
+  ASSERT_TRUE(identity);
+  std::string error;
+  const auto file = qc::load_timeline(qc::timeline_cache_path(*identity), error);
+  ASSERT_TRUE(file) << error;
+  EXPECT_EQ(file->timeline.frames().size(), static_cast<std::size_t>(kFrames));
+  const TimelineRun second = run_timeline("scan-2", cache, quote(clip) + " --frames 12 --paused-at 0.5 --size 640x360");
+  ASSERT_EQ(second.status, 0) << context(second);
+  EXPECT_NE(second.state.find("timeline ready (spawned 0)"), std::string::npos) << context(second);
+}
+
+}  // namespace
+}  // namespace vhist
