@@ -90,6 +90,8 @@ void draw_curve(ImDrawList* draw, const TimelineCells& cells, const StripLayout&
     points.emplace_back(frame_x(l, m.first_frame, cells.frames), y);
     points.emplace_back(frame_x(l, m.last_frame + 1, cells.frames), y);
   }
+  // A dark edge under the line: it reads over the heatmap's brightest cells too.
+  draw->AddPolyline(points.data(), static_cast<int>(points.size()), IM_COL32(0, 0, 0, 150), 0, thickness + 2.0f);
   draw->AddPolyline(points.data(), static_cast<int>(points.size()), colour, 0, thickness);
 }
 
@@ -115,7 +117,13 @@ void draw_lane(ImDrawList* draw, const TimelineCells& cells, const StripLayout& 
   draw->AddRectFilled(ImVec2(l.x0, y0), ImVec2(l.x1, y1), kLaneBackground);
   draw->PushClipRect(ImVec2(l.x0, y0), ImVec2(l.x1, y1), true);
   const auto y_of = [&](float v) { return y1 - 1.0f - std::clamp(v / top, 0.0f, 1.0f) * (y1 - y0 - 2.0f); };
-  (draw_curve(draw, cells, l, curves.first, 1.25f * s, [&](const auto& m) { return y_of(curves.second(m)); }), ...);
+  // A curve that is 0 throughout is left out: nothing to see, and it would hide the others' baseline.
+  const auto any = [&](auto measure) {
+    return std::any_of(cells.measures.begin(), cells.measures.end(), [&](const auto& m) { return measure(m) > 0; });
+  };
+  ((any(curves.second) ? draw_curve(draw, cells, l, curves.first, 1.25f * s, [&](const auto& m) { return y_of(curves.second(m)); })
+                       : void()),
+   ...);
   draw->AddText(ImVec2(l.x0 + 3 * s, y0), IM_COL32(150, 150, 160, 220), scale.c_str());
   draw->PopClipRect();
 }
@@ -160,14 +168,14 @@ void draw_events(ImDrawList* draw, const qc::TimelineFile& file, const StripLayo
 std::string ruler_label(double seconds, double step) {
   const auto t = static_cast<long long>(std::llround(seconds));
   char buf[32];
-  if (step >= 1 || seconds == 0) {
+  if (step >= 1) {
     if (t >= 3600) {
       std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", t / 3600, (t / 60) % 60, t % 60);
     } else {
       std::snprintf(buf, sizeof buf, "%lld:%02lld", t / 60, t % 60);
     }
   } else {
-    std::snprintf(buf, sizeof buf, "%.1f", seconds);
+    std::snprintf(buf, sizeof buf, "%.1f s", seconds);
   }
   return buf;
 }
@@ -190,6 +198,20 @@ void draw_ruler(ImDrawList* draw, const App& app, const StripLayout& l, double d
     const float w = ImGui::CalcTextSize(text.c_str()).x;
     draw->AddText(ImVec2(std::clamp(x - w / 2, l.x0, l.x1 - w), l.ruler_top + 2 * s), kLabel, text.c_str());
   }
+}
+
+// What the heatmap shows, at its top left: the channel and the scale.
+void draw_heat_label(ImDrawList* draw, const App& app, const StripLayout& l) {
+  static constexpr const char* kNames[] = {"R'", "G'", "B'", "luma"};
+  const std::string text = std::string(kNames[static_cast<int>(app.timeline_channel)]) +
+                           (app.timeline_log ? "  log" : "  linear") + (app.timeline_curves ? "  Y' curves" : "");
+  const float s = app.ui_scale;
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  const ImVec2 at(l.x0 + 4 * s, l.heat_top + 2 * s);
+  if (size.y + 4 * s > l.heat_bottom - l.heat_top) return;
+  draw->AddRectFilled(ImVec2(at.x - 3 * s, at.y), ImVec2(at.x + size.x + 3 * s, at.y + size.y), IM_COL32(0, 0, 0, 150),
+                      2 * s);
+  draw->AddText(at, IM_COL32(220, 222, 230, 255), text.c_str());
 }
 
 void draw_playhead(ImDrawList* draw, const App& app, const StripLayout& l, std::int64_t frames) {
@@ -240,6 +262,7 @@ void draw_timeline(App& app) {
                    ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleVar(3);
   ImGui::PopStyleColor();
+  ImGui::GetWindowDrawList()->AddLine(ImVec2(a[0], a[1] + 0.5f), ImVec2(a[2], a[1] + 0.5f), IM_COL32(60, 62, 70, 255));
   if (app.timeline.state() == TimelineScan::State::ready) {
     draw_timeline_ready(app);
   } else {
@@ -271,6 +294,7 @@ void draw_timeline_ready(App& app) {
                           : file.frame_rate > 0 ? static_cast<double>(cells.frames) / file.frame_rate
                                                 : 0.0;
   draw_ruler(draw, app, l, duration);
+  draw_heat_label(draw, app, l);
   draw_playhead(draw, app, l, cells.frames);
   app.timeline_heat = {l.x0, l.heat_top, l.x1, l.heat_bottom};
   timeline_pointer(app, l.x0, l.x1);

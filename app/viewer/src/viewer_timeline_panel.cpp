@@ -88,7 +88,7 @@ std::vector<const qc::Event*> events_in_order(const qc::TimelineFile& file) {
 void draw_event_list(App& app, const qc::TimelineFile& file) {
   const std::vector<const qc::Event*> events = events_in_order(file);
   if (events.empty()) {
-    ImGui::TextDisabled("No QC events: every check passed");
+    ImGui::TextDisabled("No QC events in this file");
     return;
   }
   ImGui::Text("%zu event%s (PgUp / PgDn: previous / next)", events.size(), events.size() == 1 ? "" : "s");
