@@ -37,6 +37,7 @@ test_packages=(
   # the install test: the desktop file's validator and the man page's formatter
   desktop-file-utils groff-base
   xdotool  # viewer tests: keys and clicks sent to the window under Xvfb
+  chromium  # the QC report's test: headless Chromium renders the HTML report to a screenshot
   mate-backgrounds  # real photographs for the range corpus (tests/test_range_corpus.cpp)
   # camera tests: a throw-away VM whose kernel's vivid driver is a real V4L2 camera
   # (../shared/tools/vivid-run.sh)

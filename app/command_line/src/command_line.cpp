@@ -59,18 +59,29 @@ void build(CLI::App& root, CommandLine& line, ToolFlags& tools) {
   cli::configure_app(*scope, scope_help_footer());
   add_scope_options(*scope, line.scope);
   scope->callback([&line] { line.command = Command::scope; });
+  CLI::App* qc = root.add_subcommand("qc", "QC checks over a whole file: events with timecodes, an HTML report");
+  cli::configure_app(*qc, qc_help_footer());
+  add_qc_options(*qc, line.qc);
+  qc->callback([&line] { line.command = Command::qc; });
 }
 
 }  // namespace
 
 CommandLine parse_command_line(const std::vector<std::string>& args) {
   CommandLine line;
-  if (!args.empty() && (args.front() == "analyze" || args.front() == "scope")) line.program = "vhist " + args.front();
+  if (!args.empty() && (args.front() == "analyze" || args.front() == "scope" || args.front() == "qc")) line.program = "vhist " + args.front();
   CLI::App root(kDescription, "vhist");
   ToolFlags tools;
   build(root, line, tools);
+  if (line.program == "vhist qc") {
+    if (const std::string error = preload_profile(args, line.qc); !error.empty()) {
+      line.end = {true, 2, {}, error};
+      return line;
+    }
+  }
   line.end = cli::parse_args(root, args, [&line] {
     if (line.program == "vhist scope") return line.scope.common.input;
+    if (line.program == "vhist qc") return line.qc.scan.common.input;
     return line.program == "vhist" ? line.viewer.common.input : line.analyze.common.input;
   });
   if (line.end.done) return line;
@@ -82,6 +93,10 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   }
   if (line.command == Command::scope) {
     if (const std::string error = finish_scope_options(line.scope); !error.empty()) line.end = {true, 2, {}, error};
+    return line;
+  }
+  if (line.command == Command::qc) {
+    if (const std::string error = finish_qc_options(line.qc); !error.empty()) line.end = {true, 2, {}, error};
     return line;
   }
   for (const int i : {3, 1, 0, 2}) {
@@ -96,5 +111,6 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
 std::string vhist_help() { return parse_command_line({"--help"}).end.help; }
 std::string analyze_help() { return parse_command_line({"analyze", "--help"}).end.help; }
 std::string scope_help() { return parse_command_line({"scope", "--help"}).end.help; }
+std::string qc_help() { return parse_command_line({"qc", "--help"}).end.help; }
 
 }  // namespace vhist::app

@@ -410,6 +410,26 @@ void FfmpegSource::open_decoder(const AVStream& st) {
                                                                      : "none";
 }
 
+// The stream's SMPTE timecode: the video stream's "timecode" tag (QuickTime/MP4 tmcd tracks
+// are read into it), else a data stream's (a tmcd track FFmpeg lists as its own stream), else
+// the container's (MXF, Matroska); at the stream's frame rate.
+static StreamTimecode stream_timecode(const AVFormatContext& format, const AVStream& st) {
+  const AVDictionaryEntry* tag = av_dict_get(st.metadata, "timecode", nullptr, 0);
+  for (unsigned k = 0; tag == nullptr && k < format.nb_streams; ++k) {
+    if (format.streams[k]->codecpar->codec_type == AVMEDIA_TYPE_DATA) {
+      tag = av_dict_get(format.streams[k]->metadata, "timecode", nullptr, 0);
+    }
+  }
+  if (tag == nullptr) tag = av_dict_get(format.metadata, "timecode", nullptr, 0);
+  StreamTimecode tc;
+  AVRational rate = st.r_frame_rate.num > 0 ? st.r_frame_rate : st.avg_frame_rate;
+  if (tag == nullptr || tag->value == nullptr || rate.num <= 0 || rate.den <= 0) return tc;
+  tc.start = tag->value;
+  tc.rate_num = static_cast<std::uint32_t>(rate.num);
+  tc.rate_den = static_cast<std::uint32_t>(rate.den);
+  return tc;
+}
+
 // Time base, start, frame rate and what the container promises (frames, duration).
 void FfmpegSource::read_timing(AVStream& st) {
   time_base_ = st.time_base;
@@ -463,6 +483,7 @@ void FfmpegSource::fill_info(const AVStream& st) {
   info_.rotation = geometry.rotation.degrees;
   read_sample_aspect(geometry.sar, info_.sar_num, info_.sar_den);
   geometry_.set_stream(geometry, quoted(info_.path));
+  info_.timecode = stream_timecode(*format_, st);
 }
 
 std::string FfmpegSource::refusal() const {

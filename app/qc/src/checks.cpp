@@ -136,9 +136,9 @@ void clipped(const Finder& f, const Thresholds& t, std::vector<Event>& out) {
     return Verdict{broken, std::max(high, low_on ? low : 0.0)};
   }, out);
   for (std::size_t k = before; k < out.size(); ++k) {
-    out[k].detail = "up to " + fixed(out[k].worst, 2) + " % of the pixels at an end code in one of R', G', B' (limit " +
-                    fixed(t.clip_high, 2) + " % at the top" +
-                    (t.clip_low < 100.0 ? ", " + fixed(t.clip_low, 2) + " % at the bottom)" : std::string(")"));
+    out[k].detail = "up to " + fixed(out[k].worst, 2) + " % of the picture's Y' at or beyond white" +
+                    (t.clip_low < 100.0 ? " or black" : "") + " (limit " + fixed(t.clip_high, 2) + " % at white" +
+                    (t.clip_low < 100.0 ? ", " + fixed(t.clip_low, 2) + " % at black)" : std::string(")"));
   }
 }
 

@@ -75,16 +75,19 @@ float r103_luma_share(const Histogram& h, Channel slot, const LumaScale& scale) 
   return total == 0 ? 0.0f : static_cast<float>(static_cast<double>(out) / static_cast<double>(total));
 }
 
-void clipping(QcFrame& q, const Histogram& levels) {
-  double low = 0, high = 0;
-  for (Channel c : {Channel::r, Channel::g, Channel::b}) {
-    const double total = static_cast<double>(levels.total(c));
-    if (total == 0) continue;
-    low = std::max(low, levels.at(c, 0) / total);
-    high = std::max(high, levels.at(c, levels.bins - 1) / total);
+// Clipping: the share of Y' samples at or above white (100 %) and at or below black (0 %):
+// the levels whose every code is there.
+void clipping(QcFrame& q, const Histogram& h, Channel slot, const LumaScale& scale) {
+  std::uint64_t low = 0, high = 0, total = 0;
+  for (std::uint32_t l = 0; l < h.bins; ++l) {
+    const std::uint32_t n = h.at(slot, l);
+    total += n;
+    if (scale.percent(scale.high_code(l)) <= 1e-9) low += n;
+    if (scale.percent(scale.low_code(l)) >= 100.0 - 1e-9) high += n;
   }
-  q.clip_low = static_cast<float>(low);
-  q.clip_high = static_cast<float>(high);
+  if (total == 0) return;
+  q.clip_low = static_cast<float>(static_cast<double>(low) / static_cast<double>(total));
+  q.clip_high = static_cast<float>(static_cast<double>(high) / static_cast<double>(total));
 }
 
 // FNV-1a over the counts: equal histograms give equal hashes.
@@ -125,7 +128,7 @@ QcFrame measure(const FrameCounts& c, double black_level, std::array<std::uint32
   const Channel slot = planes ? kPlaneY : Channel::l;
   const LumaScale scale{f.bits, luma.bins, (1u << f.bits) / luma.bins, q.limited};
   luma_levels(q, luma, slot, scale, black_level);
-  clipping(q, *c.levels);
+  clipping(q, luma, slot, scale);
   if (q.limited) q.r103_luma = r103_luma_share(luma, slot, scale);
   if (c.gamut != nullptr) {
     const double pixels = static_cast<double>(std::uint64_t{f.width} * f.height);

@@ -2,6 +2,7 @@
 //   vhist [INPUT] [options]            the viewer (viewer/viewer_options.h)
 //   vhist analyze INPUT [options]      per-frame histograms of a video (analyze_options.h)
 //   vhist scope INPUT --at T -o PNG    one frame's scope as a PNG (scope_options.h)
+//   vhist qc INPUT [options]           QC checks with timecodes, a report (qc_options.h)
 //   vhist --list-devices | --list-cameras | --self-test [--device SEL] | --version
 //                                      the device tools; also spelled as the subcommands
 //                                      list-devices, list-cameras, self-test and version
@@ -9,6 +10,7 @@
 #pragma once
 
 #include "vhist/command_line/analyze_options.h"
+#include "vhist/command_line/qc_options.h"
 #include "vhist/command_line/scope_options.h"
 #include "vhist/cli/option_table.h"
 #include "vhist/command_line/viewer_options.h"
@@ -18,7 +20,7 @@
 
 namespace vhist::app {
 
-enum class Command { viewer, analyze, scope, list_devices, list_cameras, self_test, version };
+enum class Command { viewer, analyze, scope, qc, list_devices, list_cameras, self_test, version };
 
 struct CommandLine {
   cli::ParseEnd end;  // end.done: print end.help (status 0) or report end.error (status 2)
@@ -26,7 +28,8 @@ struct CommandLine {
   viewer::ViewerOptions viewer;  // the viewer's options, and --device for the device tools
   AnalyzeOptions analyze;
   ScopeOptions scope;
-  // How errors and help name the command: "vhist", "vhist analyze" or "vhist scope".
+  QcOptions qc;
+  // How errors and help name the command: "vhist", "vhist analyze", "vhist scope" or "vhist qc".
   std::string program = "vhist";
 };
 
@@ -37,5 +40,6 @@ CommandLine parse_command_line(const std::vector<std::string>& args);
 std::string vhist_help();
 std::string analyze_help();
 std::string scope_help();
+std::string qc_help();
 
 }  // namespace vhist::app

@@ -6,6 +6,7 @@
 // set to "file", so a playlist inside a file (HLS, concat) cannot reach the network.
 #pragma once
 
+#include "vhist/media/timecode.h"
 #include "vhist/compute/source_colour.h"
 #include "vhist/compute/video_frame.h"
 
@@ -54,6 +55,7 @@ struct MediaInfo {
   // wins over the stream's).
   std::uint32_t rotation = 0;                // degrees clockwise that turn the picture upright
   std::uint32_t sar_num = 1, sar_den = 1;    // sample aspect ratio (1:1 when not given)
+  StreamTimecode timecode;  // the stream's SMPTE timecode (timecode.h), when the container has one
 };
 
 // One decoded frame. The planes point into memory owned by `owner` (the decoder's frame, or a

@@ -35,8 +35,8 @@ std::string_view check_title(Check check);
 // command line and in a profile file; declared once, in the option table (qc_options.h).
 struct Thresholds {
   double r103_area = 1.0;         // percent of the picture that may be outside, per frame (R 103)
-  double clip_high = 1.0;         // percent of pixels at the highest code in one of R', G', B'
-  double clip_low = 100.0;        // the same at the lowest code; 100: off (letterbox bars, fades)
+  double clip_high = 1.0;         // percent of Y' samples at or above white (100 %)
+  double clip_low = 100.0;        // the same at or below black; 100: off (letterbox bars, fades)
   double black_level = 10.0;      // a sample is black at or below this percent of the range
   double black_area = 98.0;       // percent of the picture black for the frame to be black
   double black_min = 0.0;         // seconds a black segment lasts at least (0: any frame)

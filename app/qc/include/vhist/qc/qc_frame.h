@@ -30,8 +30,8 @@ struct QcFrame {
   bool limited = true;     // the range the frame was read with
   // Y' (luma for R'G'B' frames) in percent of the nominal range.
   float y_min = 0, y_p10 = 0, y_mean = 0, y_p90 = 0, y_max = 0;
-  // Share of pixels (0..1) at the lowest and the highest code of the converted R'G'B', in the
-  // most clipped of R', G' and B'.
+  // Share of Y' samples (0..1) at or below black (0 %) and at or above white (100 %): for
+  // limited range, codes 16 and 235 and beyond; for full range, the end codes.
   float clip_low = 0, clip_high = 0;
   // R 103 (limited-range Y'CbCr and gray frames; 0 otherwise): the share of Y' samples outside
   // codes 5..246 (scaled to the depth: 20..984 at 10 bits), and of pixels out of gamut.

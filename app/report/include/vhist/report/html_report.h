@@ -29,7 +29,19 @@ struct ReportInput {
   std::vector<std::string> notes;
 };
 
-// The whole HTML document. Every text from the input (names, tags) is escaped.
+// The whole HTML document. Every text from the input (names, tags, details, notes) is escaped
+// (util::printable, then HTML's five characters); a Content-Security-Policy meta tag forbids
+// any load but data: images and inline styles, and there is no script.
+//
+// The heatmap (an <image id="heatmap"> in the timeline's SVG, a PNG data: URI) has one pixel
+// column per timeline column and 256 rows, row 0 = level 255 (bottom = level 0). A pixel's
+// colour is matplotlib's inferno (its 11 published stops, linear between them) at position 0
+// when no pixel of the column is at that level, else at 0.1 + 0.9 * clamp(1 + log10(share) / 6,
+// 0, 1), where share = the column's luma count at the level / the column's luma count (so a
+// level holding every pixel of the column is inferno(1) = #fcffa4, the least drawn 10^-6).
+// Curves are per column: min of the minima, max of the maxima (and of MaxCLL), mean of the rest.
+// The event table lists at most 200 events per check (a row says how many more).
+// Throws std::runtime_error only when the heatmap's PNG cannot be encoded.
 std::string html_report(const ReportInput& input);
 
 }  // namespace vhist::report

@@ -1,0 +1,254 @@
+#include "vhist/analyze/qc_command.h"
+
+#include "analysis_run.h"
+#include "output.h"
+#include "qc_outputs.h"
+
+#include "vhist/compute/colour_names.h"
+#include "vhist/media/timecode.h"
+#include "vhist/qc/timeline_file.h"
+#include "vhist/report/html_report.h"
+#include "vhist/util/files.h"
+#include "vhist/util/text.h"
+#include "vhist/version.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <functional>
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <cstdio>
+
+namespace vhist::app {
+
+namespace {
+
+constexpr int kFailedStatus = 3;            // an event of a failing check
+constexpr std::uint32_t kThumbnailWidth = 240;
+constexpr std::size_t kMaxThumbnails = 64;  // events past these have none (each is a seek and a decode)
+
+// Measures every frame into the timeline, and tells the viewer how far it got (--progress-fd).
+class QcObserver : public AnalysisObserver {
+ public:
+  explicit QcObserver(const QcOptions& o) : o_(o) {}
+
+  void start(std::int64_t expected) override { timeline_ = qc::Timeline(expected); }
+
+  void frame(const FrameSample& s) override {
+    qc::FrameCounts c;
+    c.frame = s.frame;
+    c.pts = s.pts;
+    c.format = s.format;
+    c.levels = s.levels;
+    c.planes = s.planes;
+    c.light = s.light;
+    std::array<std::uint32_t, qc::kTimelineLevels * 4> histogram{};
+    timeline_.add(qc::measure(c, o_.thresholds.black_level, &histogram), histogram);
+  }
+
+  void progress(std::int64_t done, std::int64_t expected) override {
+    if (o_.progress_fd < 0 || progress_closed_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    const std::string line = std::to_string(done) + " " + std::to_string(expected) + "\n";
+    if (::write(o_.progress_fd, line.data(), line.size()) < 0 && errno != EAGAIN && errno != EINTR) {
+      progress_closed_ = true;  // the viewer went away: the scan goes on to its file
+    }
+  }
+
+  const qc::Timeline& timeline() const { return timeline_; }
+
+ private:
+  const QcOptions& o_;
+  qc::Timeline timeline_;
+  bool progress_closed_ = false;
+  std::chrono::steady_clock::time_point last_{};
+};
+
+std::vector<std::pair<std::string, std::string>> provenance(const SourceHeader& h, const media::MediaInfo& info,
+                                                            const std::string& engine) {
+  char size[96];
+  std::snprintf(size, sizeof size, "%ux%u stored, %ux%u shown, %u-bit %s", h.width, h.height, h.display_width,
+                h.display_height, h.bits, h.pixel_format.c_str());
+  char rate[48];
+  std::snprintf(rate, sizeof rate, "%.3f fps%s", h.frame_rate, h.constant_rate ? " (constant)" : "");
+  return {{"input", h.input},
+          {"container", h.container},
+          {"codec", h.codec + " (decoder " + h.decoder + ")"},
+          {"picture", size},
+          {"frame_rate", rate},
+          {"colour", spoken_colour_summary(h.colour)},
+          {"timecode", info.timecode.start.empty() ? "none (times from timestamps)" : info.timecode.start},
+          {"vhist", std::string(kVersion) + ", engine " + engine}};
+}
+
+}  // namespace
+
+namespace {
+
+// The checks that could not be made on this input, said in the summary.
+std::vector<std::string> notes_for(const qc::Timeline& t, const SourceHeader& h) {
+  std::vector<std::string> notes;
+  const bool planes = h.colour.matrix.applies();
+  if (!planes) notes.push_back("R 103 luma and gamut: not checked, the input is stored as R'G'B' (no Y'CbCr matrix)");
+  if (planes && h.colour.range.value == ColourRange::full) {
+    notes.push_back("R 103 luma: not checked, the input is full range (R 103 sets limits on narrow-range signals)");
+  }
+  bool pq = false;
+  for (const qc::QcFrame& q : t.frames()) pq = pq || q.pq;
+  if (!pq) notes.push_back("PQ light: not checked, the input is not PQ");
+  if (pq && !h.colour.content_light && !h.colour.mastering) {
+    notes.push_back("PQ light: the stream declares no MaxCLL, MaxFALL or mastering display to check against");
+  }
+  return notes;
+}
+
+// The time of frame number `frame` in the run (its pts), or 0 when it is not there.
+double pts_of(const QcRun& run, std::int64_t frame) {
+  const auto& frames = run.timeline->frames();
+  const auto at = std::lower_bound(frames.begin(), frames.end(), frame,
+                                   [](const qc::QcFrame& q, std::int64_t f) { return q.frame < f; });
+  return at != frames.end() && at->frame == frame ? at->pts : 0.0;
+}
+
+// The timecode of a frame: the stream's own, else from the time at the nominal rate.
+std::function<std::string(std::int64_t, double)> timecodes(const media::MediaInfo& info) {
+  return [tc = info.timecode, rate = info.frame_rate](std::int64_t frame, double pts) {
+    std::string s = media::timecode_of_frame(tc, frame);
+    return s.empty() ? qc::timecode_from_time(pts, rate) : s;
+  };
+}
+
+class QcFinish {
+ public:
+  QcFinish(const QcOptions& o, const QcObserver& observer) : o_(o), observer_(observer) {}
+
+  int operator()(const Analyzer& analyzer, media::MediaSource& source, int status) {
+    if (analyzer.frames_written() == 0 || (status != 0 && status != 2)) return status;  // nothing to judge
+    const media::MediaInfo& info = source.info();
+    const qc::Timeline& timeline = observer_.timeline();
+    qc::RunFacts facts;
+    facts.frame_rate = info.frame_rate;
+    facts.colour = analyzer.source_header().colour;
+    facts.range_warning = analyzer.warnings().range;
+    facts.timecode = timecodes(info);
+    QcRun run;
+    run.header = analyzer.source_header();
+    run.provenance = provenance(run.header, info, analyzer.engine_used());
+    run.timeline = &timeline;
+    run.events = qc::find_events(timeline.frames(), o_.thresholds, facts);
+    run.thresholds = o_.thresholds;
+    run.notes = notes_for(timeline, run.header);
+    run.whole_input = analyzer.whole_input();
+    for (const qc::Event& e : run.events) run.passed = run.passed && !e.fails;
+    const int written = write_outputs(run, info);
+    if (written != 0) return written;
+    if (status != 0) return status;
+    report_verdict(run);
+    return run.passed ? 0 : kFailedStatus;
+  }
+
+ private:
+  int write_outputs(const QcRun& run, const media::MediaInfo& info) const;
+  int write_report(const QcRun& run) const;
+  void report_verdict(const QcRun& run) const;
+
+  const QcOptions& o_;
+  const QcObserver& observer_;
+};
+
+int QcFinish::write_outputs(const QcRun& run, const media::MediaInfo& info) const {
+  const std::string text = events_text(run, *o_.format);
+  if (o_.events == "-") {
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
+      std::fprintf(stderr, "vhist qc: cannot write the events to standard output: %s\n", std::strerror(errno));
+      return 1;
+    }
+  } else if (const std::string error = util::write_file_atomically(o_.events, text); !error.empty()) {
+    std::fprintf(stderr, "vhist qc: %s\n", error.c_str());
+    return 1;
+  }
+  if (!o_.timeline.empty()) {
+    qc::TimelineFile file;
+    if (auto identity = qc::identify_input(o_.scan.common.input)) file.input = *identity;
+    file.frame_rate = info.frame_rate;
+    file.duration = std::max(0.0, info.duration);
+    file.complete = run.whole_input;
+    file.timeline = *run.timeline;
+    file.events = run.events;
+    if (const std::string error = qc::save_timeline(o_.timeline, file); !error.empty()) {
+      std::fprintf(stderr, "vhist qc: cannot write the timeline: %s\n", error.c_str());
+      return 1;
+    }
+  }
+  return write_report(run);
+}
+
+int QcFinish::write_report(const QcRun& run) const {
+  if (o_.report.empty()) return 0;
+  report::ReportInput in;
+  in.title = std::filesystem::path(o_.scan.common.input).filename().string();
+  in.provenance = run.provenance;
+  in.timeline = run.timeline;
+  in.frame_rate = run.header.frame_rate;
+  in.events = run.events;
+  in.thresholds = run.thresholds;
+  in.passed = run.passed;
+  in.notes = run.notes;
+  // A thumbnail of each event's worst frame, read again from the input (the first ones only:
+  // each is a seek and a decode).
+  for (std::size_t k = 0; k < run.events.size(); ++k) {
+    const qc::Event& e = run.events[k];
+    std::string png, error;
+    if (k < kMaxThumbnails) {
+      png = thumbnail_png(o_.scan.common.input, o_.scan.common.stream, e.worst_frame, pts_of(run, e.worst_frame),
+                          kThumbnailWidth, error);
+    }
+    in.thumbnails.push_back(std::move(png));
+  }
+  if (run.events.size() > kMaxThumbnails) {
+    in.notes.push_back("thumbnails for the first " + std::to_string(kMaxThumbnails) + " events only");
+  }
+  try {
+    const std::string html = report::html_report(in);
+    if (const std::string error = util::write_file_atomically(o_.report, html); !error.empty()) {
+      std::fprintf(stderr, "vhist qc: %s\n", error.c_str());
+      return 1;
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vhist qc: cannot make the report: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
+
+void QcFinish::report_verdict(const QcRun& run) const {
+  if (o_.scan.quiet) return;
+  std::size_t failing = 0;
+  for (const qc::Event& e : run.events) failing += e.fails ? 1 : 0;
+  std::fprintf(stderr, "vhist qc: %s: %s: %zu frames, %zu events (%zu of failing checks)\n",
+               util::quoted(o_.scan.common.input).c_str(), run.passed ? "passed" : "FAILED",
+               run.timeline->frames().size(), run.events.size(), failing);
+}
+
+}  // namespace
+
+int run_qc(const QcOptions& options) {
+  // An output that is the input would destroy it: refused before anything is opened.
+  for (const std::string* output : {&options.events, &options.report, &options.timeline}) {
+    if (output->empty()) continue;
+    if (const std::string conflict = output_conflict(options.scan.common.input, *output); !conflict.empty()) {
+      std::fprintf(stderr, "vhist qc: %s\n", conflict.c_str());
+      return 2;
+    }
+  }
+  QcObserver observer(options);
+  QcFinish finish(options, observer);
+  return run_analysis(options.scan, &observer, std::ref(finish));
+}
+
+}  // namespace vhist::app

@@ -1,0 +1,204 @@
+// `vhist qc` as a process (validation on) on clips with known events at known frames
+// (qc_clips.h): every event found with its exact frames and timecodes and no other, R 103's 1 %
+// rule at its boundary, the stream's timecode, the exit status, the outputs and their refusals.
+#include "analyze_process.h"
+#include "qc_clips.h"
+
+#include "vhist/qc/timeline_file.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <set>
+#include <tuple>
+
+namespace vhist::test {
+namespace {
+
+using nlohmann::json;
+
+struct Found {
+  std::string check;
+  std::int64_t first, last;
+  std::string start_tc, end_tc;
+  bool operator<(const Found& o) const {
+    return std::tie(check, first, last, start_tc, end_tc) < std::tie(o.check, o.first, o.last, o.start_tc, o.end_tc);
+  }
+  bool operator==(const Found& o) const = default;
+};
+
+std::ostream& operator<<(std::ostream& os, const Found& f) {
+  return os << f.check << " " << f.first << "-" << f.last << " " << f.start_tc << "-" << f.end_tc;
+}
+
+std::vector<json> objects(const std::string& text) {
+  std::vector<json> out;
+  for (const std::string& line : all_lines(text)) out.push_back(json::parse(line));
+  return out;
+}
+
+std::set<Found> events_of(const std::string& text) {
+  std::set<Found> found;
+  for (const json& j : objects(text)) {
+    if (j["type"] != "event") continue;
+    found.insert({j["check"], j["first_frame"], j["last_frame"], j["start_timecode"], j["end_timecode"]});
+  }
+  return found;
+}
+
+// The SDR clip's events, from its design (qc_clips.h), at 25 fps from 10:00:00:00.
+const std::set<Found> kSdrEvents = {
+    {"black", 50, 74, "10:00:02:00", "10:00:02:24"},
+    {"clipped", 180, 184, "10:00:07:05", "10:00:07:09"},
+    {"clipped", 200, 201, "10:00:08:00", "10:00:08:01"},
+    {"r103_luma", 200, 201, "10:00:08:00", "10:00:08:01"},
+};
+
+TEST(QcCommand, FindsEveryEventAtItsFramesAndTimecodesAndNoOther) {
+  const ProcessResult r = run_vhist("qc -q " + quote(sdr_events_clip()));
+  ASSERT_EQ(r.status, 3) << r.err;  // R 103 fails the run
+  EXPECT_EQ(events_of(r.out), kSdrEvents);
+  const std::vector<json> all = objects(r.out);
+  ASSERT_GE(all.size(), 2u);
+  EXPECT_EQ(all.front()["type"], "qc");
+  EXPECT_EQ(all.front()["timecode"], "10:00:00:00");
+  EXPECT_EQ(all.back()["type"], "qc_summary");
+  EXPECT_EQ(all.back()["frames"], 210);
+  EXPECT_EQ(all.back()["passed"], false);
+  EXPECT_EQ(r.err.find("validation"), std::string::npos) << r.err;
+}
+
+TEST(QcCommand, R103OnePercentRuleAtItsBoundary) {
+  // Frames 190-191: Y' 250 on 0.9 % of the picture, within the rule; 200-201: 1.1 %, beyond it.
+  const ProcessResult r = run_vhist("qc -q " + quote(sdr_events_clip()));
+  bool at_09 = false, at_11 = false;
+  for (const json& j : objects(r.out)) {
+    if (j["type"] != "event" || j["check"] != "r103_luma") continue;
+    at_09 = at_09 || (j["first_frame"] <= 191 && j["last_frame"] >= 190);
+    at_11 = at_11 || (j["first_frame"] == 200 && j["last_frame"] == 201);
+    if (j["first_frame"] == 200) {
+      EXPECT_NEAR(j["worst"].get<double>(), 704.0 / 64000.0 * 100.0, 1e-6);
+    }
+  }
+  EXPECT_FALSE(at_09);
+  EXPECT_TRUE(at_11);
+}
+
+TEST(QcCommand, PqFramesBrighterThanTheirMetadata) {
+  const ProcessResult r = run_vhist("qc -q " + quote(pq_events_clip()));
+  ASSERT_EQ(r.status, 3) << r.err;
+  // No timecode track: timecodes from the timestamps at 25 fps.
+  EXPECT_EQ(events_of(r.out), (std::set<Found>{{"light", 40, 59, "00:00:01:15", "00:00:02:09"}}));
+  for (const json& j : objects(r.out)) {
+    if (j["type"] == "qc") {
+      EXPECT_EQ(j["timecode"], "none (times from timestamps)");
+    }
+    if (j["type"] == "event") {
+      EXPECT_GT(j["worst"].get<double>(), 1000.0);
+    }
+  }
+}
+
+TEST(QcCommand, CsvCarriesTheSameEvents) {
+  const std::string out = (clip_dir() / "events.csv").string();
+  const ProcessResult r = run_vhist("qc -q " + quote(sdr_events_clip()) + " -o " + quote(out));
+  ASSERT_EQ(r.status, 3) << r.err;
+  std::set<Found> found;
+  for (const std::string& line : all_lines(read_file(out))) {
+    if (line.empty() || line[0] == '#' || line.rfind("check,", 0) == 0) continue;
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string field; f.size() < 8 && std::getline(ss, field, ',');) f.push_back(field);
+    ASSERT_EQ(f.size(), 8u) << line;
+    found.insert({f[0], std::stoll(f[2]), std::stoll(f[3]), f[6], f[7]});
+  }
+  EXPECT_EQ(found, kSdrEvents);
+}
+
+TEST(QcCommand, ProfileFileSetsThresholdsAndTheCommandLineWins) {
+  const std::string profile = (clip_dir() / "lenient.ini").string();
+  std::ofstream(profile) << "# a lenient profile\nclip-high = 20\nfail = clipped\n";
+  const ProcessResult r = run_vhist("qc -q " + quote(sdr_events_clip()) + " --profile " + quote(profile));
+  EXPECT_EQ(r.status, 0) << r.err;  // only clipped fails, and 15.6 % is under 20 %
+  for (const Found& f : events_of(r.out)) EXPECT_NE(f.check, "clipped") << f;
+  const ProcessResult strict =
+      run_vhist("qc -q " + quote(sdr_events_clip()) + " --profile " + quote(profile) + " --clip-high 10");
+  EXPECT_EQ(strict.status, 3) << strict.err;
+  EXPECT_EQ(events_of(strict.out).count({"clipped", 180, 184, "10:00:07:05", "10:00:07:09"}), 1u);
+}
+
+TEST(QcCommand, FailNonePassesAndEveryEventIsStillListed) {
+  const ProcessResult r = run_vhist("qc -q --fail none " + quote(sdr_events_clip()));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(events_of(r.out), kSdrEvents);
+}
+
+TEST(QcCommand, TimelineFileHoldsEveryFrameAndTheEvents) {
+  const std::string path = (clip_dir() / "sdr.vhtl").string();
+  const ProcessResult r = run_vhist("qc -q " + quote(sdr_events_clip()) + " --timeline " + quote(path) + " -o /dev/null");
+  ASSERT_EQ(r.status, 3) << r.err;
+  std::string error;
+  const auto file = qc::load_timeline(path, error);
+  ASSERT_TRUE(file) << error;
+  EXPECT_TRUE(file->complete);
+  EXPECT_EQ(file->timeline.frames().size(), 210u);
+  EXPECT_EQ(file->timeline.columns().size(), 210u);  // one column per frame under 2048 frames
+  EXPECT_EQ(file->events.size(), kSdrEvents.size());
+  EXPECT_EQ(file->input, *qc::identify_input(sdr_events_clip()));
+  // Column 60 is a black frame: all of its luma at level 16.
+  const qc::TimelineColumn& black = file->timeline.columns()[60];
+  EXPECT_EQ(black.counts[16 * 4 + 3], kSdrWidth * kSdrHeight);
+}
+
+TEST(QcCommand, BadInputAndBadValuesAreRefused) {
+  const ProcessResult missing = run_vhist("qc -q " + quote((clip_dir() / "nope.mp4").string()));
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("no such file"), std::string::npos) << missing.err;
+  const ProcessResult bad = run_vhist("qc -q --r103-area 150 " + quote(sdr_events_clip()));
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("--r103-area needs a percentage from 0 to 100, not '150'"), std::string::npos) << bad.err;
+  const ProcessResult fail = run_vhist("qc -q --fail blackish " + quote(sdr_events_clip()));
+  EXPECT_EQ(fail.status, 2);
+  EXPECT_NE(fail.err.find("--fail needs"), std::string::npos) << fail.err;
+}
+
+TEST(QcCommand, AnOutputThatIsTheInputIsRefusedAndTheInputKept) {
+  const std::string copy = (clip_dir() / "keep.mov").string();
+  std::filesystem::copy_file(sdr_events_clip(), copy, std::filesystem::copy_options::overwrite_existing);
+  const auto before = std::filesystem::file_size(copy);
+  for (const std::string flag : {"-o", "--report", "--timeline"}) {
+    const ProcessResult r = run_vhist("qc -q " + quote(copy) + " " + flag + " " + quote(copy));
+    EXPECT_EQ(r.status, 2) << flag;
+    EXPECT_EQ(std::filesystem::file_size(copy), before) << flag;
+  }
+}
+
+}  // namespace
+}  // namespace vhist::test
+
+namespace vhist::test {
+namespace {
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(QcCommand, ReportHasTheHeatmapAThumbnailPerEventAndNothingRemote) {
+  const std::string path = (clip_dir() / "report.html").string();
+  const ProcessResult r = run_vhist("qc -q " + quote(sdr_events_clip()) + " -o /dev/null --report " + quote(path));
+  ASSERT_EQ(r.status, 3) << r.err;
+  const std::string html = read_file(path);
+  ASSERT_FALSE(html.empty());
+  // The heatmap and one thumbnail per event, every one inline.
+  EXPECT_EQ(count_of(html, "data:image/png;base64,iVBOR"), 1 + kSdrEvents.size());
+  EXPECT_EQ(count_of(html, "http://"), 0u);
+  EXPECT_EQ(count_of(html, "https://"), 0u);
+  EXPECT_NE(html.find("10:00:02:00"), std::string::npos);  // the black event's start timecode
+  EXPECT_NE(html.find("FAIL"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace vhist::test
