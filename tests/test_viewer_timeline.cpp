@@ -217,9 +217,6 @@ TEST(Timeline, EventKeysLandOnTheEventsFirstFrames) {
 // (d) Without a cache the viewer runs `vhist qc --timeline` as a child, which writes the cache,
 // and loads it; the next run loads it from the cache without starting a scan.
 TEST(Timeline, BackgroundScanFillsTheCacheAndReopenUsesIt) {
-  if (std::system((quote(VHIST_BINARY) + " qc --help 2>&1 | grep -q -- --progress-fd").c_str()) != 0) {
-    GTEST_SKIP() << "vhist qc --timeline --progress-fd is not there yet (issue 28's scan command)";
-  }
   const std::string clip = black_white_clip();
   const fs::path cache = fresh_cache("scan");
   const TimelineRun first = run_timeline("scan-1", cache, quote(clip) + " --paused-at 0.5 --quit-after 25 --size 640x360", "true");
@@ -235,6 +232,37 @@ TEST(Timeline, BackgroundScanFillsTheCacheAndReopenUsesIt) {
   const TimelineRun second = run_timeline("scan-2", cache, quote(clip) + " --frames 12 --paused-at 0.5 --size 640x360");
   ASSERT_EQ(second.status, 0) << context(second);
   EXPECT_NE(second.state.find("timeline ready (spawned 0)"), std::string::npos) << context(second);
+}
+
+// Whether a process runs `vhist qc CLIP` (its command line's arguments, from /proc).
+bool scan_running(const std::string& clip) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator("/proc", ec)) {
+    const std::string args = read_file(e.path() / "cmdline");
+    if (args.find(std::string("qc") + '\0' + clip + '\0') != std::string::npos) return true;
+  }
+  return false;
+}
+
+// While the scan runs the strip shows its progress (a bar in the scan's blue), and the child ends
+// with the viewer: no `vhist qc` of the clip is left running once the viewer has quit.
+TEST(Timeline, ScanShowsProgressAndEndsWithTheViewer) {
+  // Ten minutes of a moving pattern: far more than the run's few seconds leave the scan.
+  const std::string clip = make_clip("timeline_long.mkv", "-f lavfi -i testsrc2=s=640x360:r=10:d=600 -c:v mpeg4 -q:v 10 -g 100");
+  const fs::path cache = fresh_cache("progress");
+  const TimelineRun r = run_timeline("progress", cache, quote(clip) + " --paused-at 1 --quit-after 8 --size 640x360 --screenshot shot.png", "true");
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_NE(r.state.find("timeline scanning (spawned 1)"), std::string::npos) << context(r);
+  ASSERT_EQ(r.shot.width, 640u) << context(r);
+  int bar = 0;  // pixels of the progress bar's filled part, in the strip (the window's bottom fifth)
+  for (std::uint32_t y = 288; y < 360; ++y) {
+    for (std::uint32_t x = 0; x < 640; ++x) {
+      const std::uint8_t* p = &r.shot.pixels[(std::size_t{y} * 640 + x) * 4];
+      if (p[0] == 90 && p[1] == 150 && p[2] == 255) ++bar;
+    }
+  }
+  EXPECT_GT(bar, 0) << "no progress bar in the strip\n" << context(r);
+  EXPECT_FALSE(scan_running(clip)) << "a scan outlived the viewer";
 }
 
 }  // namespace
