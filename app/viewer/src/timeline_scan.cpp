@@ -134,7 +134,11 @@ void TimelineScan::start(const std::string& input, bool live, const std::string&
   // should the scan end without writing).
   std::error_code ec;
   std::filesystem::remove(cache_path_, ec);
-  spawn(executable.empty() ? std::string("/proc/self/exe") : executable);
+  // This very vhist, by its own path (ps and top show it, not /proc/self/exe).
+  std::string self = executable;
+  if (self.empty()) self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+  if (self.empty()) self = "/proc/self/exe";
+  spawn(self);
 }
 
 void TimelineScan::spawn(const std::string& executable) {

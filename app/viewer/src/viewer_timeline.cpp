@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -31,7 +32,7 @@ struct StripLayout {
   float ruler_top = 0;
 };
 
-StripLayout strip_layout(const App& app, bool light_lane) {
+StripLayout strip_layout(const App& app, bool light_lane, int event_rows) {
   const auto& a = app.timeline_area;
   const float s = app.ui_scale, text = ImGui::GetTextLineHeight();
   StripLayout l;
@@ -39,7 +40,7 @@ StripLayout strip_layout(const App& app, bool light_lane) {
   l.ruler_top = a[3] - text - 3 * s;
   const float top = a[1] + 5 * s, room = l.ruler_top - top;
   const float lane = room >= 96 * s ? std::round(room * 0.16f) : room >= 60 * s ? std::round(room * 0.2f) : 0.0f;
-  const float events = std::round(7 * s), gap = std::round(2 * s);
+  const float events = std::round(std::clamp(4.0f * static_cast<float>(event_rows), 7.0f, 16.0f) * s), gap = std::round(2 * s);
   float bottom = l.ruler_top - gap;
   if (lane > 0 && app.timeline_shares) {
     if (light_lane) {
@@ -52,6 +53,15 @@ StripLayout strip_layout(const App& app, bool light_lane) {
   l.events_top = bottom - events, l.events_bottom = bottom;
   l.heat_top = top, l.heat_bottom = l.events_top - gap;
   return l;
+}
+
+// How many checks have events.
+int event_rows(const qc::TimelineFile& file) {
+  int rows = 0;
+  for (const qc::Check check : qc::kAllChecks) {
+    rows += std::any_of(file.events.begin(), file.events.end(), [&](const qc::Event& e) { return e.check == check; });
+  }
+  return rows;
 }
 
 float frame_x(const StripLayout& l, std::int64_t frame, std::int64_t frames) {
@@ -154,12 +164,22 @@ void draw_lanes(ImDrawList* draw, const TimelineCells& cells, const StripLayout&
   }
 }
 
+// One row per check that has events (in kAllChecks' order), so that events of two checks over the
+// same frames are both seen.
 void draw_events(ImDrawList* draw, const qc::TimelineFile& file, const StripLayout& l, std::int64_t frames) {
   draw->AddRectFilled(ImVec2(l.x0, l.events_top), ImVec2(l.x1, l.events_bottom), kLaneBackground);
+  std::array<int, qc::kAllChecks.size()> row{};
+  int rows = 0;
+  for (const qc::Check check : qc::kAllChecks) {
+    const bool any = std::any_of(file.events.begin(), file.events.end(), [&](const qc::Event& e) { return e.check == check; });
+    row[static_cast<std::size_t>(check)] = any ? rows++ : -1;
+  }
+  const float row_h = (l.events_bottom - l.events_top) / static_cast<float>(std::max(rows, 1));
   for (const qc::Event& e : file.events) {
     const float left = std::floor(frame_x(l, e.first_frame, frames));
     const float right = std::max(std::ceil(frame_x(l, e.last_frame + 1, frames)), left + 2.0f);
-    draw->AddRectFilled(ImVec2(left, l.events_top), ImVec2(right, l.events_bottom), event_colour(e.check));
+    const float top = l.events_top + row_h * static_cast<float>(row[static_cast<std::size_t>(e.check)]);
+    draw->AddRectFilled(ImVec2(left, std::round(top)), ImVec2(right, std::round(top + row_h)), event_colour(e.check));
     // A faint band over the heatmap too, so that the event's frames can be read there.
     draw->AddRectFilled(ImVec2(left, l.heat_top), ImVec2(right, l.heat_bottom), event_colour(e.check) & 0x30FFFFFFu);
   }
@@ -276,7 +296,7 @@ void draw_timeline_ready(App& app) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const TimelineCells& cells = app.timeline_cells;
   // A PQ file has a lane for its light (known once its cells are made: from the next tick).
-  const StripLayout l = strip_layout(app, cells.version == app.timeline.version() && cells.any_pq);
+  const StripLayout l = strip_layout(app, cells.version == app.timeline.version() && cells.any_pq, event_rows(file));
   if (file.timeline.columns().empty() || l.heat_bottom - l.heat_top < 4) {
     draw_timeline_status(app);
     return;

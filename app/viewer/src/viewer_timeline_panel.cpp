@@ -55,6 +55,7 @@ void draw_column_tooltip(const App& app, std::int64_t frame) {
   const TimelineColumnMeasures* m = column_of(app.timeline_cells, frame);
   if (!m) return;
   const double pts = file.timeline.frames()[static_cast<std::size_t>(frame)].pts;
+  ImGui::PushStyleColor(ImGuiCol_PopupBg, IM_COL32(24, 25, 30, 250));  // opaque: over the panel's text too
   ImGui::BeginTooltip();
   ImGui::Text("%s   %s   frame %lld", format_time(pts).c_str(), qc::timecode_from_time(pts, file.frame_rate).c_str(),
               static_cast<long long>(frame));
@@ -74,6 +75,7 @@ void draw_column_tooltip(const App& app, std::int64_t frame) {
                        std::string(qc::check_title(e.check)).c_str(), e.detail.c_str());
   }
   ImGui::EndTooltip();
+  ImGui::PopStyleColor();
 }
 
 // The events in order of their first frame.
