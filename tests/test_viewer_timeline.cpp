@@ -184,17 +184,19 @@ TEST(Timeline, HeatmapShowsTheLevelsOfEachHalf) {
   EXPECT_NEAR(right, level_row(235), tolerance) << context(r);
 }
 
-// (b) A click at half the strip's width seeks to the middle frame (10 of 20: 1.0 s).
+// (b) A click at half the strip's width seeks to the middle frame (10 of 20: 1.0 s); then T
+// turns the timeline off: no strip.
 TEST(Timeline, ClickAtHalfTheWidthSeeksToTheMiddleFrame) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
   const std::string clip = black_white_clip();
   const fs::path cache = fresh_cache("click");
   write_timeline(clip, cache);
   const TimelineRun r = run_timeline("click", cache, quote(clip) + " --paused-at 0.3 --quit-after 9 --size 640x360",
-                    "sleep 4; xdotool mousemove --window $W 320 340 click 1; sleep 2");
+                    "sleep 4; xdotool mousemove --window $W 320 340 click 1; sleep 2; xdotool key t; sleep 1");
   ASSERT_EQ(r.status, 0) << context(r);
   EXPECT_NE(r.state.find("frame at 1.000 s"), std::string::npos) << context(r);
   EXPECT_NE(find_frame(r, 10), std::string::npos) << context(r);
+  EXPECT_NE(r.state.find("timeline none (spawned 0) heat none"), std::string::npos) << context(r);
 }
 
 // (c) PgDn and PgUp land on the first frame of the next and the previous event.
@@ -203,8 +205,10 @@ TEST(Timeline, EventKeysLandOnTheEventsFirstFrames) {
   const std::string clip = black_white_clip();
   const fs::path cache = fresh_cache("keys");
   write_timeline(clip, cache);
-  const TimelineRun r = run_timeline("keys", cache, quote(clip) + " --paused-at 0.5 --quit-after 12 --size 640x360",
-                    "sleep 5; xdotool key Next; sleep 1.5; xdotool key Next; sleep 1.5; xdotool key Prior; sleep 1.5");
+  const TimelineRun r = run_timeline("keys", cache, quote(clip) + " --paused-at 0.5 --quit-after 16 --size 640x360",
+                    // Time for each seek's frame to come (a loaded machine decodes slowly), so that
+                    // the OSD names each landing.
+                    "sleep 5; xdotool key Next; sleep 3; xdotool key Next; sleep 3; xdotool key Prior; sleep 3");
   ASSERT_EQ(r.status, 0) << context(r);
   EXPECT_NE(r.state.find("frame at 1.200 s"), std::string::npos) << context(r);
   const auto first = find_frame(r, 12), second = find_frame(r, 16);
