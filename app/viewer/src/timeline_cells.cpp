@@ -8,6 +8,8 @@ namespace vhist::viewer {
 
 namespace {
 
+constexpr double kLogDecades = 6;  // the log scale's range of shares: 1e-6 to 1
+
 std::uint32_t rgba(float r, float g, float b, float a = 1.0f) {
   const auto byte = [](float v) { return static_cast<std::uint32_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
   return byte(r) | byte(g) << 8 | byte(b) << 16 | byte(a) << 24;
@@ -51,14 +53,18 @@ void column_colours(const std::vector<qc::TimelineColumn>& columns, std::size_t 
     }
   }
   const double peak = *std::max_element(band.begin(), band.begin() + bands);
+  double total = 0;
+  for (std::uint32_t k = 0; k < bands; ++k) total += band[k];
   for (std::uint32_t k = 0; k < bands; ++k) {
     if (band[k] <= 0 || peak <= 0) {
       out[k] = 0;
       continue;
     }
-    const double t = log ? std::log1p(band[k]) / std::log1p(peak) : band[k] / peak;
-    // The least-filled cell still shows (a few pixels at a level are worth seeing).
-    out[k] = heat_colour(channel, static_cast<float>(0.08 + 0.92 * t));
+    // Log: the report's rule (vhist qc --report), the share of the column's pixels over six
+    // decades; linear: against the column's busiest band. The least-filled cell still shows.
+    const double t = log ? 0.1 + 0.9 * std::clamp(1 + std::log10(band[k] / total) / kLogDecades, 0.0, 1.0)
+                         : 0.1 + 0.9 * band[k] / peak;
+    out[k] = heat_colour(channel, static_cast<float>(t));
   }
 }
 
@@ -67,15 +73,18 @@ void column_colours(const std::vector<qc::TimelineColumn>& columns, std::size_t 
 std::uint32_t heat_colour(TimelineChannel channel, float t) {
   t = std::clamp(t, 0.0f, 1.0f);
   if (channel == TimelineChannel::luma) {
-    // Black, violet, orange, pale yellow: light and hue both rise with the count.
-    static constexpr std::array<std::array<float, 3>, 5> kStops{{
-        {0.00f, 0.00f, 0.02f}, {0.32f, 0.07f, 0.43f}, {0.74f, 0.21f, 0.33f}, {0.98f, 0.56f, 0.10f}, {0.99f, 0.99f, 0.75f}}};
-    const float x = t * static_cast<float>(kStops.size() - 1);
-    const auto i = std::min(static_cast<std::size_t>(x), kStops.size() - 2);
+    // Matplotlib's inferno (its 11 published stops, linearly between), as the report's heatmap.
+    static constexpr std::array<std::array<int, 3>, 11> kInferno{{{0x00, 0x00, 0x04}, {0x16, 0x0b, 0x39}, {0x42, 0x0a, 0x68},
+                                                                {0x6a, 0x17, 0x6e}, {0x93, 0x26, 0x67}, {0xbc, 0x37, 0x54},
+                                                                {0xdd, 0x51, 0x3a}, {0xf3, 0x78, 0x19}, {0xfc, 0xa5, 0x0a},
+                                                                {0xf6, 0xd7, 0x46}, {0xfc, 0xff, 0xa4}}};
+    const float x = t * 10.0f;
+    const auto i = std::min<std::size_t>(static_cast<std::size_t>(x), 9);
     const float f = x - static_cast<float>(i);
-    const auto& a = kStops[i];
-    const auto& b = kStops[i + 1];
-    return rgba(a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f);
+    const auto at = [&](std::size_t c) {
+      return (static_cast<float>(kInferno[i][c]) + static_cast<float>(kInferno[i + 1][c] - kInferno[i][c]) * f) / 255.0f;
+    };
+    return rgba(at(0), at(1), at(2));
   }
   // The channel's own colour, darkest to full, then towards white at the top.
   const float base = std::min(t * 1.5f, 1.0f), white = std::max(0.0f, t * 1.5f - 1.0f) * 1.4f;

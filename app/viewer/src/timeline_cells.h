@@ -42,8 +42,9 @@ struct TimelineCells {
 
 // Remakes `cells` for `file` when any argument differs from what they were made for. `bands`:
 // 32, 64, 128 or 256 rows of levels; `columns`: at most this many display columns (the strip's
-// width in pixels). Each column's colours are scaled to its own busiest band: linear, or log
-// (log(1 + count) / log(1 + peak)), so that a column's shape reads the same wherever it is.
+// width in pixels). Each column is coloured by itself: log (the HTML report's rule: the share of
+// the column's pixels in the band, 0.1 + 0.9 * clamp(1 + log10(share) / 6, 0, 1)) or linear
+// (0.1 + 0.9 * count / the column's busiest band); a band without pixels is left transparent.
 void update_cells(TimelineCells& cells, const qc::TimelineFile& file, std::uint64_t version, TimelineChannel channel,
                   bool log, std::uint32_t bands, std::uint32_t columns);
 

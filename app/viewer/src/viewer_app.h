@@ -124,7 +124,7 @@ struct App {
   TimelineScan timeline;
   TimelineCells timeline_cells;
   TimelineChannel timeline_channel = TimelineChannel::luma;
-  bool timeline_log = false, timeline_curves = true, timeline_shares = true;
+  bool timeline_log = true, timeline_curves = true, timeline_shares = true;
   std::array<float, 4> timeline_area{};
   std::array<float, 4> timeline_heat{};
   std::int64_t timeline_drag_frame = -1, timeline_target = -1;
