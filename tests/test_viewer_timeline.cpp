@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -182,6 +183,18 @@ TEST(Timeline, HeatmapShowsTheLevelsOfEachHalf) {
   const double tolerance = h / 32.0 + 2;  // a band of levels (32 bands at the fewest) and the curves' width
   EXPECT_NEAR(left, level_row(16), tolerance) << context(r);
   EXPECT_NEAR(right, level_row(235), tolerance) << context(r);
+  // The playing position (paused at 0.5 s: frame 5 of 20) is a white line through the middle of
+  // frame 5's column, where the heatmap itself is dark (no level between 16 and 235 is used).
+  const int mid_y = ((*rect)[1] + (*rect)[3]) / 2;
+  const int x = static_cast<int>(std::lround((*rect)[0] + w * 5.5 / kFrames));
+  int white = 0;
+  for (int dx = -1; dx <= 1; ++dx) {
+    const std::uint8_t* p = &r.shot.pixels[(static_cast<std::size_t>(mid_y) * 640 + static_cast<std::size_t>(x + dx)) * 4];
+    if (std::min({p[0], p[1], p[2]}) > 200) ++white;
+  }
+  EXPECT_GT(white, 0) << "no playhead at x " << x << "\n" << context(r);
+  const std::uint8_t* away = &r.shot.pixels[(static_cast<std::size_t>(mid_y) * 640 + static_cast<std::size_t>(x + w / 4)) * 4];
+  EXPECT_LT(std::max({away[0], away[1], away[2]}), 60) << "the heatmap is lit between the levels used";
 }
 
 // (b) A click at half the strip's width seeks to the middle frame (10 of 20: 1.0 s); then T

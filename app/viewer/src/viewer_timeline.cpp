@@ -235,8 +235,9 @@ void draw_heat_label(ImDrawList* draw, const App& app, const StripLayout& l) {
 }
 
 void draw_playhead(ImDrawList* draw, const App& app, const StripLayout& l, std::int64_t frames) {
-  if (!app.player.frame()) return;
-  const float x = std::round(frame_x(l, app.player.frame()->index, frames) +
+  const std::int64_t shown = timeline_frame_shown(app);
+  if (shown < 0) return;
+  const float x = std::round(frame_x(l, shown, frames) +
                              0.5f * (l.x1 - l.x0) / static_cast<float>(std::max<std::int64_t>(frames, 1)));
   const float s = app.ui_scale;
   draw->AddLine(ImVec2(x, l.heat_top), ImVec2(x, l.ruler_top), IM_COL32(0, 0, 0, 200), 3.0f * s);

@@ -29,6 +29,9 @@ void timeline_pointer(App& app, float x0, float x1);
 void draw_timeline_section(App& app);
 // Seeks to the first frame of the next (direction > 0) or previous event; says so on the OSD.
 void jump_to_event(App& app, int direction);
+// The timeline's number of the frame on screen: the last scanned frame at or before its time (the
+// player's own number is an estimate after a seek in some streams); -1 without a frame.
+std::int64_t timeline_frame_shown(const App& app);
 // A check's colour in the strip and the panel.
 ImU32 event_colour(qc::Check check);
 

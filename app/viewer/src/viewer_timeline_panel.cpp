@@ -105,8 +105,8 @@ void draw_event_list(App& app, const qc::TimelineFile& file) {
     char label[256];
     std::snprintf(label, sizeof label, "%s  %s-%s  worst %.3g %s", std::string(qc::check_title(e.check)).c_str(),
                   e.start_timecode.c_str(), e.end_timecode.c_str(), e.worst, e.unit.c_str());
-    const bool here = app.player.frame() && app.player.frame()->index >= e.first_frame &&
-                      app.player.frame()->index <= e.last_frame;
+    const std::int64_t shown = timeline_frame_shown(app);
+    const bool here = shown >= e.first_frame && shown <= e.last_frame;
     if (ImGui::Selectable(label, here)) seek_to_frame(app, e.first_frame, std::string(qc::check_title(e.check)));
     if (ImGui::IsItemHovered() && !e.detail.empty()) ImGui::SetTooltip("%s", e.detail.c_str());
     ImGui::PopID();
@@ -135,6 +135,18 @@ void draw_timeline_choices(App& app) {
 }
 
 }  // namespace
+
+std::int64_t timeline_frame_shown(const App& app) {
+  const qc::TimelineFile* file = app.timeline.file();
+  if (!file || !app.player.frame() || file->timeline.frames().empty()) return -1;
+  const auto& frames = file->timeline.frames();
+  // Half a frame of slack: the player's and the scan's times of one frame are the same stream's.
+  const double slack = file->frame_rate > 0 ? 0.5 / file->frame_rate : 0.001;
+  const double pts = app.player.frame()->pts + slack;
+  const auto it = std::upper_bound(frames.begin(), frames.end(), pts,
+                                   [](double t, const qc::QcFrame& f) { return t < f.pts; });
+  return it == frames.begin() ? 0 : (it - 1)->frame;
+}
 
 void poll_timeline(App& app) {
   const bool wanted = app.settings.timeline && app.player.is_open();
@@ -174,7 +186,7 @@ void jump_to_event(App& app, int direction) {
     return;
   }
   // Where we are: the frame shown, or the one a jump is still on its way to.
-  std::int64_t here = app.player.frame() ? app.player.frame()->index : 0;
+  std::int64_t here = std::max<std::int64_t>(timeline_frame_shown(app), 0);
   if (app.player.awaiting_frame() && app.timeline_target >= 0) here = app.timeline_target;
   const std::vector<const qc::Event*> events = events_in_order(*file);
   const qc::Event* to = nullptr;
