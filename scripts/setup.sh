@@ -24,6 +24,8 @@ packages=(
   libcli11-dev libstb-dev
   # reading analyze's JSON Lines records back (the viewer's --reference; header-only)
   nlohmann-json3-dev
+  # frame checksums of the CPU engine (XXH3; compute/src/cpu_checksum.cpp)
+  libxxhash-dev
   # NVDEC hardware decoding (--hwdec): the CUDA driver API's declarations and its dlopen loader
   # (headers only; libcuda is opened at run time where an NVIDIA driver is installed)
   libffmpeg-nvenc-dev

@@ -2,6 +2,7 @@
 
 #include "vhist/colour_shared.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -70,18 +71,16 @@ std::uint32_t read_sample(const VideoFormat& format, const VideoPlanes& planes, 
   return (raw >> comp.shift) & ((1u << format.bits) - 1u);
 }
 
-Rgb reference_pixel(const VideoFormat& f, const VideoPlanes& planes, const ConversionCoefficients& k, std::uint32_t x,
-                    std::uint32_t y) {
-  if (f.model == ColourModel::rgb) {
-    return {read_sample(f, planes, 0, x, y), read_sample(f, planes, 1, x, y), read_sample(f, planes, 2, x, y)};
-  }
-  const auto luma = static_cast<int>(read_sample(f, planes, 0, x, y));
+RgbUnclamped reference_pixel_unclamped(const VideoFormat& f, const VideoPlanes& planes, const ConversionCoefficients& k,
+                                       std::uint32_t x, std::uint32_t y) {
+  const auto sample = [&](std::uint32_t c, std::uint32_t sx, std::uint32_t sy) {
+    return static_cast<int>(read_sample(f, planes, c, sx, sy));
+  };
+  if (f.model == ColourModel::rgb) return {sample(0, x, y), sample(1, x, y), sample(2, x, y)};
+  const int luma = sample(0, x, y);
   if (f.model == ColourModel::gray) {
-    if (f.range == ColourRange::full) {
-      const auto v = static_cast<std::uint32_t>(luma);
-      return {v, v, v};
-    }
-    const std::uint32_t v = shader::vhist_yuv_component(luma, 0, 0, k.cy, 0, 0, k.yoff, 0, k.shift, k.max_code);
+    if (f.range == ColourRange::full) return {luma, luma, luma};
+    const int v = shader::vhist_yuv_component_unclamped(luma, 0, 0, k.cy, 0, 0, k.yoff, 0, k.shift);
     return {v, v, v};
   }
   // Chroma upsampling: the chroma column(s) and row(s) this pixel takes from.
@@ -93,16 +92,20 @@ Rgb reference_pixel(const VideoFormat& f, const VideoPlanes& planes, const Conve
   const std::uint32_t row_far = sy != 0 ? shader::vhist_chroma_far_row(y, ch) : row_near;
   int chroma8[2];
   for (std::uint32_t c = 1; c <= 2; ++c) {
-    const auto h = [&](std::uint32_t row) {
-      return shader::vhist_chroma_h(static_cast<int>(read_sample(f, planes, c, col_a, row)),
-                                    static_cast<int>(read_sample(f, planes, c, col_b, row)), sx, x);
-    };
+    const auto h = [&](std::uint32_t row) { return shader::vhist_chroma_h(sample(c, col_a, row), sample(c, col_b, row), sx, x); };
     chroma8[c - 1] = shader::vhist_chroma8(h(row_near), sy != 0 ? h(row_far) : 0, sy);
   }
   const int cb8 = chroma8[0], cr8 = chroma8[1];
-  return {shader::vhist_yuv_component(luma, cb8, cr8, k.cy, 0, k.crv, k.yoff, k.coff8, k.shift, k.max_code),
-          shader::vhist_yuv_component(luma, cb8, cr8, k.cy, -k.cgu, -k.cgv, k.yoff, k.coff8, k.shift, k.max_code),
-          shader::vhist_yuv_component(luma, cb8, cr8, k.cy, k.cbu, 0, k.yoff, k.coff8, k.shift, k.max_code)};
+  return {shader::vhist_yuv_component_unclamped(luma, cb8, cr8, k.cy, 0, k.crv, k.yoff, k.coff8, k.shift),
+          shader::vhist_yuv_component_unclamped(luma, cb8, cr8, k.cy, -k.cgu, -k.cgv, k.yoff, k.coff8, k.shift),
+          shader::vhist_yuv_component_unclamped(luma, cb8, cr8, k.cy, k.cbu, 0, k.yoff, k.coff8, k.shift)};
+}
+
+Rgb reference_pixel(const VideoFormat& f, const VideoPlanes& planes, const ConversionCoefficients& k, std::uint32_t x,
+                    std::uint32_t y) {
+  const RgbUnclamped v = reference_pixel_unclamped(f, planes, k, x, y);
+  const auto clamp = [&](int c) { return static_cast<std::uint32_t>(std::clamp(c, 0, k.max_code)); };
+  return {clamp(v.r), clamp(v.g), clamp(v.b)};
 }
 
 std::vector<std::byte> reference_convert(const VideoFormat& format, const VideoPlanes& planes) {

@@ -3,6 +3,9 @@
 #include "vhist/colour_shared.h"
 #include "vhist/compute/colour.h"
 
+#define XXH_STATIC_LINKING_ONLY  // XXH3_state_t, for a state on the stack
+#include <xxhash.h>
+
 #include <algorithm>
 #include <atomic>
 #include <stdexcept>
@@ -60,7 +63,7 @@ struct BandLayout {
   // vhist_bin(v, bins, bits) is v >> bin_shift (bins is a power of two, at most 2^bits); the
   // light level v >> light_shift.
   std::uint32_t bin_shift = 0, light_shift = 0;
-  std::uint32_t planes = 0, light = 0, below = 0, above = 0, size = 0;
+  std::uint32_t planes = 0, light = 0, below = 0, above = 0, gamut = 0, size = 0;
   BandLayout(std::uint32_t bin_count, const CpuEngine::Request& want, std::uint32_t bits) : bins(bin_count) {
     light_levels = want.light ? shader::vhist_light_levels(bits) : 0u;
     bin_shift = bits - log2_of(bins);
@@ -69,7 +72,8 @@ struct BandLayout {
     light = planes + (want.planes ? copies * 3 * bins : 0);
     below = light + 2 * light_levels;
     above = below + 3;
-    size = above + 3;
+    gamut = above + 3;  // low, high, out (GamutCounts)
+    size = gamut + 3;
     // At most 7 x 2 x 1024 + 2 x 4096 + 6: every index fits the row loops' 16 bits.
     if (below > 65536) throw std::logic_error("CPU engine band tables exceed 16-bit indices");
   }
@@ -105,7 +109,8 @@ void add_bins(const std::uint16_t* __restrict index, std::uint32_t n, std::uint3
 }
 
 // One band's job: rows [y0, y1) of the frame, counted into `counts` (BandLayout), and the
-// converted pixels of those rows into rgb_out when it is not null.
+// converted pixels of those rows into rgb_out when it is not null, their checksum into *hash
+// when it is not null.
 struct BandJob {
   const VideoFormat& f;
   const VideoPlanes& planes;
@@ -114,7 +119,21 @@ struct BandJob {
   std::uint32_t y0, y1;
   std::uint32_t* counts;
   std::byte* rgb_out;
+  std::uint64_t* hash;
 };
+
+// Adds the bytes of luma row y's rows of each plane to `state`: the bytes that hold samples
+// (plane_row_bytes), not the padding; a vertically subsampled plane's row with the first luma
+// row that takes it.
+void hash_row(const BandJob& j, std::uint32_t y, XXH3_state_t& state) {
+  const VideoFormat& f = j.f;
+  for (std::uint32_t p = 0; p < f.plane_count; ++p) {
+    const std::uint32_t sy = f.plane_rows(p) < f.height ? f.chroma_shift_y : 0u;
+    if ((y & ((1u << sy) - 1u)) != 0) continue;
+    const std::byte* row = j.planes.data[p] + std::size_t{y >> sy} * j.planes.stride[p];
+    XXH3_64bits_update(&state, row, f.plane_row_bytes(p));
+  }
+}
 
 // Counts a row of plane `c`'s codes (already read into `codes`) into the band's plane tables.
 void count_plane_row(const BandJob& j, std::uint32_t c, const std::int32_t* codes, std::uint32_t n,
@@ -171,12 +190,13 @@ void chroma_row(const BandJob& j, std::uint32_t c, std::uint32_t y, RowScratch& 
 enum class PixelOut { none, rgba8, rgba16 };
 
 // Table indices (BandLayout) of a row of R'G'B' pixels: the bins of R', G', B' and their luma,
-// and with Light the level of max(R', G', B'). One branch-free loop per colour model, so that the
-// compiler vectorizes each.
-template <PixelOut Out, bool Light>
+// and with Light the level of max(R', G', B'). With Gamut, the pixels whose R'G'B' before the
+// clamp lie outside R 103's limits are added to gamut[0..2] (low, high, out; yuv and gray only).
+// One branch-free loop per colour model, so that the compiler vectorizes each.
+template <PixelOut Out, bool Light, bool Gamut>
 void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict u, const std::int32_t* __restrict v,
               std::uint32_t w, const ConversionCoefficients& k, ColourModel model, bool full, const BandLayout& l,
-              std::uint32_t bits, RowScratch& s, std::uint32_t* __restrict out) {
+              std::uint32_t bits, RowScratch& s, std::uint32_t* __restrict out, std::uint32_t* __restrict gamut) {
   std::uint16_t* __restrict br = s.bin_r.data();
   std::uint16_t* __restrict bg = s.bin_g.data();
   std::uint16_t* __restrict bb = s.bin_b.data();
@@ -204,48 +224,70 @@ void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict 
   };
   const int cy = k.cy, crv = k.crv, cgu = k.cgu, cgv = k.cgv, cbu = k.cbu, yoff = k.yoff, coff8 = k.coff8;
   const int shift = k.shift, max_code = k.max_code;
+  std::uint32_t n_low = 0, n_high = 0, n_out = 0;  // with Gamut
+  const auto check = [&](int r, int g, int b) {
+    if constexpr (Gamut) {
+      using shader::vhist_gamut_high, shader::vhist_gamut_low;
+      const bool lo = vhist_gamut_low(r, max_code) | vhist_gamut_low(g, max_code) | vhist_gamut_low(b, max_code);
+      const bool hi = vhist_gamut_high(r, max_code) | vhist_gamut_high(g, max_code) | vhist_gamut_high(b, max_code);
+      n_low += lo ? 1u : 0u;
+      n_high += hi ? 1u : 0u;
+      n_out += (lo | hi) ? 1u : 0u;
+    }
+  };
+  const auto clamp = [max_code](int c) { return shader::vhist_clamp_code(c, max_code); };
   if (model == ColourModel::yuv) {
     for (std::uint32_t x = 0; x < w; ++x) {
       const int y = yv[x], cb = u[x], cr = v[x];
-      store(x, shader::vhist_yuv_component(y, cb, cr, cy, 0, crv, yoff, coff8, shift, max_code),
-            shader::vhist_yuv_component(y, cb, cr, cy, -cgu, -cgv, yoff, coff8, shift, max_code),
-            shader::vhist_yuv_component(y, cb, cr, cy, cbu, 0, yoff, coff8, shift, max_code));
+      const int r = shader::vhist_yuv_component_unclamped(y, cb, cr, cy, 0, crv, yoff, coff8, shift);
+      const int g = shader::vhist_yuv_component_unclamped(y, cb, cr, cy, -cgu, -cgv, yoff, coff8, shift);
+      const int b = shader::vhist_yuv_component_unclamped(y, cb, cr, cy, cbu, 0, yoff, coff8, shift);
+      check(r, g, b);
+      store(x, clamp(r), clamp(g), clamp(b));
     }
   } else if (model == ColourModel::rgb) {
     for (std::uint32_t x = 0; x < w; ++x) {
       store(x, static_cast<std::uint32_t>(yv[x]), static_cast<std::uint32_t>(u[x]), static_cast<std::uint32_t>(v[x]));
     }
-  } else if (full) {
+  } else if (full) {  // R' = G' = B' = Y': inside the code range, never out of gamut
     for (std::uint32_t x = 0; x < w; ++x) {
       const auto g = static_cast<std::uint32_t>(yv[x]);
       store(x, g, g, g);
     }
   } else {
     for (std::uint32_t x = 0; x < w; ++x) {
-      const std::uint32_t g = shader::vhist_yuv_component(yv[x], 0, 0, cy, 0, 0, yoff, 0, shift, max_code);
-      store(x, g, g, g);
+      const int g = shader::vhist_yuv_component_unclamped(yv[x], 0, 0, cy, 0, 0, yoff, 0, shift);
+      check(g, g, g);
+      const std::uint32_t c = clamp(g);
+      store(x, c, c, c);
     }
+  }
+  if constexpr (Gamut) {
+    gamut[0] += n_low;
+    gamut[1] += n_high;
+    gamut[2] += n_out;
   }
 }
 
 // Bins and converted pixels of row y, as the request asks.
-template <bool Light>
+template <bool Light, bool Gamut>
 void bins_of_row(const BandJob& j, std::uint32_t y, const ConversionCoefficients& k, RowScratch& s) {
   const VideoFormat& f = j.f;
   const std::uint32_t w = f.width;
   const bool full = f.range == ColourRange::full;
   const std::int32_t *yv = s.y.data(), *u = s.cb8.data(), *v = s.cr8.data();
+  std::uint32_t* gamut = j.counts + j.layout.gamut;
   if (j.rgb_out == nullptr) {
-    bins_row<PixelOut::none, Light>(yv, u, v, w, k, f.model, full, j.layout, f.bits, s, nullptr);
+    bins_row<PixelOut::none, Light, Gamut>(yv, u, v, w, k, f.model, full, j.layout, f.bits, s, nullptr, gamut);
     return;
   }
   // Tightly packed rows, as converted_format() says: 4 or 8 bytes per pixel.
   const std::size_t row_bytes = std::size_t{w} * (f.bits == 8 ? 4u : 8u);
   auto* row = reinterpret_cast<std::uint32_t*>(j.rgb_out + std::size_t{y} * row_bytes);
   if (f.bits == 8) {
-    bins_row<PixelOut::rgba8, Light>(yv, u, v, w, k, f.model, full, j.layout, f.bits, s, row);
+    bins_row<PixelOut::rgba8, Light, Gamut>(yv, u, v, w, k, f.model, full, j.layout, f.bits, s, row, gamut);
   } else {
-    bins_row<PixelOut::rgba16, Light>(yv, u, v, w, k, f.model, full, j.layout, f.bits, s, row);
+    bins_row<PixelOut::rgba16, Light, Gamut>(yv, u, v, w, k, f.model, full, j.layout, f.bits, s, row, gamut);
   }
 }
 
@@ -295,13 +337,15 @@ void read_components(const BandJob& j, std::uint32_t y, RowScratch& s) {
   }
 }
 
-// The planes alone (CpuEngine::planes): each row's samples read and counted, no conversion.
+// Without the conversion (CpuEngine::planes): each row's samples read and counted into the
+// plane tables when asked, its bytes hashed when asked.
 template <typename Sample>
-void plane_rows(const BandJob& j, RowScratch& s) {
+void plane_rows(const BandJob& j, RowScratch& s, XXH3_state_t* hash) {
   const VideoFormat& f = j.f;
   const std::uint32_t mask = (1u << f.bits) - 1u;
   for (std::uint32_t y = j.y0; y < j.y1; ++y) {
-    for (std::uint32_t c = 0; c < plane_components(f); ++c) {
+    if (hash != nullptr) hash_row(j, y, *hash);
+    for (std::uint32_t c = 0; j.want.planes && c < plane_components(f); ++c) {
       if (c != 0 && !owns_chroma_row(f, y)) break;
       const ComponentLayout& comp = f.components[c];
       const std::uint32_t row = c == 0 ? y : y >> f.chroma_shift_y;
@@ -310,6 +354,20 @@ void plane_rows(const BandJob& j, RowScratch& s) {
                        comp.step, comp.shift, mask, n, s.y.data());
       count_plane_row(j, c, s.y.data(), n, s.bin_c.data());
     }
+  }
+}
+
+// Converts and counts rows [y0, y1), hashing each row's bytes before it is read when asked.
+template <typename Sample, bool Light, bool Gamut>
+void convert_rows(const BandJob& j, RowScratch& s, XXH3_state_t* hash) {
+  const ConversionCoefficients k = conversion_coefficients(j.f.matrix, j.f.range, j.f.bits);
+  const bool count_y = j.want.planes && j.f.model != ColourModel::rgb;
+  const std::uint32_t w = j.f.width;
+  for (std::uint32_t y = j.y0; y < j.y1; ++y) {
+    if (hash != nullptr) hash_row(j, y, *hash);
+    read_components<Sample>(j, y, s);
+    bins_of_row<Light, Gamut>(j, y, k, s);
+    count_y ? count_row<true, Light>(j.counts, s, w) : count_row<false, Light>(j.counts, s, w);
   }
 }
 
@@ -323,22 +381,17 @@ void band_rows(const BandJob& j) {
   s.near.resize(f.chroma_width() + 1);
   s.far.resize(f.chroma_width() + 1);
   for (auto* row : {&s.bin_r, &s.bin_g, &s.bin_b, &s.bin_l, &s.bin_y, &s.bin_m, &s.bin_c}) row->resize(w + 1);
+  XXH3_state_t state;
+  XXH3_state_t* hash = j.hash != nullptr ? &state : nullptr;
+  if (hash != nullptr) XXH3_64bits_reset(hash);
   if (!j.want.levels) {
-    plane_rows<Sample>(j, s);
-    return;
+    plane_rows<Sample>(j, s, hash);
+  } else if (j.want.light) {
+    j.want.gamut ? convert_rows<Sample, true, true>(j, s, hash) : convert_rows<Sample, true, false>(j, s, hash);
+  } else {
+    j.want.gamut ? convert_rows<Sample, false, true>(j, s, hash) : convert_rows<Sample, false, false>(j, s, hash);
   }
-  const ConversionCoefficients k = conversion_coefficients(f.matrix, f.range, f.bits);
-  const bool count_y = j.want.planes && f.model != ColourModel::rgb;
-  for (std::uint32_t y = j.y0; y < j.y1; ++y) {
-    read_components<Sample>(j, y, s);
-    if (j.want.light) {
-      bins_of_row<true>(j, y, k, s);
-      count_y ? count_row<true, true>(j.counts, s, w) : count_row<false, true>(j.counts, s, w);
-    } else {
-      bins_of_row<false>(j, y, k, s);
-      count_y ? count_row<true, false>(j.counts, s, w) : count_row<false, false>(j.counts, s, w);
-    }
-  }
+  if (hash != nullptr) *j.hash = XXH3_64bits_digest(hash);
 }
 
 // One band of rows. Compiled three times, for AVX-512 (x86-64-v4), AVX2 and baseline x86-64, and
@@ -365,6 +418,7 @@ CpuEngine::Counts merge_bands(const std::vector<std::vector<std::uint32_t>>& par
   if (want.levels) out.levels = Histogram(bins);
   if (want.planes) out.planes = PlaneCounts{Histogram(bins), {}, {}};
   out.light.assign(layout.light_levels, 0u);
+  if (want.gamut) out.gamut = GamutCounts{};
   for (const auto& counts : partial) {
     for (std::uint32_t b = 0; want.levels && b < bins; ++b) {
       for (std::uint32_t ch = 0; ch < 4; ++ch) {
@@ -382,6 +436,11 @@ CpuEngine::Counts merge_bands(const std::vector<std::vector<std::uint32_t>>& par
     }
     for (std::uint32_t k = 0; k < layout.light_levels; ++k) {
       out.light[k] += counts[layout.light + k] + counts[layout.light + layout.light_levels + k];
+    }
+    if (want.gamut) {
+      out.gamut->low += counts[layout.gamut];
+      out.gamut->high += counts[layout.gamut + 1];
+      out.gamut->out += counts[layout.gamut + 2];
     }
   }
   return out;
@@ -401,33 +460,42 @@ Histogram CpuEngine::convert_and_histogram(const VideoFormat& format, const Vide
 }
 
 PlaneCounts CpuEngine::planes(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) {
-  return std::move(*count(format, planes, bins, Request{false, true, false}).planes);
+  Request want;
+  want.levels = false;
+  want.planes = true;
+  return std::move(*count(format, planes, bins, want).planes);
 }
 
 CpuEngine::Counts CpuEngine::count(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins,
                                    const Request& want, std::byte* rgb_out) {
   if (auto err = check_video_format(format); !err.empty()) throw std::invalid_argument(err);
   if (auto err = check_bins(bins, format.bits); !err.empty()) throw std::invalid_argument(err);
-  if (want.planes && !has_planes(format)) throw std::invalid_argument("an R'G'B' frame has no Y'CbCr planes");
-  if (!want.levels && (want.light || rgb_out != nullptr)) {
-    throw std::invalid_argument("the light levels and converted pixels come with the R'G'B' histograms");
+  if ((want.planes || want.gamut) && !has_planes(format)) {
+    throw std::invalid_argument("an R'G'B' frame has no Y'CbCr planes (nor a gamut check of them)");
+  }
+  if (!want.levels && (want.light || want.gamut || rgb_out != nullptr)) {
+    throw std::invalid_argument("the light levels, gamut counts and converted pixels come with the R'G'B' histograms");
   }
   const BandLayout layout(bins, want, format.bits);
   // Bands of kBandRows rows, taken in turn by whichever thread is free: a thread that the
   // decoder's threads (or anything else) hold up does not hold the frame up by a whole half.
   const std::uint32_t bands = (format.height + kBandRows - 1) / kBandRows;
   std::atomic<std::uint32_t> next{0};
+  band_hashes_.assign(want.checksum ? bands : 0u, 0u);
   const std::function<void(unsigned)> job = [&](unsigned i) {
     auto& counts = partial_[i];
     counts.assign(layout.size, 0u);
     for (std::uint32_t band = next.fetch_add(1); band < bands; band = next.fetch_add(1)) {
       const std::uint32_t y0 = band * kBandRows;
       const std::uint32_t y1 = std::min(format.height, y0 + kBandRows);
-      count_band(BandJob{format, planes, want, layout, y0, y1, counts.data(), rgb_out});
+      std::uint64_t* hash = want.checksum ? &band_hashes_[band] : nullptr;
+      count_band(BandJob{format, planes, want, layout, y0, y1, counts.data(), rgb_out, hash});
     }
   };
   pool_.run(job);
-  return merge_bands(partial_, layout, want);
+  Counts out = merge_bands(partial_, layout, want);
+  if (want.checksum) out.checksum = XXH3_64bits(band_hashes_.data(), band_hashes_.size() * sizeof(std::uint64_t));
+  return out;
 }
 
 }  // namespace vhist

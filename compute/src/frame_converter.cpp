@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 
 namespace vhist {
@@ -16,7 +17,7 @@ namespace {
 // ends with the last field (C++ pads the struct to a multiple of 8).
 using shader::ConvertPush;
 constexpr std::uint32_t kConvertPushBytes = offsetof(ConvertPush, shift) + sizeof(std::int32_t);
-static_assert(kConvertPushBytes == 100);
+static_assert(kConvertPushBytes == 108);
 
 constexpr std::uint64_t kPlaneAlignment = 256;
 
@@ -41,9 +42,21 @@ std::string FrameConverter::check(const VideoFormat& format, const std::array<st
   return {};
 }
 
-void FrameConverter::record(VkCommandBuffer cmd, const VideoFormat& f, const GpuPlanes& planes,
-                            VkDeviceAddress dst) const {
+const render::ComputePipeline& FrameConverter::gamut_pipeline() const {
+  if (!gamut_pipeline_) {
+    const render::SpecConstant gamut{shader::kSpecGamut, 1};
+    gamut_pipeline_ = std::make_unique<render::ComputePipeline>(context_, convert_spv, std::span(&gamut, 1),
+                                                                kConvertPushBytes, "convert with gamut");
+  }
+  return *gamut_pipeline_;
+}
+
+void FrameConverter::record(VkCommandBuffer cmd, const VideoFormat& f, const GpuPlanes& planes, VkDeviceAddress dst,
+                            VkDeviceAddress measures) const {
   if (auto err = check(f, planes.stride); !err.empty()) throw std::invalid_argument(err);
+  if (measures != 0 && f.model == ColourModel::rgb) {
+    throw std::invalid_argument("an R'G'B' frame has no Y'CbCr values to check the gamut of");
+  }
   const ConversionCoefficients k = conversion_coefficients(f.matrix, f.range, f.bits);
   ConvertPush push{};
   for (std::uint32_t p = 0; p < 3; ++p) {
@@ -52,6 +65,7 @@ void FrameConverter::record(VkCommandBuffer cmd, const VideoFormat& f, const Gpu
     push.stride[p] = planes.stride[q];
   }
   push.dst = dst;
+  push.measures = measures;
   push.width = f.width;
   push.height = f.height;
   for (std::uint32_t c = 0; c < 3; ++c) {
@@ -68,8 +82,9 @@ void FrameConverter::record(VkCommandBuffer cmd, const VideoFormat& f, const Gpu
   push.yoff = k.yoff;
   push.coff8 = k.coff8;
   push.shift = k.shift;
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_.get());
-  vkCmdPushConstants(cmd, pipeline_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, kConvertPushBytes, &push);
+  const render::ComputePipeline& pipeline = measures != 0 ? gamut_pipeline() : pipeline_;
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.get());
+  vkCmdPushConstants(cmd, pipeline.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, kConvertPushBytes, &push);
   vkCmdDispatch(cmd, (f.width + 63) / 64, (f.height + 3) / 4, 1);
 }
 

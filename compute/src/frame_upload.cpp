@@ -95,8 +95,8 @@ const render::Buffer& FrameUpload::record_copy(VkCommandBuffer cmd, const render
 
 void FrameUpload::record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes,
                                  const render::Buffer& device_planes, const PlaneOffsets& layout,
-                                 VkDeviceAddress dst) const {
-  converter_.record(cmd, format, gpu_planes(format, planes, device_planes, layout), dst);
+                                 VkDeviceAddress dst, VkDeviceAddress measures) const {
+  converter_.record(cmd, format, gpu_planes(format, planes, device_planes, layout), dst, measures);
 }
 
 GpuPlanes gpu_planes(const VideoFormat& format, const VideoPlanes& planes, const render::Buffer& device_planes,

@@ -2,6 +2,7 @@
 
 #include "vhist/compute/colour.h"
 #include "vhist/compute/transfer.h"
+#include "vhist/colour_shared.h"
 
 #include <algorithm>
 #include <cstring>
@@ -47,6 +48,26 @@ void count_plane_rows(const VideoFormat& f, const VideoPlanes& planes, std::uint
       out.above[static_cast<std::uint32_t>(slot)] += code > high;
     }
   }
+}
+
+GamutCounts reference_gamut(const VideoFormat& f, const VideoPlanes& planes) {
+  if (!has_planes(f)) throw std::invalid_argument("an R'G'B' frame has no Y'CbCr values to check the gamut of");
+  if (auto err = check_video_format(f); !err.empty()) throw std::invalid_argument(err);
+  const ConversionCoefficients k = conversion_coefficients(f.matrix, f.range, f.bits);
+  GamutCounts out;
+  for (std::uint32_t y = 0; y < f.height; ++y) {
+    for (std::uint32_t x = 0; x < f.width; ++x) {
+      const RgbUnclamped v = reference_pixel_unclamped(f, planes, k, x, y);
+      const bool low = shader::vhist_gamut_low(v.r, k.max_code) || shader::vhist_gamut_low(v.g, k.max_code) ||
+                       shader::vhist_gamut_low(v.b, k.max_code);
+      const bool high = shader::vhist_gamut_high(v.r, k.max_code) || shader::vhist_gamut_high(v.g, k.max_code) ||
+                        shader::vhist_gamut_high(v.b, k.max_code);
+      out.low += low ? 1u : 0u;
+      out.high += high ? 1u : 0u;
+      out.out += low || high ? 1u : 0u;
+    }
+  }
+  return out;
 }
 
 std::uint32_t plane_components(const VideoFormat& format) { return format.model == ColourModel::gray ? 1 : 3; }

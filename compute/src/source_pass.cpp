@@ -1,6 +1,8 @@
 #include "vhist/compute/source_pass.h"
 
 #include "vhist/compute_push.h"
+#include "vhist/measures_shared.h"
+#include "vhist/shaders/checksum.spv.h"
 #include "vhist/shaders/max_rgb.spv.h"
 #include "vhist/shaders/planes.spv.h"
 
@@ -12,11 +14,13 @@ namespace vhist {
 
 namespace {
 
+using shader::ChecksumPush;
 using shader::MaxRgbPush;
 using shader::PlanesPush;
 
 constexpr VkDeviceSize kPlaneCountsBytes = VkDeviceSize{shader::kPlaneCountsWords} * 4;
 constexpr VkDeviceSize kLightCountsBytes = VkDeviceSize{shader::kMaxLightLevels} * 4;
+constexpr VkDeviceSize kMeasuresBytes = VkDeviceSize{shader::kMeasureWords} * 4;
 constexpr std::uint32_t kWorkgroupSize = 256;
 // Each invocation walks at least this many samples, so small frames use few workgroups (each
 // adds its whole shared histogram to the global one); at most kMaxWorkgroups run.
@@ -33,6 +37,25 @@ void clear(VkCommandBuffer cmd, const render::Buffer& counts, VkDeviceSize bytes
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                          VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
+// The fields of the passes that read the planes as uploaded (plane_access.glsl), packed as in
+// ConvertPush.
+template <typename Push>
+void plane_push(Push& push, const VideoFormat& f, const GpuPlanes& planes) {
+  for (std::uint32_t p = 0; p < 3; ++p) {
+    const std::uint32_t q = p < f.plane_count ? p : 0;
+    push.plane[p] = planes.address[q];
+    push.stride[p] = planes.stride[q];
+  }
+  push.width = f.width;
+  push.height = f.height;
+  for (std::uint32_t c = 0; c < 3; ++c) {
+    const ComponentLayout& comp = f.components[f.model == ColourModel::gray ? 0 : c];
+    push.comp[c] = comp.plane | (comp.offset << 4) | (comp.step << 8) | (comp.shift << 16);
+  }
+  push.format = f.bits | (f.sample_bytes << 8) | (static_cast<std::uint32_t>(f.model) << 12) |
+                (f.chroma_shift_x << 16) | (f.chroma_shift_y << 20);
 }
 
 render::Buffer counts_buffer(const render::Context& context, VkDeviceSize bytes, const std::string& name) {
@@ -52,6 +75,10 @@ render::Buffer SourcePass::create_plane_counts(const std::string& name) const {
 
 render::Buffer SourcePass::create_light_counts(const std::string& name) const {
   return counts_buffer(context_, kLightCountsBytes, name + " light counts");
+}
+
+render::Buffer SourcePass::create_measures(const std::string& name) const {
+  return counts_buffer(context_, kMeasuresBytes, name + " measures");
 }
 
 std::string SourcePass::check_planes(const VideoFormat& format, std::uint32_t bins) const {
@@ -84,21 +111,26 @@ void SourcePass::record_planes(VkCommandBuffer cmd, const VideoFormat& f, const 
   if (auto err = check_planes(f, bins); !err.empty()) throw std::invalid_argument(err);
   clear(cmd, counts, kPlaneCountsBytes);
   PlanesPush push{};
-  for (std::uint32_t p = 0; p < 3; ++p) {
-    const std::uint32_t q = p < f.plane_count ? p : 0;
-    push.plane[p] = planes.address[q];
-    push.stride[p] = planes.stride[q];
-  }
   push.counts = counts.address();
-  push.width = f.width;
-  push.height = f.height;
-  for (std::uint32_t c = 0; c < 3; ++c) {
-    const ComponentLayout& comp = f.components[f.model == ColourModel::gray ? 0 : c];
-    push.comp[c] = comp.plane | (comp.offset << 4) | (comp.step << 8) | (comp.shift << 16);
-  }
-  push.format = f.bits | (f.sample_bytes << 8) | (static_cast<std::uint32_t>(f.model) << 12) |
-                (f.chroma_shift_x << 16) | (f.chroma_shift_y << 20);
+  plane_push(push, f, planes);
   pipeline(true, bins, FrameFormat{}).dispatch(cmd, push, workgroups_for(std::uint64_t{f.width} * f.height));
+}
+
+void SourcePass::record_clear_measures(VkCommandBuffer cmd, const render::Buffer& measures) {
+  clear(cmd, measures, kMeasuresBytes);
+}
+
+void SourcePass::record_checksum(VkCommandBuffer cmd, const VideoFormat& f, const GpuPlanes& planes,
+                                 const render::Buffer& measures) {
+  if (auto err = check_video_format(f); !err.empty()) throw std::invalid_argument(err);
+  if (!checksum_) {
+    checksum_ = std::make_unique<render::ComputePipeline>(context_, checksum_spv, std::span<const render::SpecConstant>{},
+                                                          sizeof(ChecksumPush), "checksum");
+  }
+  ChecksumPush push{};
+  push.measures = measures.address();
+  plane_push(push, f, planes);
+  checksum_->dispatch(cmd, push, workgroups_for(std::uint64_t{f.width} * f.height));
 }
 
 void SourcePass::record_max_rgb(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format,

@@ -1,6 +1,8 @@
 #include "vhist/compute/video_pipeline.h"
 
 #include "vhist/compute/blocking_io.h"
+#include "vhist/compute/frame_checksum.h"
+#include "vhist/measures_shared.h"
 #include "vhist/render/command_slot.h"
 #include "vhist/render/vk_check.h"
 
@@ -26,11 +28,12 @@ struct VideoPipeline::Slot {
   HistogramTarget target;   // histogram and scale
   CdfTarget cdf;            // the histogram's prefix sum (and an equalization table, unused)
   render::Buffer plane_counts, light_counts;  // the source measures (SourcePass)
+  render::Buffer measures;  // the gamut counts and checksum sums (measures_shared.h)
   render::Buffer readback;  // host-visible: histogram records, the scale block, CDF records
   std::uint64_t tag = 0;
   std::uint32_t bins = 0;
   bool with_cdf = false;
-  bool with_planes = false, with_light = false;
+  bool with_planes = false, with_light = false, with_gamut = false, with_checksum = false;
   FrameFormat format;
 };
 
@@ -41,7 +44,9 @@ constexpr VkDeviceSize kReadbackCdfOffset = kRecordsBytes + 32;
 constexpr VkDeviceSize kReadbackPlanesOffset = kReadbackCdfOffset + kRecordsBytes;
 constexpr VkDeviceSize kPlanesBytes = VkDeviceSize{shader::kPlaneCountsWords} * 4;
 constexpr VkDeviceSize kReadbackLightOffset = kReadbackPlanesOffset + kPlanesBytes;
-constexpr VkDeviceSize kReadbackBytes = kReadbackLightOffset + VkDeviceSize{shader::kMaxLightLevels} * 4;
+constexpr VkDeviceSize kReadbackMeasuresOffset = kReadbackLightOffset + VkDeviceSize{shader::kMaxLightLevels} * 4;
+constexpr VkDeviceSize kMeasuresBytes = VkDeviceSize{shader::kMeasureWords} * 4;
+constexpr VkDeviceSize kReadbackBytes = kReadbackMeasuresOffset + kMeasuresBytes;
 
 void copy_region(VkCommandBuffer cmd, const render::Buffer& from, const render::Buffer& to, VkDeviceSize to_offset,
                  VkDeviceSize bytes) {
@@ -70,6 +75,7 @@ VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strat
     slot->cdf = engine_.create_cdf_target(name);
     slot->plane_counts = source_pass_.create_plane_counts(name);
     slot->light_counts = source_pass_.create_light_counts(name);
+    slot->measures = source_pass_.create_measures(name);
     slot->readback = render::Buffer(context_, kReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                     render::MemoryUse::readback, false, name + " readback");
     slots_.push_back(std::move(slot));
@@ -113,6 +119,8 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
   slot.with_cdf = cdf;
   slot.with_planes = source.planes && has_planes(format);
   slot.with_light = source.light;
+  slot.with_gamut = source.gamut && has_planes(format);
+  slot.with_checksum = source.checksum;
   slot.rect = source.region;
   slot.rgb_width = rgb.width;
   if (slot.rect) {
@@ -161,12 +169,13 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
   // host frame is copied to the device, or read where it was staged (FrameUpload::record_copy).
   const render::Buffer& device_planes =
       slot.imported ? *slot.device_planes : upload_.record_copy(cmd, slot.staging, slot.planes, layout);
-  if (slot.with_planes) {
-    source_pass_.record_planes(cmd, format, gpu_planes(format, planes, device_planes, layout), slot.bins,
-                               slot.plane_counts);
-  }
+  const GpuPlanes gpu = gpu_planes(format, planes, device_planes, layout);
+  if (slot.with_planes) source_pass_.record_planes(cmd, format, gpu, slot.bins, slot.plane_counts);
+  if (slot.with_gamut || slot.with_checksum) SourcePass::record_clear_measures(cmd, slot.measures);
+  if (slot.with_checksum) source_pass_.record_checksum(cmd, format, gpu, slot.measures);
   slot.timer->write(cmd, 1);
-  upload_.record_convert(cmd, format, planes, device_planes, layout, slot.rgb.address());
+  upload_.record_convert(cmd, format, planes, device_planes, layout, slot.rgb.address(),
+                         slot.with_gamut ? slot.measures.address() : 0);
   slot.timer->write(cmd, 2);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
@@ -194,6 +203,9 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
   if (slot.with_light) {
     copy_region(cmd, slot.light_counts, slot.readback, kReadbackLightOffset,
                 VkDeviceSize{light_levels(slot.format.bits)} * 4);
+  }
+  if (slot.with_gamut || slot.with_checksum) {
+    copy_region(cmd, slot.measures, slot.readback, kReadbackMeasuresOffset, kMeasuresBytes);
   }
   slot.timer->write(cmd, 3);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
@@ -241,6 +253,14 @@ FrameResult VideoPipeline::collect(Slot& slot) {
   if (slot.with_light) {
     const auto* light = reinterpret_cast<const std::uint32_t*>(bytes + kReadbackLightOffset);
     out.light.assign(light, light + light_levels(slot.format.bits));
+  }
+  const auto* measures = reinterpret_cast<const std::uint32_t*>(bytes + kReadbackMeasuresOffset);
+  if (slot.with_gamut) {
+    out.gamut = GamutCounts{measures[shader::kMeasureGamutLow], measures[shader::kMeasureGamutHigh],
+                            measures[shader::kMeasureGamutOut]};
+  }
+  if (slot.with_checksum) {
+    out.checksum = checksum_from_sums(measures[shader::kMeasureChecksum], measures[shader::kMeasureChecksum + 1]);
   }
   const std::vector<double> ns = slot.timer->read_ns(4);
   out.upload_ms = (ns[1] - ns[0]) * 1e-6;

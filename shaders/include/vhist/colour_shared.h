@@ -57,13 +57,29 @@ VHIST_FN int vhist_chroma8(int h_near, int h_far, uint sy) {
   return sy == 0u ? 4 * h_near : 3 * h_near + h_far;
 }
 
-// Step 2 for one output component. y: Y' code; cb8, cr8: upsampled chroma x8.
+// Step 2 for one output component before the clamp: the matrix's value on the full-range
+// scale 0..max_code, which may lie outside it (the gamut check counts such values). y: Y' code;
+// cb8, cr8: upsampled chroma x8.
+VHIST_FN int vhist_yuv_component_unclamped(int y, int cb8, int cr8, int cy, int cu, int cv, int yoff, int coff8,
+                                           int shift) {
+  int acc = cy * ((y - yoff) * 8) + cu * (cb8 - coff8) + cv * (cr8 - coff8) + (1 << (shift + 2));
+  return acc >> (shift + 3);
+}
+
+// An unclamped component clamped to the code range 0..max_code.
+VHIST_FN uint vhist_clamp_code(int v, int max_code) { return uint(v < 0 ? 0 : (v > max_code ? max_code : v)); }
+
+// Step 2 for one output component: the value above clamped to the code range.
 VHIST_FN uint vhist_yuv_component(int y, int cb8, int cr8, int cy, int cu, int cv, int yoff, int coff8, int shift,
                                   int max_code) {
-  int acc = cy * ((y - yoff) * 8) + cu * (cb8 - coff8) + cv * (cr8 - coff8) + (1 << (shift + 2));
-  int v = acc >> (shift + 3);
-  return uint(v < 0 ? 0 : (v > max_code ? max_code : v));
+  return vhist_clamp_code(vhist_yuv_component_unclamped(y, cb8, cr8, cy, cu, cv, yoff, coff8, shift), max_code);
 }
+
+// EBU R 103's gamut limits (source_measures.h, GamutCounts): an unclamped component v is below
+// -5 % of the nominal range 0..max_code when 20 v < -max_code, above 105 % when
+// 20 v > 21 max_code. |v| < 2^17 for every depth the matrix takes, so 20 v fits an int.
+VHIST_FN bool vhist_gamut_low(int v, int max_code) { return 20 * v < -max_code; }
+VHIST_FN bool vhist_gamut_high(int v, int max_code) { return 20 * v > 21 * max_code; }
 
 #ifdef __cplusplus
 }  // namespace vhist::shader

@@ -82,6 +82,7 @@ VHIST_PUSH_BLOCK(FloorPush) {
 VHIST_PUSH_BLOCK(ConvertPush) {
   VHIST_ADDRESSES(uvec2, plane, 3);  // device address of each plane (4-byte aligned)
   VHIST_ADDRESS(uvec2, dst);         // device address of the output frame
+  VHIST_ADDRESS(MeasureWords, measures);  // with kSpecGamut: the measures buffer (measures_shared.h)
   VHIST_UINT(width);
   VHIST_UINT(height);
   VHIST_UINTS(stride, 3);  // bytes between rows of each plane
@@ -104,6 +105,21 @@ VHIST_PUSH_BLOCK(ConvertPush) {
 VHIST_PUSH_BLOCK(PlanesPush) {
   VHIST_ADDRESSES(uvec2, plane, 3);
   VHIST_ADDRESS(Counts, counts);  // kPlaneCountsWords words, zeroed beforehand
+  VHIST_UINT(width);
+  VHIST_UINT(height);
+  VHIST_UINTS(stride, 3);
+  VHIST_UINTS(comp, 3);
+  VHIST_UINT(format);
+  VHIST_UINT(unused);
+} VHIST_PC;
+#endif
+
+#if defined(__cplusplus) || defined(VHIST_SHADER_checksum)
+// The checksum pass reads the planes as the convert pass does (plane, stride, comp and format
+// packed as in ConvertPush).
+VHIST_PUSH_BLOCK(ChecksumPush) {
+  VHIST_ADDRESSES(uvec2, plane, 3);
+  VHIST_ADDRESS(MeasureWords, measures);  // the measures buffer (measures_shared.h)
   VHIST_UINT(width);
   VHIST_UINT(height);
   VHIST_UINTS(stride, 3);
@@ -154,11 +170,11 @@ VHIST_PUSH_BLOCK(PresentPush) {
 #endif
 
 #ifdef __cplusplus
-// The sizes the pipelines' push ranges are made with. ConvertPush's last field ends at 100
-// bytes; C++ pads the struct to 104 (8-byte alignment), which the range need not cover.
+// The sizes the pipelines' push ranges are made with. ConvertPush's last field ends at 108
+// bytes; C++ pads the struct to 112 (8-byte alignment), which the range need not cover.
 static_assert(sizeof(FastPush) == 48 && sizeof(ChunkPush) == 24 && sizeof(ReducePush) == 24 &&
               sizeof(ScalePush) == 24 && sizeof(CdfPush) == 24 && sizeof(EqualizePush) == 32 &&
-              sizeof(FloorPush) == 24 && sizeof(PlanesPush) == 72 && sizeof(MaxRgbPush) == 24 &&
+              sizeof(FloorPush) == 24 && sizeof(PlanesPush) == 72 && sizeof(ChecksumPush) == 72 && sizeof(MaxRgbPush) == 24 &&
               sizeof(MatchPush) == 32 && sizeof(RectCopyPush) == 32 && sizeof(PresentPush) == 24);
 }  // namespace vhist::shader
 #endif

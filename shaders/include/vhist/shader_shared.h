@@ -63,6 +63,7 @@ VHIST_CONST kSpecMerge = 6u;
 VHIST_CONST kSpecLayout = 7u;
 VHIST_CONST kSpecFused = 8u;
 VHIST_CONST kSpecGlobalCopies = 9u;
+VHIST_CONST kSpecGamut = 10u;  // the convert pass also counts the gamut (measures_shared.h)
 
 // Layouts of the fast strategy's shared copies (kSpecLayout).
 //   kLayoutBlocked:     copy after copy, each padded by one word: [copy][channel * bins + bin].

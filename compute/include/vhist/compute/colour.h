@@ -52,5 +52,14 @@ struct Rgb {
 };
 Rgb reference_pixel(const VideoFormat& format, const VideoPlanes& planes, const ConversionCoefficients& k,
                     std::uint32_t x, std::uint32_t y);
+// The same before the clamp to the code range 0..2^bits - 1: the matrix's values
+// (vhist_yuv_component_unclamped), which out-of-gamut Y'CbCr takes outside it; an R'G'B'
+// frame's samples and a full-range gray frame's Y' as they are.
+struct RgbUnclamped {
+  std::int32_t r = 0, g = 0, b = 0;
+  bool operator==(const RgbUnclamped&) const = default;
+};
+RgbUnclamped reference_pixel_unclamped(const VideoFormat& format, const VideoPlanes& planes,
+                                       const ConversionCoefficients& k, std::uint32_t x, std::uint32_t y);
 
 }  // namespace vhist

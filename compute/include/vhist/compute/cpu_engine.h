@@ -43,16 +43,27 @@ class CpuEngine {
     bool levels = true;  // the R'G'B'L histograms (histogram()'s)
     bool planes = false;  // the Y'CbCr plane counts (planes()'s; yuv and gray frames)
     bool light = false;   // the max(R', G', B') levels (with levels)
+    bool gamut = false;   // the gamut counts (with levels; yuv and gray frames)
+    bool checksum = false;  // the frame's checksum (any frame, with or without the rest)
   };
   struct Counts {
     Histogram levels;                  // with Request::levels
     std::optional<PlaneCounts> planes;  // with Request::planes
     std::vector<std::uint32_t> light;  // with Request::light: reference_max_rgb() of the converted frame
+    std::optional<GamutCounts> gamut;  // with Request::gamut: reference_gamut()'s
+    // With Request::checksum: XXH3 (64 bits) of the bytes of each plane's rows that hold samples
+    // (plane_row_bytes(), not the padding up to the stride), hashed in bands of rows and the
+    // bands' hashes hashed in order; so equal planes give equal values whatever the strides,
+    // padding or thread count. Not the GPU pipeline's checksum (FrameResult::checksum): compare
+    // checksums of one engine only.
+    std::optional<std::uint64_t> checksum;
   };
   // Everything asked for from one pass over the frame: each row is read once, the plane counts
   // taken from the samples as they are read for the conversion, the light level beside each
-  // converted pixel's bins. `rgb_out` as convert_and_histogram()'s (may be null). Throws
-  // std::invalid_argument as the others, and for planes of an R'G'B' frame.
+  // converted pixel's bins, the gamut check on each pixel's R'G'B' before its clamp, the
+  // checksum over each row's bytes as they are read. `rgb_out` as convert_and_histogram()'s
+  // (may be null). Throws std::invalid_argument as the others, and for planes or gamut of an
+  // R'G'B' frame.
   Counts count(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins, const Request& want,
                std::byte* rgb_out = nullptr);
 
@@ -68,6 +79,7 @@ class CpuEngine {
  private:
   ThreadPool pool_;
   std::vector<std::vector<std::uint32_t>> partial_;  // per thread: its band's counts (cpu_engine.cpp's BandLayout)
+  std::vector<std::uint64_t> band_hashes_;  // per band of rows: its checksum (Request::checksum)
 };
 
 }  // namespace vhist

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace vhist {
@@ -27,14 +28,21 @@ class FrameConverter {
   // Empty when the pass can convert such a frame with these strides; else the reason.
   std::string check(const VideoFormat& format, const std::array<std::uint32_t, 3>& strides) const;
 
-  // Records the conversion into `dst` (converted_format(format).byte_size() bytes).
-  // Before: the planes' writes visible to compute-shader reads. After: dst written by the
-  // compute stage. Throws std::invalid_argument when check() fails.
-  void record(VkCommandBuffer cmd, const VideoFormat& format, const GpuPlanes& planes, VkDeviceAddress dst) const;
+  // Records the conversion into `dst` (converted_format(format).byte_size() bytes). With
+  // `measures` (not 0; a Y'CbCr or gray frame) the pass also adds the frame's gamut counts
+  // (reference_gamut's) into that measures buffer's words (measures_shared.h), which must be
+  // zeroed and visible to compute reads and writes. Before: the planes' writes visible to
+  // compute-shader reads. After: dst (and the measures) written by the compute stage. Throws
+  // std::invalid_argument when check() fails, or for the gamut of an R'G'B' frame.
+  void record(VkCommandBuffer cmd, const VideoFormat& format, const GpuPlanes& planes, VkDeviceAddress dst,
+              VkDeviceAddress measures = 0) const;
 
  private:
+  const render::ComputePipeline& gamut_pipeline() const;  // created on first use
+
   render::Context& context_;
   render::ComputePipeline pipeline_;
+  mutable std::unique_ptr<render::ComputePipeline> gamut_pipeline_;
 };
 
 // Plane layout for uploads: where plane p of a frame starts in one buffer, each plane aligned

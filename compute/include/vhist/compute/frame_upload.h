@@ -85,10 +85,12 @@ class FrameUpload {
   const render::Buffer& record_copy(VkCommandBuffer cmd, const render::Buffer& staging,
                                     const render::Buffer& device_planes, const PlaneOffsets& layout) const;
   // Records the convert pass from `device_planes` (the buffer record_copy returned) into `dst`
-  // (converted_format(format).byte_size() bytes). After: dst written by the compute stage; the
-  // caller places the barrier for its readers.
+  // (converted_format(format).byte_size() bytes), with the gamut counts into `measures` when
+  // it is not 0 (FrameConverter::record). After: dst written by the compute stage; the caller
+  // places the barrier for its readers.
   void record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes,
-                      const render::Buffer& device_planes, const PlaneOffsets& layout, VkDeviceAddress dst) const;
+                      const render::Buffer& device_planes, const PlaneOffsets& layout, VkDeviceAddress dst,
+                      VkDeviceAddress measures = 0) const;
   // Records the copy of the rows of `rect` of a tightly packed frame of `whole` at `from`,
   // packed, to `to` (a frame of region_format(whole, rect)) by one compute dispatch
   // (rect_copy.comp). Before: `from` written and visible to compute reads. After: `to` visible

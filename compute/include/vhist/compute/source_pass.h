@@ -1,6 +1,7 @@
 // The GPU source passes (source_measures.h defines what they count and is their CPU reference):
 // the plane pass (planes.comp) counts the Y'CbCr planes as uploaded, with the range check's
-// counters; the light pass (max_rgb.comp) counts max(R', G', B') of the converted frame.
+// counters; the light pass (max_rgb.comp) counts max(R', G', B') of the converted frame; the
+// checksum pass (checksum.comp) sums the samples for frame_checksum.h's checksum.
 //
 // One thread records at a time (pipelines are created lazily on first use).
 #pragma once
@@ -30,6 +31,8 @@ class SourcePass {
   // words (the light levels).
   render::Buffer create_plane_counts(const std::string& name) const;
   render::Buffer create_light_counts(const std::string& name) const;
+  // kMeasureWords words (measures_shared.h): the gamut counts and the checksum's sums.
+  render::Buffer create_measures(const std::string& name) const;
 
   // Empty when the plane pass counts such a frame at `bins` bins; else why.
   std::string check_planes(const VideoFormat& format, std::uint32_t bins) const;
@@ -43,12 +46,21 @@ class SourcePass {
   // (its writes visible to compute reads). After: counts written by the compute stage.
   void record_max_rgb(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format,
                       const render::Buffer& counts);
+  // Records the clear of `measures` (then visible to compute reads and writes, for this pass
+  // and the convert pass's gamut counts).
+  static void record_clear_measures(VkCommandBuffer cmd, const render::Buffer& measures);
+  // Records the checksum pass over `planes` (as for record_planes; any model), adding its sums
+  // into the cleared `measures`. After: measures written by the compute stage. Throws
+  // std::invalid_argument when check_video_format() fails.
+  void record_checksum(VkCommandBuffer cmd, const VideoFormat& format, const GpuPlanes& planes,
+                       const render::Buffer& measures);
 
  private:
   const render::ComputePipeline& pipeline(bool planes, std::uint32_t levels, const FrameFormat& format);
 
   render::Context& context_;
   std::map<std::array<std::uint32_t, 4>, std::unique_ptr<render::ComputePipeline>> pipelines_;
+  std::unique_ptr<render::ComputePipeline> checksum_;  // created on first use
 };
 
 // The plane counts as the plane pass leaves them in its buffer (`words`: kPlaneCountsWords).

@@ -30,11 +30,16 @@ namespace vhist {
 // What else a frame's command buffer measures (source_measures.h): the Y'CbCr planes, at the
 // histogram's bins (only for frames that have planes), and the max(R', G', B') light levels.
 // `region`: the histogram, its prefix sum and the light describe that rectangle of the
-// converted frame only (the planes stay whole); it must lie inside the frame.
+// converted frame only (the planes, gamut counts and checksum stay whole); it must lie inside
+// the frame. `gamut`: R 103's gamut counts, counted in the convert pass (only for frames that
+// have planes). `checksum`: the frame's checksum (frame_checksum.h), from the planes in device
+// memory (a hardware decoder's frames too).
 struct SourceRequest {
   bool planes = false;
   bool light = false;
   std::optional<PixelRect> region;
+  bool gamut = false;
+  bool checksum = false;
 };
 
 struct FrameResult {
@@ -45,6 +50,10 @@ struct FrameResult {
   Cdf cdf;                // the histogram's prefix sum when asked for (else cdf.bins == 0)
   std::optional<PlaneCounts> planes;  // when asked for and the frame has planes
   std::vector<std::uint32_t> light;   // light_levels(bits) counts when asked for, else empty
+  std::optional<GamutCounts> gamut;   // when asked for and the frame has planes: reference_gamut()'s
+  // When asked for: reference_sample_checksum()'s (not the CPU engine's checksum; compare
+  // checksums of one engine only).
+  std::optional<std::uint64_t> checksum;
   // GPU time (timestamp queries) of the frame's command buffer, and of its three stages: the
   // copy of the planes into device memory, the convert pass, the histogram and readback copy.
   // A frame brought in by a FrameImport: upload_ms is the importer's copy (its own API's
