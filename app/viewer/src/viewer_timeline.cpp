@@ -344,7 +344,9 @@ void draw_timeline_status(App& app) {
                         IM_COL32(90, 150, 255, 255), 3 * s);
     return;
   }
-  const std::string& message = app.timeline.message();
+  const std::string& message = app.timeline.state() == TimelineScan::State::ready
+                                    ? std::string("The scan found no frames in this file")
+                                    : app.timeline.message();
   draw->AddText(nullptr, 0, at, app.timeline.state() == TimelineScan::State::failed ? IM_COL32(255, 130, 110, 255) : kLabel,
                 message.empty() ? "No timeline" : message.c_str(), nullptr, a[2] - at.x - 12 * s);
 }
