@@ -21,6 +21,8 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <thread>
+#include <chrono>
 #include <string>
 
 namespace vhist {
@@ -96,12 +98,13 @@ struct TimelineRun {
 
 // Runs `vhist ARGS` under Xvfb with the cache `cache`; `script` runs beside it once the window is
 // up ($W: the window). With an empty script the run ends in a screenshot (--screenshot).
-TimelineRun run_timeline(const std::string& name, const fs::path& cache, const std::string& args, const std::string& script = "") {
+TimelineRun run_timeline(const std::string& name, const fs::path& cache, const std::string& args, const std::string& script = "",
+                         const std::string& settings = kSettings) {
   TimelineRun r;
   r.dir = clip_dir() / ("timeline-" + name);
   fs::remove_all(r.dir);
   fs::create_directories(r.dir / "config" / "vhist");
-  std::ofstream(r.dir / "config" / "vhist" / "settings.ini", std::ios::binary) << kSettings;
+  std::ofstream(r.dir / "config" / "vhist" / "settings.ini", std::ios::binary) << settings;
   const std::string viewer = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " " + args +
                              (script.empty() ? " --screenshot shot.png" : "") + " 2> stderr.txt";
   const std::string inner = script.empty() ? viewer
@@ -251,6 +254,11 @@ TEST(Timeline, BackgroundScanFillsTheCacheAndReopenUsesIt) {
   EXPECT_NE(second.state.find("timeline ready (spawned 0)"), std::string::npos) << context(second);
 }
 
+// Ten minutes of a moving 720p pattern: its scan takes far longer than the runs below leave it.
+std::string long_clip() {
+  return make_clip("timeline_long.mkv", "-f lavfi -i testsrc2=s=1280x720:r=10:d=600 -c:v mpeg4 -q:v 10 -g 100");
+}
+
 // Whether a process runs `vhist qc CLIP` (its command line's arguments, from /proc).
 bool scan_running(const std::string& clip) {
   std::error_code ec;
@@ -264,8 +272,7 @@ bool scan_running(const std::string& clip) {
 // While the scan runs the strip shows its progress (a bar in the scan's blue), and the child ends
 // with the viewer: no `vhist qc` of the clip is left running once the viewer has quit.
 TEST(Timeline, ScanShowsProgressAndEndsWithTheViewer) {
-  // Ten minutes of a moving pattern: far more than the run's few seconds leave the scan.
-  const std::string clip = make_clip("timeline_long.mkv", "-f lavfi -i testsrc2=s=640x360:r=10:d=600 -c:v mpeg4 -q:v 10 -g 100");
+  const std::string clip = long_clip();
   const fs::path cache = fresh_cache("progress");
   const TimelineRun r = run_timeline("progress", cache, quote(clip) + " --paused-at 1 --quit-after 8 --size 640x360 --screenshot shot.png", "true");
   ASSERT_EQ(r.status, 0) << context(r);
@@ -280,6 +287,58 @@ TEST(Timeline, ScanShowsProgressAndEndsWithTheViewer) {
   }
   EXPECT_GT(bar, 0) << "no progress bar in the strip\n" << context(r);
   EXPECT_FALSE(scan_running(clip)) << "a scan outlived the viewer";
+}
+
+// Whether a viewer (not a scan) of `clip` runs.
+bool viewer_running(const std::string& clip) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator("/proc", ec)) {
+    const std::string args = read_file(e.path() / "cmdline");
+    if (args.starts_with(std::string(VHIST_BINARY) + '\0' + clip + '\0')) return true;
+  }
+  return false;
+}
+
+// Opening another file (the panel's path field) ends the scan of the one before, while the viewer
+// goes on; the new file's timeline comes from the cache.
+TEST(Timeline, OpeningAnotherFileEndsTheScan) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const std::string small = black_white_clip();
+  const fs::path cache = fresh_cache("reopen");
+  write_timeline(small, cache);
+  const std::string clip = long_clip();
+  TimelineRun r;
+  std::thread viewer([&] {
+    r = run_timeline("reopen", cache, quote(clip) + " --size 1280x720 --paused-at 1 --quit-after 20",
+                     // The path field: the panel's first row (the panel from x = 921.6 at 1280 wide).
+                     "sleep 5; xdotool mousemove --window $W 1000 36 click 1; sleep 0.5; "
+                     "xdotool keydown ctrl+a; sleep 0.3; xdotool keyup ctrl+a; xdotool type --delay 20 " + quote(small) +
+                         "; sleep 0.3; xdotool keydown Return; sleep 0.3; xdotool keyup Return; sleep 5",
+                     "osd = false\nshow_panel = true\n");
+  });
+  // The long clip's scan starts, then ends while its viewer still runs.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  bool seen = false, ended_in_time = false;
+  while (std::chrono::steady_clock::now() < until) {
+    const bool scanning = scan_running(clip);
+    seen = seen || scanning;
+    if (seen && !scanning) {
+      ended_in_time = viewer_running(clip);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  viewer.join();
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_TRUE(seen) << "the long clip's scan never ran\n" << context(r);
+  EXPECT_TRUE(ended_in_time) << "the scan did not end when the other file was opened\n" << context(r);
+  EXPECT_NE(r.state.find("timeline ready (spawned 1)"), std::string::npos) << context(r);
+  EXPECT_NE(r.state.find("path field \"" + small + "\""), std::string::npos) << context(r);
+  // Ended, not finished: no complete timeline of the long clip in the cache.
+  setenv("XDG_CACHE_HOME", cache.c_str(), 1);
+  std::string error;
+  const auto partial = qc::load_timeline(qc::timeline_cache_path(*qc::identify_input(clip)), error);
+  EXPECT_FALSE(partial && partial->complete) << "the scan had finished before the other file was opened";
 }
 
 }  // namespace
