@@ -238,7 +238,7 @@ WindowShot window_shot(const fs::path& dir, const std::string& settings, const s
   fs::create_directories(dir / "config" / "vhist");
   {
     std::ofstream out(dir / "config" / "vhist" / "settings.ini", std::ios::binary);
-    out << settings;
+    out << "timeline = false\n" << settings;  // the timeline strip (issue 28) would take the picture's bottom
   }
   const fs::path shot = dir / "window.png", err = dir / "window.err";
   const std::string cmd = "cd " + quote(dir.string()) + " && XDG_CONFIG_HOME=" + quote((dir / "config").string()) +

@@ -81,7 +81,9 @@ ViewerRun run_viewer(const std::string& settings, const std::string& args, const
   fs::create_directories(r.dir / "config" / "vhist");
   {
     std::ofstream out(r.dir / "config" / "vhist" / "settings.ini", std::ios::binary);
-    out << settings;
+    // The timeline (issue 28) has tests of its own (test_viewer_timeline.cpp): off here, so that
+    // the picture has the whole window and no background scan runs beside the run.
+    out << "timeline = false\n" << settings;
   }
   const fs::path shot = r.dir / "shot.png", out = r.dir / "stdout.txt", err = r.dir / "stderr.txt";
   r.command = "cd " + quote(r.dir.string()) + " && " + env + " XDG_CONFIG_HOME=" + quote((r.dir / "config").string()) +
@@ -1114,7 +1116,7 @@ struct ScriptedRun {
 ScriptedRun run_scripted(const std::string& settings, const std::string& args, const std::string& script) {
   const fs::path dir = clip_dir() / ("scripted-" + std::to_string(std::rand()));
   fs::create_directories(dir / "config" / "vhist");
-  std::ofstream(dir / "config" / "vhist" / "settings.ini", std::ios::binary) << settings;
+  std::ofstream(dir / "config" / "vhist" / "settings.ini", std::ios::binary) << "timeline = false\n" << settings;
   const std::string inner = quote(VHIST_BINARY) + " " + args + " & pid=$!; W=$(xdotool search --sync --name '^vhist'); " +
                             "xdotool windowfocus --sync $W; " + script + "; wait $pid";
   ScriptedRun s;

@@ -68,7 +68,8 @@ ViewerRun run_scripted(const std::string& settings, const std::string& args, con
   ViewerRun r;
   r.dir = clip_dir() / ("input-" + std::to_string(counter++));
   fs::create_directories(r.dir / "config" / "vhist");
-  std::ofstream(r.dir / "config" / "vhist" / "settings.ini", std::ios::binary) << settings;
+  // The timeline has tests of its own (test_viewer_timeline.cpp): off, so that no scan runs beside.
+  std::ofstream(r.dir / "config" / "vhist" / "settings.ini", std::ios::binary) << "timeline = false\n" << settings;
   const std::string inner = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " " + args + " 2> stderr.txt & pid=$!; " +
                             "echo $pid > pid.txt; W=$(xdotool search --sync --name '^vhist'); " +
                             "xdotool windowfocus --sync $W; " + script + "; wait $pid";
@@ -359,7 +360,7 @@ media::RgbaImage window_shot(int w, int h, std::string* err) {
   const fs::path dir = clip_dir() / ("size-" + std::to_string(counter++));
   fs::create_directories(dir / "config" / "vhist");
   std::ofstream(dir / "config" / "vhist" / "settings.ini", std::ios::binary)
-      << "show_panel = false\nosd = false\nopacity = 1.0\nbins = 64\n";
+      << "show_panel = false\nosd = false\nopacity = 1.0\nbins = 64\ntimeline = false\n";
   const std::string size = std::to_string(w) + "x" + std::to_string(h);
   const std::string command = "cd " + quote(dir.string()) + " && XDG_CONFIG_HOME=" + quote((dir / "config").string()) +
                               " VHIST_VALIDATION=1 timeout -k 10 300 xvfb-run -a -s '-screen 0 3840x2160x24' " +

@@ -29,7 +29,7 @@ struct PresentRun {
 PresentRun run_with(const std::string& clip, const std::string& present, const std::string& engine) {
   const fs::path dir = test::clip_dir() / ("present_" + present + "_" + engine);
   fs::create_directories(dir / "config" / "vhist");
-  std::ofstream(dir / "config" / "vhist" / "settings.ini") << "show_panel = true\nosd = false\nbins = 64\n";
+  std::ofstream(dir / "config" / "vhist" / "settings.ini") << "show_panel = true\nosd = false\nbins = 64\ntimeline = false\n";
   const fs::path shot = dir / "shot.png";
   fs::remove(shot);
   const std::string cmd = "cd '" + dir.string() + "' && VHIST_PRESENT=" + present + " VHIST_ENGINE=" + engine +

@@ -29,7 +29,7 @@ using test::make_clip;
 int panel_amber_pixels(const std::string& clip, const std::string& name, const std::string& engine) {
   const fs::path dir = clip_dir() / ("range_panel_" + name + "_" + engine);
   fs::create_directories(dir / "config" / "vhist");
-  std::ofstream(dir / "config" / "vhist" / "settings.ini") << "show_panel = true\nosd = false\n";
+  std::ofstream(dir / "config" / "vhist" / "settings.ini") << "show_panel = true\nosd = false\ntimeline = false\n";
   const fs::path shot = dir / "shot.png";
   const std::string cmd = "cd '" + dir.string() + "' && VHIST_ENGINE=" + engine + " XDG_CONFIG_HOME='" +
                           (dir / "config").string() +

@@ -38,7 +38,7 @@ media::RgbaImage shot_of(const std::string& name, const std::string& settings, c
                          const std::string& engine) {
   const fs::path dir = clip_dir() / ("scopes_" + name + "_" + engine);
   fs::create_directories(dir / "config" / "vhist");
-  std::ofstream(dir / "config" / "vhist" / "settings.ini") << settings;
+  std::ofstream(dir / "config" / "vhist" / "settings.ini") << "timeline = false\n" << settings;
   const fs::path shot = dir / "shot.png";
   const std::string cmd = "cd '" + dir.string() + "' && VHIST_ENGINE=" + engine + " XDG_CONFIG_HOME='" +
                           (dir / "config").string() +
@@ -157,7 +157,7 @@ TEST(ViewerScopes, PanelTabLeavesTheScopesUncovered) {
       const std::string size = std::to_string(w) + "x" + std::to_string(h);
       const fs::path dir = clip_dir() / ("scopes_tab_" + size + "_" + where);
       fs::create_directories(dir / "config" / "vhist");
-      std::ofstream(dir / "config" / "vhist" / "settings.ini") << kSettings;
+      std::ofstream(dir / "config" / "vhist" / "settings.ini") << "timeline = false\n" << kSettings;
       const std::string cmd = "cd '" + dir.string() + "' && XDG_CONFIG_HOME='" + (dir / "config").string() +
                               "' VHIST_VALIDATION=1 timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' '" +
                               std::string(VHIST_BINARY) + "' '" + red_blue_clip() + "' --size " + size +

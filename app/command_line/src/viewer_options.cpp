@@ -87,6 +87,8 @@ constexpr std::pair<std::string_view, std::string_view> kActionKeys[] = {
     {"R", "clear the region of interest"},
     {"click / right click on the video", "pin / unpin the pixel readout"},
     {"middle drag on the video", "pan a 1:1 picture (fit 1:1)"},
+    {"Page Down / Page Up", "the next / previous QC event on the timeline (its first frame)"},
+    {"click or drag on the timeline", "seek to the frame under the pointer"},
     {"Esc", "close a dialog or dropdown, else leave fullscreen"},
     {"Q", "quit"},
 };

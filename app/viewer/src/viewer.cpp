@@ -18,6 +18,7 @@
 #include "test_drivers.h"
 #include "viewer_app.h"
 #include "viewer_idle.h"
+#include "viewer_timeline.h"
 #include "vhist/records/record_reader.h"
 
 #include "vhist/picture/scope_layout.h"
@@ -398,6 +399,7 @@ void Viewer::handle_ui() {
   float xscale = 1, yscale = 1;
   glfwGetWindowContentScale(app_.window, &xscale, &yscale);
   app_.ui_scale = std::max(1.0f, std::max(xscale, yscale));
+  poll_timeline(app_);
   update_layout(app_, io.DisplaySize.x, io.DisplaySize.y);
   if (std::exchange(app_.close_popups, false)) ImGui::ClosePopupsOverWindow(nullptr, false);
   if (app_.settings.show_panel) {
@@ -406,6 +408,7 @@ void Viewer::handle_ui() {
   } else {
     draw_panel_tab(app_);
   }
+  draw_timeline(app_);
   if (auto chosen = app_.browser.draw()) app_.pending_open = chosen->string();
   if (std::exchange(app_.keep_reference_requested, false)) keep_reference(app_, renderer_.statistics());
   app_.top_labels_from = hdr_label_bottom(app_, frame_style(app_));

@@ -2,6 +2,9 @@
 // window's callbacks. Main thread only: GLFW, ImGui and the player are used from there alone.
 #pragma once
 
+#include "timeline_cells.h"
+#include "timeline_scan.h"
+
 #include "vhist/media/camera.h"
 #include "vhist/viewer/file_browser.h"
 #include "vhist/picture/frame_renderer.h"
@@ -114,6 +117,17 @@ struct App {
   std::optional<std::array<std::uint32_t, 2>> pending_pin;
   bool left_press_spent = false;
   double scroll_notches = 0;  // the wheel's movement not yet turned into seeks
+  // The timeline (viewer_timeline.cpp): the background scan, what the strip draws and its
+  // choices (this session's), the strip's place under the picture (window coordinates; empty:
+  // not shown) and its heatmap's as last drawn, the frame a drag last sought and the frame an
+  // event key or a click went to (the next key starts from there while it is on its way).
+  TimelineScan timeline;
+  TimelineCells timeline_cells;
+  TimelineChannel timeline_channel = TimelineChannel::luma;
+  bool timeline_log = true, timeline_curves = true, timeline_shares = true;
+  std::array<float, 4> timeline_area{};
+  std::array<float, 4> timeline_heat{};
+  std::int64_t timeline_drag_frame = -1, timeline_target = -1;
 };
 
 // Shows `text` on the picture for about two seconds (and, when `error`, in the panel too).

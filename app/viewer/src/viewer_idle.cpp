@@ -34,6 +34,8 @@ void IdleWait::after_tick(const App& app, double max_wait_s) {
   ++waits_;
   // A frozen camera still reports a loss or a reconnection (Viewer::announce): look once a second.
   if (app.player.live()) max_wait_s = max_wait_s < 0 ? 1.0 : std::min(max_wait_s, 1.0);
+  // The timeline's scan moves its progress bar and ends without an event: look four times a second.
+  if (app.timeline.state() == TimelineScan::State::scanning) max_wait_s = max_wait_s < 0 ? 0.25 : std::min(max_wait_s, 0.25);
   if (max_wait_s < 0) {
     glfwWaitEvents();
   } else {
@@ -77,14 +79,22 @@ void print_test_state(const App& app, std::int64_t idle_waits) {
                   static_cast<double>(app.panel_tab[1]), static_cast<double>(app.panel_tab[2]),
                   static_cast<double>(app.panel_tab[3]));
   }
+  char heat[64] = "none";
+  if (app.timeline_heat != std::array<float, 4>{}) {
+    std::snprintf(heat, sizeof heat, "%.0f,%.0f-%.0f,%.0f", static_cast<double>(app.timeline_heat[0]),
+                  static_cast<double>(app.timeline_heat[1]), static_cast<double>(app.timeline_heat[2]),
+                  static_cast<double>(app.timeline_heat[3]));
+  }
   std::fprintf(stderr,
                "vhist: state: position %.3f s, frame at %.3f s, %s, video %.1f fps, fullscreen %s (%d toggles), pinned %s, region %s, "
-               "kept range %s, stats page %s, light axis %s, match %s, idle waits %lld, path field \"%s\", osd log \"%s\", panel tab %s\n",
+               "kept range %s, stats page %s, light axis %s, match %s, idle waits %lld, path field \"%s\", osd log \"%s\", panel tab %s, "
+               "timeline %s (spawned %d) heat %s\n",
                app.player.is_open() ? app.player.clock() : 0.0,
                app.player.frame() ? app.player.frame()->pts : -1.0, app.player.paused() ? "paused" : "playing", app.video_fps,
                app.fullscreen ? "on" : "off", app.fullscreen_toggles, pixel(app.pinned_pixel).c_str(),
                region.c_str(), kept.c_str(), app.stats_page ? "on" : "off", std::string(to_string(app.settings.picture.light_axis)).c_str(),
-               app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), app.open_path.c_str(), log.c_str(), tab);
+               app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), app.open_path.c_str(), log.c_str(), tab,
+               std::string(to_string(app.timeline.state())).c_str(), app.timeline.spawned(), heat);
 }
 
 }  // namespace vhist::viewer

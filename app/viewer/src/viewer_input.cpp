@@ -7,6 +7,7 @@
 #include "vhist/picture/light_scale.h"
 #include "vhist/viewer/settings_table.h"
 #include "viewer_app.h"
+#include "viewer_timeline.h"
 
 #define GLFW_INCLUDE_VULKAN
 #include <GLFW/glfw3.h>
@@ -183,6 +184,8 @@ bool action_key(App& app, int key, int mods, int action) {
     case GLFW_KEY_R:
       if (action == GLFW_PRESS) clear_region(app);
       return true;
+    case GLFW_KEY_PAGE_UP:
+    case GLFW_KEY_PAGE_DOWN: jump_to_event(app, key == GLFW_KEY_PAGE_DOWN ? 1 : -1); return true;
     case GLFW_KEY_Q: app.quit = true; return true;
     case GLFW_KEY_ESCAPE:
       if (action == GLFW_PRESS) on_escape(app);
@@ -278,6 +281,7 @@ void open_file(App& app, const std::string& path, std::optional<int> stream) {
     app.camera_connected = true;
     app.region.reset();  // a region of the last file's pixels
     app.pinned_pixel.reset();
+    app.timeline.stop();  // poll_timeline() starts it for this file: from the cache when it is there
     if (!app.player.live()) remember_recent(app.settings, path);
     const std::string name = std::filesystem::path(path).filename().string();
     const std::string title = "vhist - " + name;

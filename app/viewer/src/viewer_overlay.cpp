@@ -12,6 +12,7 @@
 #include "vhist/picture/scope_layout.h"
 #include "vhist/util/text.h"
 #include "viewer_app.h"
+#include "viewer_timeline.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>  // the tooltip windows, hidden from a screenshot
@@ -60,7 +61,10 @@ void update_layout(App& app, float width, float height) {
   // Whole pixels: the picture's area is rounded to them (picture_area()), and the panel must start
   // where it ends, not cover its last column.
   app.panel_width = app.settings.show_panel ? std::round(panel_width_for(width, app.ui_scale)) : 0.0f;
-  app.scope_area = {0.0f, 0.0f, std::max(width - app.panel_width, 1.0f), height};
+  // The timeline strip takes its height from the picture: the whole frame stays in view above it.
+  const float strip = timeline_strip_height(app, height);
+  app.scope_area = {0.0f, 0.0f, std::max(width - app.panel_width, 1.0f), height - strip};
+  app.timeline_area = {0.0f, height - strip, app.scope_area[2], strip > 0 ? height : height - strip};
   const ScopeLayout layout = scope_layout(DrawStyle(app.settings.picture), app.scope_area);
   app.picture_area = app.label_area = layout.picture;
   if (app.settings.picture.scope_place == ScopePlace::over) {

@@ -2,6 +2,7 @@
 // The settings' widgets come from their rows (panel_widgets.h); this file places them.
 #include "vhist/viewer/panel_widgets.h"
 #include "viewer_app.h"
+#include "viewer_timeline.h"
 
 #include "vhist/compute/colour_names.h"
 #include "vhist/compute/transfer.h"
@@ -478,6 +479,7 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
   draw_scopes_section(app, numbers);
   draw_status_section(app);
   if (app.player.is_open()) draw_fit_line(app);
+  draw_timeline_section(app);
   if (app.compact) {  // of the rest, what a key has set: the region and the reference
     draw_region_line(app, numbers);
     if (app.reference) draw_reference_section(app, numbers);
@@ -495,7 +497,7 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
   ImGui::PopStyleColor();
   ImGui::TextWrapped("Space play  Left/Right 5 s  Up/Down 60 s  wheel 10 s  , . frame  [ ] speed  1-4 channels  "
                      "G guides  C cdf  E equalize  V split  W P O scopes  B their place  S screenshot  F full  I stats  Esc close/leave full  "
-                     "Q quit  drag: region  R clear region  K reference  M match");
+                     "T timeline  PgUp/PgDn events  Q quit  drag: region  R clear region  K reference  M match");
   ImGui::End();
 }
 

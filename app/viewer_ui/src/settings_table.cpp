@@ -313,6 +313,11 @@ constexpr SettingRow kRows[] = {
      .help = "S screenshots keep the tooltip under the pointer (left out by default: a screenshot shows the "
              "picture, the panel and what is pinned)",
      .field = VHIST_FIELD(screenshot_tooltips), .flag = "--screenshot-tooltips", .value_name = "on|off"},
+    {.name = "timeline", .section = "Window",
+     .help = "the timeline of the whole file under the picture (a heatmap of its histograms, its QC events), made "
+             "by a background scan at low priority and kept in the cache: on or off (off: no scan)",
+     .field = VHIST_FIELD(timeline), .flag = "--timeline", .value_name = "on|off", .label = "timeline", .key = 'T',
+     .key_help = "timeline on/off"},
     {.name = "window_width", .section = "Window", .help = "the window's width as last closed",
      .field = VHIST_FIELD(window_width), .min = kMinWindowSize, .max = kMaxWindowSize},
     {.name = "window_height", .section = "Window", .help = "the window's height as last closed",

@@ -70,7 +70,7 @@ struct SettingRow {
   X(channel_r) X(channel_g) X(channel_b) X(channel_l) X(channels) X(scale) X(bins) X(layout) X(palette) X(cdf_r) \
   X(cdf_g) X(cdf_b) X(cdf_l) X(cdf) X(opacity) X(guides) X(end_scale) X(light_axis) X(tone_map) X(domain)        \
   X(zebra) X(zebra_high) X(zebra_low) X(zebra_style) X(zebra_rgb) X(false_colour) X(loop) X(speed) X(speed_down) \
-  X(speed_up) X(fit) X(show_panel) X(osd) X(vsync) X(screenshot_tooltips) X(window_width) X(window_height)       \
+  X(speed_up) X(fit) X(show_panel) X(osd) X(vsync) X(screenshot_tooltips) X(timeline) X(window_width) X(window_height)       \
   X(recent) X(split_view) X(split_position) X(equalize) X(match) X(waveform) X(parade) X(vectorscope) X(scopes)    \
   X(scope_place) X(waveform_view) X(parade_view) X(scope_zoom) X(scope_gain) X(scope_mapping) X(scope_colour)       \
   X(scope_legal) X(scope_units)

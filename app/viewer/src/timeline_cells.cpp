@@ -1,0 +1,131 @@
+#include "timeline_cells.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace vhist::viewer {
+
+namespace {
+
+constexpr double kLogDecades = 6;  // the log scale's range of shares: 1e-6 to 1
+
+std::uint32_t rgba(float r, float g, float b, float a = 1.0f) {
+  const auto byte = [](float v) { return static_cast<std::uint32_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
+  return byte(r) | byte(g) << 8 | byte(b) << 16 | byte(a) << 24;
+}
+
+// The measures of frames [first, last] (indices into `frames`).
+TimelineColumnMeasures measure_frames(const std::vector<qc::QcFrame>& frames, std::size_t first, std::size_t last) {
+  TimelineColumnMeasures m;
+  if (first >= frames.size()) return m;
+  last = std::min(last, frames.size() - 1);
+  m.first_frame = frames[first].frame;
+  m.last_frame = frames[last].frame;
+  m.start = frames[first].pts;
+  m.y_min = frames[first].y_min;
+  m.y_max = frames[first].y_max;
+  m.limited = frames[first].limited;
+  double p10 = 0, mean = 0, p90 = 0;
+  for (std::size_t i = first; i <= last; ++i) {
+    const qc::QcFrame& f = frames[i];
+    m.y_min = std::min(m.y_min, f.y_min), m.y_max = std::max(m.y_max, f.y_max);
+    p10 += f.y_p10, mean += f.y_mean, p90 += f.y_p90;
+    m.clip_low = std::max(m.clip_low, f.clip_low), m.clip_high = std::max(m.clip_high, f.clip_high);
+    m.r103_luma = std::max(m.r103_luma, f.r103_luma), m.r103_rgb = std::max(m.r103_rgb, f.r103_rgb);
+    m.max_cll = std::max(m.max_cll, f.max_cll), m.fall = std::max(m.fall, f.fall);
+    m.pq = m.pq || f.pq;
+  }
+  const double n = static_cast<double>(last - first + 1);
+  m.y_p10 = static_cast<float>(p10 / n), m.y_mean = static_cast<float>(mean / n), m.y_p90 = static_cast<float>(p90 / n);
+  return m;
+}
+
+// One display column's colours from the summed counts of timeline columns [c0, c1).
+void column_colours(const std::vector<qc::TimelineColumn>& columns, std::size_t c0, std::size_t c1,
+                    TimelineChannel channel, bool log, std::uint32_t bands, std::uint32_t* out) {
+  std::array<double, qc::kTimelineLevels> band{};
+  const std::uint32_t per_band = qc::kTimelineLevels / bands;
+  const auto ch = static_cast<std::uint32_t>(channel);
+  for (std::size_t c = c0; c < c1; ++c) {
+    for (std::uint32_t level = 0; level < qc::kTimelineLevels; ++level) {
+      band[level / per_band] += columns[c].counts[level * 4 + ch];
+    }
+  }
+  const double peak = *std::max_element(band.begin(), band.begin() + bands);
+  double total = 0;
+  for (std::uint32_t k = 0; k < bands; ++k) total += band[k];
+  for (std::uint32_t k = 0; k < bands; ++k) {
+    if (band[k] <= 0 || peak <= 0) {
+      out[k] = 0;
+      continue;
+    }
+    // Log: the report's rule (vhist qc --report), the share of the column's pixels over six
+    // decades; linear: against the column's busiest band. The least-filled cell still shows.
+    const double t = log ? 0.1 + 0.9 * std::clamp(1 + std::log10(band[k] / total) / kLogDecades, 0.0, 1.0)
+                         : 0.1 + 0.9 * band[k] / peak;
+    out[k] = heat_colour(channel, static_cast<float>(t));
+  }
+}
+
+}  // namespace
+
+std::uint32_t heat_colour(TimelineChannel channel, float t) {
+  t = std::clamp(t, 0.0f, 1.0f);
+  if (channel == TimelineChannel::luma) {
+    // Matplotlib's inferno (its 11 published stops, linearly between), as the report's heatmap.
+    static constexpr std::array<std::array<int, 3>, 11> kInferno{{{0x00, 0x00, 0x04}, {0x16, 0x0b, 0x39}, {0x42, 0x0a, 0x68},
+                                                                {0x6a, 0x17, 0x6e}, {0x93, 0x26, 0x67}, {0xbc, 0x37, 0x54},
+                                                                {0xdd, 0x51, 0x3a}, {0xf3, 0x78, 0x19}, {0xfc, 0xa5, 0x0a},
+                                                                {0xf6, 0xd7, 0x46}, {0xfc, 0xff, 0xa4}}};
+    const float x = t * 10.0f;
+    const auto i = std::min<std::size_t>(static_cast<std::size_t>(x), 9);
+    const float f = x - static_cast<float>(i);
+    const auto at = [&](std::size_t c) {
+      return (static_cast<float>(kInferno[i][c]) + static_cast<float>(kInferno[i + 1][c] - kInferno[i][c]) * f) / 255.0f;
+    };
+    return rgba(at(0), at(1), at(2));
+  }
+  // The channel's own colour, darkest to full, then towards white at the top.
+  const float base = std::min(t * 1.5f, 1.0f), white = std::max(0.0f, t * 1.5f - 1.0f) * 1.4f;
+  const float own = 0.12f + 0.88f * base;
+  const float other = std::min(white * 0.7f, 0.7f);
+  switch (channel) {
+    case TimelineChannel::r: return rgba(own, other + 0.05f * base, other + 0.05f * base);
+    case TimelineChannel::g: return rgba(other + 0.05f * base, own, other + 0.05f * base);
+    default: return rgba(other + 0.1f * base, other + 0.25f * base, own);
+  }
+}
+
+float percent_to_code(float percent, bool limited) {
+  return limited ? 16.0f + percent / 100.0f * 219.0f : percent / 100.0f * 255.0f;
+}
+
+void update_cells(TimelineCells& cells, const qc::TimelineFile& file, std::uint64_t version, TimelineChannel channel,
+                  bool log, std::uint32_t bands, std::uint32_t columns) {
+  const auto& source = file.timeline.columns();
+  const auto shown = static_cast<std::uint32_t>(std::min<std::size_t>(source.size(), std::max(columns, 1u)));
+  if (cells.version == version && cells.channel == channel && cells.log == log && cells.bands == bands &&
+      cells.columns == shown) {
+    return;
+  }
+  cells = TimelineCells{};
+  cells.version = version, cells.channel = channel, cells.log = log, cells.bands = bands, cells.columns = shown;
+  const auto& frames = file.timeline.frames();
+  cells.frames = static_cast<std::int64_t>(frames.size());
+  cells.colours.assign(std::size_t{shown} * bands, 0);
+  for (std::uint32_t d = 0; d < shown; ++d) {
+    const std::size_t c0 = std::size_t{d} * source.size() / shown, c1 = std::size_t{d + 1} * source.size() / shown;
+    column_colours(source, c0, c1, channel, log, bands, &cells.colours[std::size_t{d} * bands]);
+    // The frames of those columns (frames are numbered from 0 in order: index = number).
+    const auto first = static_cast<std::size_t>(std::max<std::int64_t>(source[c0].first_frame, 0));
+    const auto last = static_cast<std::size_t>(std::max<std::int64_t>(source[c1 - 1].first_frame + source[c1 - 1].frames - 1, 0));
+    cells.measures.push_back(measure_frames(frames, first, last));
+    const TimelineColumnMeasures& m = cells.measures.back();
+    cells.max_share = std::max({cells.max_share, m.clip_low, m.clip_high, m.r103_luma, m.r103_rgb});
+    cells.max_light = std::max(cells.max_light, m.max_cll);
+    cells.any_pq = cells.any_pq || m.pq;
+  }
+}
+
+}  // namespace vhist::viewer

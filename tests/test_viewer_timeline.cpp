@@ -1,0 +1,345 @@
+// The viewer's timeline strip (issue 28), end to end in a real window under Xvfb with validation
+// on: `vhist CLIP` runs as a process over a clip whose timeline the test wrote into the cache
+// itself (from what the clip holds: a second of black, a second of white), xdotool clicks and
+// types, and the test reads the screenshot and the state line test runs print at exit (the frame
+// shown, the OSD's lines, the timeline's state and how many scans were started). The last test
+// lets the viewer's own background scan (`vhist qc --timeline`, a child process) make the cache.
+#include "test_clips.h"
+
+#include "vhist/media/png.h"
+#include "vhist/qc/timeline_file.h"
+
+#include <sys/wait.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <thread>
+#include <chrono>
+#include <string>
+
+namespace vhist {
+namespace {
+
+namespace fs = std::filesystem;
+using test::clip_dir;
+using test::make_clip;
+using test::quote;
+using test::read_file;
+
+constexpr int kFrames = 20;     // the clip's: 10 black, then 10 white
+constexpr double kRate = 10.0;  // frames a second
+constexpr std::uint32_t kWidth = 160, kHeight = 90;
+constexpr const char* kSettings = "show_panel = false\nbins = 64\n";
+
+bool have_xdotool() { return std::system("command -v xdotool > /dev/null 2>&1") == 0; }
+
+// One second of black, one of white, every frame a keyframe (seeks land on the frame asked for).
+std::string black_white_clip() {
+  return make_clip("timeline_black_white.mkv",
+                   "-f lavfi -i color=black:s=160x90:r=10:d=1 -f lavfi -i color=white:s=160x90:r=10:d=1 "
+                   "-filter_complex concat=n=2:v=1 -c:v mpeg4 -q:v 2 -g 1 -pix_fmt yuv420p");
+}
+
+// The cache folder a run uses (XDG_CACHE_HOME), fresh.
+fs::path fresh_cache(const std::string& name) {
+  const fs::path dir = clip_dir() / ("timeline-cache-" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+// The clip's timeline as its frames are: limited-range Y' 16 (black) then 235 (white) on every
+// pixel, R'G'B' 0 then 255; and three events (black 0-9, clipped 12-14, R 103 16-17).
+void write_timeline(const std::string& clip, const fs::path& cache) {
+  setenv("XDG_CACHE_HOME", cache.c_str(), 1);
+  const auto identity = qc::identify_input(clip);
+  ASSERT_TRUE(identity);
+  qc::TimelineFile file;
+  file.input = *identity;
+  file.frame_rate = kRate;
+  file.duration = kFrames / kRate;
+  file.complete = true;
+  file.timeline = qc::Timeline(kFrames);
+  for (int i = 0; i < kFrames; ++i) {
+    const bool white = i >= kFrames / 2;
+    qc::QcFrame f;
+    f.frame = i, f.pts = i / kRate, f.limited = true;
+    f.y_min = f.y_p10 = f.y_mean = f.y_p90 = f.y_max = white ? 100.0f : 0.0f;
+    std::array<std::uint32_t, qc::kTimelineLevels * 4> h{};
+    for (std::uint32_t c = 0; c < 3; ++c) h[(white ? 255u : 0u) * 4 + c] = kWidth * kHeight;
+    h[(white ? 235u : 16u) * 4 + 3] = kWidth * kHeight;
+    file.timeline.add(f, h);
+  }
+  const auto event = [](qc::Check check, std::int64_t first, std::int64_t last) {
+    qc::Event e;
+    e.check = check, e.first_frame = first, e.last_frame = last, e.start = first / kRate, e.end = (last + 1) / kRate;
+    e.start_timecode = qc::timecode_from_time(e.start, kRate), e.end_timecode = qc::timecode_from_time(e.end, kRate);
+    e.unit = "%";
+    return e;
+  };
+  file.events = {event(qc::Check::black, 0, 9), event(qc::Check::clipped, 12, 14), event(qc::Check::r103_luma, 16, 17)};
+  ASSERT_EQ(qc::save_timeline(qc::timeline_cache_path(*identity), file), "");
+}
+
+struct TimelineRun {
+  int status = -1;
+  std::string err, state, command;
+  fs::path dir;
+  media::RgbaImage shot;
+};
+
+// Runs `vhist ARGS` under Xvfb with the cache `cache`; `script` runs beside it once the window is
+// up ($W: the window). With an empty script the run ends in a screenshot (--screenshot).
+TimelineRun run_timeline(const std::string& name, const fs::path& cache, const std::string& args, const std::string& script = "",
+                         const std::string& settings = kSettings) {
+  TimelineRun r;
+  r.dir = clip_dir() / ("timeline-" + name);
+  fs::remove_all(r.dir);
+  fs::create_directories(r.dir / "config" / "vhist");
+  std::ofstream(r.dir / "config" / "vhist" / "settings.ini", std::ios::binary) << settings;
+  const std::string viewer = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " " + args +
+                             (script.empty() ? " --screenshot shot.png" : "") + " 2> stderr.txt";
+  const std::string inner = script.empty() ? viewer
+                                           : viewer + " & pid=$!; W=$(xdotool search --sync --name '^vhist'); "
+                                                      "xdotool windowfocus --sync $W; " + script + "; wait $pid";
+  r.command = "cd " + quote(r.dir.string()) + " && env -u XDG_PICTURES_DIR XDG_CONFIG_HOME=" +
+              quote((r.dir / "config").string()) + " XDG_CACHE_HOME=" + quote(cache.string()) +
+              " timeout -k 10 200 xvfb-run -a -s '-screen 0 1280x800x24' sh -c " + quote(inner) + " > stdout.txt";
+  const int raw = std::system(r.command.c_str());
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.err = read_file(r.dir / "stderr.txt");
+  if (fs::exists(r.dir / "shot.png")) r.shot = media::read_png((r.dir / "shot.png").string());
+  const auto at = r.err.find("vhist: state: ");
+  if (at != std::string::npos) r.state = r.err.substr(at, r.err.find('\n', at) - at);
+  return r;
+}
+
+// Where the OSD log names frame `n` ("frame 12", or "frame ~12" where the number is the player's
+// estimate after a seek), from `from` on; npos when it does not.
+std::size_t find_frame(const TimelineRun& r, int n, std::size_t from = 0) {
+  for (std::size_t at = r.state.find("frame ", from); at != std::string::npos; at = r.state.find("frame ", at + 1)) {
+    std::size_t digits = at + 6;
+    if (digits < r.state.size() && r.state[digits] == '~') ++digits;
+    const std::string number = std::to_string(n);
+    if (r.state.compare(digits, number.size(), number) == 0 &&
+        (digits + number.size() >= r.state.size() || !std::isdigit(static_cast<unsigned char>(r.state[digits + number.size()])))) {
+      return at;
+    }
+  }
+  return std::string::npos;
+}
+
+std::string context(const TimelineRun& r) { return "command: " + r.command + "\nstderr:\n" + r.err; }
+
+// The state line's heatmap rectangle: x0, y0, x1, y1.
+std::optional<std::array<int, 4>> heat_rect(const TimelineRun& r) {
+  const auto at = r.state.find(" heat ");
+  std::array<int, 4> v{};
+  if (at == std::string::npos || std::sscanf(r.state.c_str() + at, " heat %d,%d-%d,%d", &v[0], &v[1], &v[2], &v[3]) != 4) {
+    return std::nullopt;
+  }
+  return v;
+}
+
+// The row of `rect` with the most bright pixels (some channel above 150) in columns [x0, x1): the
+// heatmap's busiest band runs across all of them (the label at its top left does not).
+int brightest_row(const media::RgbaImage& img, const std::array<int, 4>& rect, int x0, int x1) {
+  int best = -1, best_count = 0;
+  for (int y = rect[1]; y < rect[3]; ++y) {
+    int count = 0;
+    for (int x = x0; x < x1; ++x) {
+      const std::uint8_t* p = &img.pixels[(static_cast<std::size_t>(y) * img.width + static_cast<std::size_t>(x)) * 4];
+      if (std::max({p[0], p[1], p[2]}) > 150) ++count;
+    }
+    if (count > best_count) best = y, best_count = count;
+  }
+  return best;
+}
+
+// (a) The strip under the picture draws the cached timeline: the black second's luma at level 16
+// of 256 near the heatmap's bottom, the white second's at 235 near its top; loaded from the
+// cache, no scan started.
+TEST(Timeline, HeatmapShowsTheLevelsOfEachHalf) {
+  const std::string clip = black_white_clip();
+  const fs::path cache = fresh_cache("heatmap");
+  write_timeline(clip, cache);
+  const TimelineRun r = run_timeline("heatmap", cache, quote(clip) + " --frames 12 --paused-at 0.5 --size 640x360");
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_NE(r.state.find("timeline ready (spawned 0)"), std::string::npos) << context(r);
+  const auto rect = heat_rect(r);
+  ASSERT_TRUE(rect) << context(r);
+  ASSERT_EQ(r.shot.width, 640u);
+  const int w = (*rect)[2] - (*rect)[0], h = (*rect)[3] - (*rect)[1];
+  ASSERT_GT(h, 16) << "the heatmap is too small to read";
+  EXPECT_GT((*rect)[1], 360 / 2) << "the strip is under the picture";
+  const int left = brightest_row(r.shot, *rect, (*rect)[0] + w / 10, (*rect)[0] + 4 * w / 10);
+  const int right = brightest_row(r.shot, *rect, (*rect)[0] + 6 * w / 10, (*rect)[0] + 9 * w / 10);
+  const auto level_row = [&](double level) { return (*rect)[3] - (level + 0.5) / 256.0 * h; };
+  const double tolerance = h / 32.0 + 2;  // a band of levels (32 bands at the fewest) and the curves' width
+  EXPECT_NEAR(left, level_row(16), tolerance) << context(r);
+  EXPECT_NEAR(right, level_row(235), tolerance) << context(r);
+  // The playing position (paused at 0.5 s: frame 5 of 20) is a white line through the middle of
+  // frame 5's column, where the heatmap itself is dark (no level between 16 and 235 is used).
+  const int mid_y = ((*rect)[1] + (*rect)[3]) / 2;
+  const int x = static_cast<int>(std::lround((*rect)[0] + w * 5.5 / kFrames));
+  int white = 0;
+  for (int dx = -1; dx <= 1; ++dx) {
+    const std::uint8_t* p = &r.shot.pixels[(static_cast<std::size_t>(mid_y) * 640 + static_cast<std::size_t>(x + dx)) * 4];
+    if (std::min({p[0], p[1], p[2]}) > 200) ++white;
+  }
+  EXPECT_GT(white, 0) << "no playhead at x " << x << "\n" << context(r);
+  const std::uint8_t* away = &r.shot.pixels[(static_cast<std::size_t>(mid_y) * 640 + static_cast<std::size_t>(x + w / 4)) * 4];
+  EXPECT_LT(std::max({away[0], away[1], away[2]}), 60) << "the heatmap is lit between the levels used";
+}
+
+// (b) A click at half the strip's width seeks to the middle frame (10 of 20: 1.0 s); then T
+// turns the timeline off: no strip.
+TEST(Timeline, ClickAtHalfTheWidthSeeksToTheMiddleFrame) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const std::string clip = black_white_clip();
+  const fs::path cache = fresh_cache("click");
+  write_timeline(clip, cache);
+  const TimelineRun r = run_timeline("click", cache, quote(clip) + " --paused-at 0.3 --quit-after 9 --size 640x360",
+                    "sleep 4; xdotool mousemove --window $W 320 340 click 1; sleep 2; xdotool key t; sleep 1");
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_NE(r.state.find("frame at 1.000 s"), std::string::npos) << context(r);
+  EXPECT_NE(find_frame(r, 10), std::string::npos) << context(r);
+  EXPECT_NE(r.state.find("timeline none (spawned 0) heat none"), std::string::npos) << context(r);
+}
+
+// (c) PgDn and PgUp land on the first frame of the next and the previous event.
+TEST(Timeline, EventKeysLandOnTheEventsFirstFrames) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const std::string clip = black_white_clip();
+  const fs::path cache = fresh_cache("keys");
+  write_timeline(clip, cache);
+  const TimelineRun r = run_timeline("keys", cache, quote(clip) + " --paused-at 0.5 --quit-after 16 --size 640x360",
+                    // Time for each seek's frame to come (a loaded machine decodes slowly), so that
+                    // the OSD names each landing.
+                    "sleep 5; xdotool key Next; sleep 3; xdotool key Next; sleep 3; xdotool key Prior; sleep 3");
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_NE(r.state.find("frame at 1.200 s"), std::string::npos) << context(r);
+  const auto first = find_frame(r, 12), second = find_frame(r, 16);
+  ASSERT_NE(first, std::string::npos) << context(r);
+  ASSERT_NE(second, std::string::npos) << context(r);
+  EXPECT_LT(first, second);
+  EXPECT_NE(find_frame(r, 12, second), std::string::npos) << context(r);
+}
+
+// (d) Without a cache the viewer runs `vhist qc --timeline` as a child, which writes the cache,
+// and loads it; the next run loads it from the cache without starting a scan.
+TEST(Timeline, BackgroundScanFillsTheCacheAndReopenUsesIt) {
+  const std::string clip = black_white_clip();
+  const fs::path cache = fresh_cache("scan");
+  const TimelineRun first = run_timeline("scan-1", cache, quote(clip) + " --paused-at 0.5 --quit-after 25 --size 640x360", "true");
+  ASSERT_EQ(first.status, 0) << context(first);
+  EXPECT_NE(first.state.find("timeline ready (spawned 1)"), std::string::npos) << context(first);
+  setenv("XDG_CACHE_HOME", cache.c_str(), 1);
+  const auto identity = qc::identify_input(clip);
+  ASSERT_TRUE(identity);
+  std::string error;
+  const auto file = qc::load_timeline(qc::timeline_cache_path(*identity), error);
+  ASSERT_TRUE(file) << error;
+  EXPECT_EQ(file->timeline.frames().size(), static_cast<std::size_t>(kFrames));
+  const TimelineRun second = run_timeline("scan-2", cache, quote(clip) + " --frames 12 --paused-at 0.5 --size 640x360");
+  ASSERT_EQ(second.status, 0) << context(second);
+  EXPECT_NE(second.state.find("timeline ready (spawned 0)"), std::string::npos) << context(second);
+}
+
+// Ten minutes of a moving 720p pattern: its scan takes far longer than the runs below leave it.
+std::string long_clip() {
+  return make_clip("timeline_long.mkv", "-f lavfi -i testsrc2=s=1280x720:r=10:d=600 -c:v mpeg4 -q:v 10 -g 100");
+}
+
+// Whether a process runs `vhist qc CLIP` (its command line's arguments, from /proc).
+bool scan_running(const std::string& clip) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator("/proc", ec)) {
+    const std::string args = read_file(e.path() / "cmdline");
+    if (args.find(std::string("qc") + '\0' + clip + '\0') != std::string::npos) return true;
+  }
+  return false;
+}
+
+// While the scan runs the strip shows its progress (a bar in the scan's blue), and the child ends
+// with the viewer: no `vhist qc` of the clip is left running once the viewer has quit.
+TEST(Timeline, ScanShowsProgressAndEndsWithTheViewer) {
+  const std::string clip = long_clip();
+  const fs::path cache = fresh_cache("progress");
+  const TimelineRun r = run_timeline("progress", cache, quote(clip) + " --paused-at 1 --quit-after 8 --size 640x360 --screenshot shot.png", "true");
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_NE(r.state.find("timeline scanning (spawned 1)"), std::string::npos) << context(r);
+  ASSERT_EQ(r.shot.width, 640u) << context(r);
+  int bar = 0;  // pixels of the progress bar's filled part, in the strip (the window's bottom fifth)
+  for (std::uint32_t y = 288; y < 360; ++y) {
+    for (std::uint32_t x = 0; x < 640; ++x) {
+      const std::uint8_t* p = &r.shot.pixels[(std::size_t{y} * 640 + x) * 4];
+      if (p[0] == 90 && p[1] == 150 && p[2] == 255) ++bar;
+    }
+  }
+  EXPECT_GT(bar, 0) << "no progress bar in the strip\n" << context(r);
+  EXPECT_FALSE(scan_running(clip)) << "a scan outlived the viewer";
+}
+
+// Whether a viewer (not a scan) of `clip` runs.
+bool viewer_running(const std::string& clip) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator("/proc", ec)) {
+    const std::string args = read_file(e.path() / "cmdline");
+    if (args.starts_with(std::string(VHIST_BINARY) + '\0' + clip + '\0')) return true;
+  }
+  return false;
+}
+
+// Opening another file (the panel's path field) ends the scan of the one before, while the viewer
+// goes on; the new file's timeline comes from the cache.
+TEST(Timeline, OpeningAnotherFileEndsTheScan) {
+  if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  const std::string small = black_white_clip();
+  const fs::path cache = fresh_cache("reopen");
+  write_timeline(small, cache);
+  const std::string clip = long_clip();
+  TimelineRun r;
+  std::thread viewer([&] {
+    r = run_timeline("reopen", cache, quote(clip) + " --size 1280x720 --paused-at 1 --quit-after 20",
+                     // The path field: the panel's first row (the panel from x = 921.6 at 1280 wide).
+                     "sleep 5; xdotool mousemove --window $W 1000 36 click 1; sleep 0.5; "
+                     "xdotool keydown ctrl+a; sleep 0.3; xdotool keyup ctrl+a; xdotool type --delay 20 " + quote(small) +
+                         "; sleep 0.3; xdotool keydown Return; sleep 0.3; xdotool keyup Return; sleep 5",
+                     "osd = false\nshow_panel = true\n");
+  });
+  // The long clip's scan starts, then ends while its viewer still runs.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  bool seen = false, ended_in_time = false;
+  while (std::chrono::steady_clock::now() < until) {
+    const bool scanning = scan_running(clip);
+    seen = seen || scanning;
+    if (seen && !scanning) {
+      ended_in_time = viewer_running(clip);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  viewer.join();
+  ASSERT_EQ(r.status, 0) << context(r);
+  EXPECT_TRUE(seen) << "the long clip's scan never ran\n" << context(r);
+  EXPECT_TRUE(ended_in_time) << "the scan did not end when the other file was opened\n" << context(r);
+  EXPECT_NE(r.state.find("timeline ready (spawned 1)"), std::string::npos) << context(r);
+  EXPECT_NE(r.state.find("path field \"" + small + "\""), std::string::npos) << context(r);
+  // Ended, not finished: no complete timeline of the long clip in the cache.
+  setenv("XDG_CACHE_HOME", cache.c_str(), 1);
+  std::string error;
+  const auto partial = qc::load_timeline(qc::timeline_cache_path(*qc::identify_input(clip)), error);
+  EXPECT_FALSE(partial && partial->complete) << "the scan had finished before the other file was opened";
+}
+
+}  // namespace
+}  // namespace vhist
