@@ -148,7 +148,7 @@ TEST(QcCommand, FailNonePassesAndEveryEventIsStillListed) {
 
 TEST(QcCommand, TimelineFileHoldsEveryFrameAndTheEvents) {
   const std::string path = (clip_dir() / "sdr.vhtl").string();
-  const ProcessResult r = run_vhist("qc -q " + quote(sdr_events_clip()) + " --timeline " + quote(path) + " -o /dev/null");
+  const ProcessResult r = run_vhist("qc -q " + quote(sdr_events_clip()) + " --timeline-file " + quote(path) + " -o /dev/null");
   ASSERT_EQ(r.status, 3) << r.err;
   std::string error;
   const auto file = qc::load_timeline(path, error);
@@ -179,7 +179,7 @@ TEST(QcCommand, AnOutputThatIsTheInputIsRefusedAndTheInputKept) {
   const std::string copy = (clip_dir() / "keep.mov").string();
   std::filesystem::copy_file(sdr_events_clip(), copy, std::filesystem::copy_options::overwrite_existing);
   const auto before = std::filesystem::file_size(copy);
-  for (const std::string flag : {"-o", "--report", "--timeline"}) {
+  for (const std::string flag : {"-o", "--report", "--timeline-file"}) {
     const ProcessResult r = run_vhist("qc -q " + quote(copy) + " " + flag + " " + quote(copy));
     EXPECT_EQ(r.status, 2) << flag;
     EXPECT_EQ(std::filesystem::file_size(copy), before) << flag;

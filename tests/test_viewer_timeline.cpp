@@ -3,7 +3,7 @@
 // itself (from what the clip holds: a second of black, a second of white), xdotool clicks and
 // types, and the test reads the screenshot and the state line test runs print at exit (the frame
 // shown, the OSD's lines, the timeline's state and how many scans were started). The last test
-// lets the viewer's own background scan (`vhist qc --timeline`, a child process) make the cache.
+// lets the viewer's own background scan (`vhist qc --timeline-file`, a child process) make the cache.
 #include "test_clips.h"
 
 #include "vhist/media/png.h"
@@ -234,7 +234,7 @@ TEST(Timeline, EventKeysLandOnTheEventsFirstFrames) {
   EXPECT_NE(find_frame(r, 12, second), std::string::npos) << context(r);
 }
 
-// (d) Without a cache the viewer runs `vhist qc --timeline` as a child, which writes the cache,
+// (d) Without a cache the viewer runs `vhist qc --timeline-file` as a child, which writes the cache,
 // and loads it; the next run loads it from the cache without starting a scan.
 TEST(Timeline, BackgroundScanFillsTheCacheAndReopenUsesIt) {
   const std::string clip = black_white_clip();

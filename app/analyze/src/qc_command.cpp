@@ -12,9 +12,11 @@
 #include "vhist/util/text.h"
 #include "vhist/version.h"
 
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <functional>
 #include <algorithm>
@@ -240,6 +242,8 @@ void QcFinish::report_verdict(const QcRun& run) const {
 }  // namespace
 
 int run_qc(const QcOptions& options) {
+  // The viewer's background scan (--progress-fd): ends with the viewer, however it ends.
+  if (options.progress_fd >= 0) ::prctl(PR_SET_PDEATHSIG, SIGTERM);
   // An output that is the input would destroy it: refused before anything is opened.
   for (const std::string* output : {&options.events, &options.report, &options.timeline}) {
     if (output->empty()) continue;

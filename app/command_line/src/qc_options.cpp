@@ -99,7 +99,7 @@ constexpr cli::CliRow<QcOptions> kRows[] = {
      "read thresholds from an INI file of the same names ('r103-area = 0.5', '# comments'); values given on the "
      "command line win",
      "Checks", [](QcOptions& o, std::string_view v) { return cli::set_text(o.profile, v, "a file name"); }},
-    {"--timeline", "FILE", "also write the timeline file the viewer reads (the viewer's cache)", "Output",
+    {"--timeline-file", "FILE", "also write the timeline file the viewer reads (the viewer's cache)", "Output",
      [](QcOptions& o, std::string_view v) { return cli::set_text(o.timeline, v, "a file name"); }},
     {"--progress-fd", "N", "write 'frames expected' lines to file descriptor N as frames are measured", "Output",
      [](QcOptions& o, std::string_view v) {

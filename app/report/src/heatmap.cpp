@@ -10,17 +10,7 @@ namespace vhist::report {
 namespace {
 
 // Inferno at t = 0, 0.1, ..., 1 (matplotlib's map, as its published 11-step palette).
-constexpr std::array<std::array<std::uint8_t, 3>, 11> kInferno{{{0x00, 0x00, 0x04},
-                                                                 {0x16, 0x0b, 0x39},
-                                                                 {0x42, 0x0a, 0x68},
-                                                                 {0x6a, 0x17, 0x6e},
-                                                                 {0x93, 0x26, 0x67},
-                                                                 {0xbc, 0x37, 0x54},
-                                                                 {0xdd, 0x51, 0x3a},
-                                                                 {0xf3, 0x78, 0x19},
-                                                                 {0xfc, 0xa5, 0x0a},
-                                                                 {0xf6, 0xd7, 0x46},
-                                                                 {0xfc, 0xff, 0xa4}}};
+
 
 constexpr double kHeatTop = 10;      // the image's top in the figure's viewBox
 constexpr double kHeatHeight = 256;  // one unit per level
@@ -58,21 +48,9 @@ std::string level_axis(bool limited) {
 
 }  // namespace
 
-std::array<std::uint8_t, 3> inferno(double t) {
-  const double p = std::clamp(t, 0.0, 1.0) * 10.0;
-  const auto k = std::min<std::size_t>(9, static_cast<std::size_t>(p));
-  const double f = p - static_cast<double>(k);
-  std::array<std::uint8_t, 3> c{};
-  for (std::size_t i = 0; i < 3; ++i) {
-    c[i] = static_cast<std::uint8_t>(std::lround(kInferno[k][i] + (kInferno[k + 1][i] - kInferno[k][i]) * f));
-  }
-  return c;
-}
+std::array<std::uint8_t, 3> inferno(double t) { return qc::inferno(t); }
 
-double heatmap_position(double share) {
-  if (!(share > 0)) return 0;
-  return 0.1 + 0.9 * std::clamp(1 + std::log10(share) / kHeatmapDecades, 0.0, 1.0);
-}
+double heatmap_position(double share) { return qc::heat_position(share); }
 
 media::RgbaImage heatmap_image(const qc::Timeline& timeline) {
   const auto& columns = timeline.columns();

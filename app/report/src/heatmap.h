@@ -5,6 +5,7 @@
 
 #include "plot_scale.h"
 #include "vhist/media/png.h"
+#include "vhist/qc/heat_scale.h"
 #include "vhist/qc/timeline.h"
 
 #include <array>
@@ -13,12 +14,10 @@
 
 namespace vhist::report {
 
-// Matplotlib's inferno colour map at t in [0, 1] (its 11 published stops, linearly between).
+// The one colour rule of the timeline's heatmaps (qc/heat_scale.h): inferno at t, and a
+// share's position on the log scale over kHeatmapDecades decades.
 std::array<std::uint8_t, 3> inferno(double t);
-
-// The colour-map position of a share (0..1) of a column's pixels: 0 for none, else 0.1 + 0.9 *
-// clamp(1 + log10(share) / kHeatmapDecades, 0, 1).
-inline constexpr double kHeatmapDecades = 6;
+inline constexpr double kHeatmapDecades = qc::kHeatDecades;
 double heatmap_position(double share);
 
 // The image: one pixel column per timeline column, 256 rows, row 0 = level 255.

@@ -1,5 +1,7 @@
 #include "timeline_cells.h"
 
+#include "vhist/qc/heat_scale.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -7,8 +9,6 @@
 namespace vhist::viewer {
 
 namespace {
-
-constexpr double kLogDecades = 6;  // the log scale's range of shares: 1e-6 to 1
 
 std::uint32_t rgba(float r, float g, float b, float a = 1.0f) {
   const auto byte = [](float v) { return static_cast<std::uint32_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
@@ -62,8 +62,7 @@ void column_colours(const std::vector<qc::TimelineColumn>& columns, std::size_t 
     }
     // Log: the report's rule (vhist qc --report), the share of the column's pixels over six
     // decades; linear: against the column's busiest band. The least-filled cell still shows.
-    const double t = log ? 0.1 + 0.9 * std::clamp(1 + std::log10(band[k] / total) / kLogDecades, 0.0, 1.0)
-                         : 0.1 + 0.9 * band[k] / peak;
+    const double t = log ? qc::heat_position(band[k] / total) : 0.1 + 0.9 * band[k] / peak;
     out[k] = heat_colour(channel, static_cast<float>(t));
   }
 }
@@ -73,17 +72,9 @@ void column_colours(const std::vector<qc::TimelineColumn>& columns, std::size_t 
 std::uint32_t heat_colour(TimelineChannel channel, float t) {
   t = std::clamp(t, 0.0f, 1.0f);
   if (channel == TimelineChannel::luma) {
-    // Matplotlib's inferno (its 11 published stops, linearly between), as the report's heatmap.
-    static constexpr std::array<std::array<int, 3>, 11> kInferno{{{0x00, 0x00, 0x04}, {0x16, 0x0b, 0x39}, {0x42, 0x0a, 0x68},
-                                                                {0x6a, 0x17, 0x6e}, {0x93, 0x26, 0x67}, {0xbc, 0x37, 0x54},
-                                                                {0xdd, 0x51, 0x3a}, {0xf3, 0x78, 0x19}, {0xfc, 0xa5, 0x0a},
-                                                                {0xf6, 0xd7, 0x46}, {0xfc, 0xff, 0xa4}}};
-    const float x = t * 10.0f;
-    const auto i = std::min<std::size_t>(static_cast<std::size_t>(x), 9);
-    const float f = x - static_cast<float>(i);
-    const auto at = [&](std::size_t c) {
-      return (static_cast<float>(kInferno[i][c]) + static_cast<float>(kInferno[i + 1][c] - kInferno[i][c]) * f) / 255.0f;
-    };
+    // The report's colour map (qc/heat_scale.h).
+    const std::array<std::uint8_t, 3> c = qc::inferno(t);
+    const auto at = [&](std::size_t i) { return static_cast<float>(c[i]) / 255.0f; };
     return rgba(at(0), at(1), at(2));
   }
   // The channel's own colour, darkest to full, then towards white at the top.

@@ -154,7 +154,7 @@ void TimelineScan::spawn(const std::string& executable) {
     message_ = std::string("No timeline: cannot make a pipe for the scan: ") + std::strerror(errno);
     return;
   }
-  const std::vector<std::string> args{executable, "qc", input_, "--timeline", cache_path_, "--progress-fd",
+  const std::vector<std::string> args{executable, "qc", input_, "--timeline-file", cache_path_, "--progress-fd",
                                       std::to_string(kProgressFd), "-q"};
   const SpawnResult r = spawn_low_priority(args, progress[1], errors[1]);
   close(progress[1]), close(errors[1]);

@@ -1,5 +1,5 @@
 // The viewer's background scan for the timeline (docs/architecture.md, "The timeline"): `vhist qc
-// FILE --timeline CACHE --progress-fd 3 -q` run as a child process of the viewer, with its own
+// FILE --timeline-file CACHE --progress-fd 3 -q` run as a child process of the viewer, with its own
 // decoder and engine, at a lower priority than playback (nice 10 and SCHED_IDLE, so that the
 // player's threads always come first), and crash-isolated: a failing scan is a message in the
 // strip, never a viewer that stops. The child writes "frames_done expected_frames\n" lines to

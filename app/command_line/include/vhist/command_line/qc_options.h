@@ -25,7 +25,7 @@ struct QcOptions {
   std::string events = "-";   // -o: the events, JSON Lines or CSV
   std::optional<RecordFormat> format;
   std::string report;         // --report FILE.html
-  std::string timeline;       // --timeline FILE (the viewer's timeline file)
+  std::string timeline;       // --timeline-file FILE (the viewer's timeline file)
   int progress_fd = -1;       // --progress-fd N: "done expected" lines for the viewer
   std::string profile;        // --profile FILE, applied before the command line's own values
   qc::Thresholds thresholds;

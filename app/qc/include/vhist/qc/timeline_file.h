@@ -1,4 +1,4 @@
-// A scanned file's timeline and events on disk: what `vhist qc --timeline FILE` writes and the
+// A scanned file's timeline and events on disk: what `vhist qc --timeline-file FILE` writes and the
 // viewer's timeline reads (from its cache, so that reopening a file is instant). A binary file of
 // fixed-size little-endian fields after a magic and a version; a file of another version, a
 // truncated or corrupt one, or one made from a different input (size or modification time
