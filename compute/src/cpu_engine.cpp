@@ -225,14 +225,19 @@ void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict 
   const int cy = k.cy, crv = k.crv, cgu = k.cgu, cgv = k.cgv, cbu = k.cbu, yoff = k.yoff, coff8 = k.coff8;
   const int shift = k.shift, max_code = k.max_code;
   std::uint32_t n_low = 0, n_high = 0, n_out = 0;  // with Gamut
-  const auto check = [&](int r, int g, int b) {
+  const int lowest = shader::vhist_gamut_lowest(max_code), highest = shader::vhist_gamut_highest(max_code);
+  const auto check = [&n_low, &n_high, &n_out, lowest, highest](int r, int g, int b) {
     if constexpr (Gamut) {
-      using shader::vhist_gamut_high, shader::vhist_gamut_low;
-      const bool lo = vhist_gamut_low(r, max_code) | vhist_gamut_low(g, max_code) | vhist_gamut_low(b, max_code);
-      const bool hi = vhist_gamut_high(r, max_code) | vhist_gamut_high(g, max_code) | vhist_gamut_high(b, max_code);
-      n_low += lo ? 1u : 0u;
-      n_high += hi ? 1u : 0u;
-      n_out += (lo | hi) ? 1u : 0u;
+      // vhist_gamut_low and _high as comparisons with the last values inside, or-ed bitwise:
+      // min(r, g, b) < lowest is folded by GCC into short-circuit ors that do not vectorize
+      // (2.7x slower in all), and 20 v < -M costs a multiply per component.
+      const std::uint32_t lo = static_cast<std::uint32_t>(r < lowest) | static_cast<std::uint32_t>(g < lowest) |
+                               static_cast<std::uint32_t>(b < lowest);
+      const std::uint32_t hi = static_cast<std::uint32_t>(r > highest) | static_cast<std::uint32_t>(g > highest) |
+                               static_cast<std::uint32_t>(b > highest);
+      n_low += lo;
+      n_high += hi;
+      n_out += lo | hi;
     }
   };
   const auto clamp = [max_code](int c) { return shader::vhist_clamp_code(c, max_code); };
