@@ -9,6 +9,7 @@
 #include "vhist/compute/frame_checksum.h"
 #include "vhist/compute/source_measures.h"
 #include "vhist/compute/synthetic_frames.h"
+#include "vhist/colour_shared.h"
 
 #include <gtest/gtest.h>
 
@@ -177,6 +178,23 @@ TEST(Gamut, SaturatedChromaOverAllLumaCodes) {
       }
     }
   }
+}
+
+// The limits as comparisons with the last values inside (the CPU engine's loop) say the same as
+// their definition, 20 v < -M and 20 v > 21 M, for every value of every depth.
+TEST(Gamut, LimitsAsLastValuesInside) {
+  for (int bits = 8; bits <= 16; ++bits) {
+    const int m = (1 << bits) - 1;
+    const int lowest = shader::vhist_gamut_lowest(m), highest = shader::vhist_gamut_highest(m);
+    for (int v = -(1 << 17); v <= (1 << 17); ++v) {
+      ASSERT_EQ(shader::vhist_gamut_low(v, m), v < lowest) << bits << " bits, v " << v;
+      ASSERT_EQ(shader::vhist_gamut_high(v, m), v > highest) << bits << " bits, v " << v;
+    }
+  }
+  EXPECT_EQ(shader::vhist_gamut_lowest(255), -12);  // -12.75 rounded up
+  EXPECT_EQ(shader::vhist_gamut_highest(255), 267);  // 267.75 rounded down
+  EXPECT_EQ(shader::vhist_gamut_lowest(1023), -51);
+  EXPECT_EQ(shader::vhist_gamut_highest(1023), 1074);
 }
 
 TEST(Gamut, RgbFramesHaveNone) {

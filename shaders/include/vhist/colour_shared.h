@@ -80,6 +80,10 @@ VHIST_FN uint vhist_yuv_component(int y, int cb8, int cr8, int cy, int cu, int c
 // 20 v > 21 max_code. |v| < 2^17 for every depth the matrix takes, so 20 v fits an int.
 VHIST_FN bool vhist_gamut_low(int v, int max_code) { return 20 * v < -max_code; }
 VHIST_FN bool vhist_gamut_high(int v, int max_code) { return 20 * v > 21 * max_code; }
+// The same limits as the lowest and highest values inside them (v is low when below the first,
+// high when above the second): -floor(M / 20) and floor(21 M / 20), for a loop to compare with.
+VHIST_FN int vhist_gamut_lowest(int max_code) { return -(max_code / 20); }
+VHIST_FN int vhist_gamut_highest(int max_code) { return 21 * max_code / 20; }
 
 #ifdef __cplusplus
 }  // namespace vhist::shader
