@@ -150,6 +150,8 @@ TEST(QcCommand, TimelineFileHoldsEveryFrameAndTheEvents) {
   const std::string path = (clip_dir() / "sdr.vhtl").string();
   const ProcessResult r = run_vhist("qc -q " + quote(sdr_events_clip()) + " --timeline-file " + quote(path) + " -o /dev/null");
   ASSERT_EQ(r.status, 3) << r.err;
+  // -o /dev/null wrote into the device: it is still one (a rename over it would make it a file).
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
   std::string error;
   const auto file = qc::load_timeline(path, error);
   ASSERT_TRUE(file) << error;

@@ -172,3 +172,24 @@ TEST_F(OutputDir, NoFolderOrADirectoryIsSaidPlainly) {
 }
 
 }  // namespace
+
+namespace vhist::util {
+namespace {
+
+// A device or a FIFO named as the output is written into, never renamed over: /dev/null stays
+// the device (a rename once replaced it with a regular file, and every later `< /dev/null` read
+// that file), and a directory is refused.
+TEST(WriteFileAtomically, DevicesAreWrittenIntoNotReplaced) {
+  ASSERT_EQ(write_file_atomically("/dev/null", "bytes"), "");
+  struct stat st {};
+  ASSERT_EQ(::stat("/dev/null", &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode));
+  EXPECT_FALSE(std::filesystem::exists("/dev/null.tmp"));
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "vhist_wfa_dir";
+  std::filesystem::create_directories(dir);
+  EXPECT_NE(write_file_atomically(dir.string(), "x").find("is a directory"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace vhist::util

@@ -1,5 +1,7 @@
 #include "vhist/compute/frame_converter.h"
 
+#include "plane_push.h"
+
 #include "vhist/colour_shared.h"
 #include "vhist/compute_push.h"
 #include "vhist/shaders/convert.spv.h"
@@ -59,21 +61,9 @@ void FrameConverter::record(VkCommandBuffer cmd, const VideoFormat& f, const Gpu
   }
   const ConversionCoefficients k = conversion_coefficients(f.matrix, f.range, f.bits);
   ConvertPush push{};
-  for (std::uint32_t p = 0; p < 3; ++p) {
-    const std::uint32_t q = p < f.plane_count ? p : 0;
-    push.plane[p] = planes.address[q];
-    push.stride[p] = planes.stride[q];
-  }
+  plane_push(push, f, planes);
   push.dst = dst;
   push.measures = measures;
-  push.width = f.width;
-  push.height = f.height;
-  for (std::uint32_t c = 0; c < 3; ++c) {
-    const ComponentLayout& comp = f.components[f.model == ColourModel::gray ? 0 : c];
-    push.comp[c] = comp.plane | (comp.offset << 4) | (comp.step << 8) | (comp.shift << 16);
-  }
-  push.format = f.bits | (f.sample_bytes << 8) | (static_cast<std::uint32_t>(f.model) << 12) |
-                (f.chroma_shift_x << 16) | (f.chroma_shift_y << 20);
   push.cy = k.cy;
   push.crv = k.crv;
   push.cgu = k.cgu;

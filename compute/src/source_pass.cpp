@@ -1,5 +1,7 @@
 #include "vhist/compute/source_pass.h"
 
+#include "plane_push.h"
+
 #include "vhist/compute_push.h"
 #include "vhist/measures_shared.h"
 #include "vhist/shaders/checksum.spv.h"
@@ -37,25 +39,6 @@ void clear(VkCommandBuffer cmd, const render::Buffer& counts, VkDeviceSize bytes
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                          VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-}
-
-// The fields of the passes that read the planes as uploaded (plane_access.glsl), packed as in
-// ConvertPush.
-template <typename Push>
-void plane_push(Push& push, const VideoFormat& f, const GpuPlanes& planes) {
-  for (std::uint32_t p = 0; p < 3; ++p) {
-    const std::uint32_t q = p < f.plane_count ? p : 0;
-    push.plane[p] = planes.address[q];
-    push.stride[p] = planes.stride[q];
-  }
-  push.width = f.width;
-  push.height = f.height;
-  for (std::uint32_t c = 0; c < 3; ++c) {
-    const ComponentLayout& comp = f.components[f.model == ColourModel::gray ? 0 : c];
-    push.comp[c] = comp.plane | (comp.offset << 4) | (comp.step << 8) | (comp.shift << 16);
-  }
-  push.format = f.bits | (f.sample_bytes << 8) | (static_cast<std::uint32_t>(f.model) << 12) |
-                (f.chroma_shift_x << 16) | (f.chroma_shift_y << 20);
 }
 
 render::Buffer counts_buffer(const render::Context& context, VkDeviceSize bytes, const std::string& name) {
