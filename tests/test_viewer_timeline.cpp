@@ -37,7 +37,7 @@ using test::read_file;
 constexpr int kFrames = 20;     // the clip's: 10 black, then 10 white
 constexpr double kRate = 10.0;  // frames a second
 constexpr std::uint32_t kWidth = 160, kHeight = 90;
-constexpr const char* kSettings = "show_panel = false\nbins = 64\n";
+constexpr const char* kSettings = "show_panel = false\nbins = 64\ntimeline = true\n";
 
 bool have_xdotool() { return std::system("command -v xdotool > /dev/null 2>&1") == 0; }
 
@@ -314,7 +314,7 @@ TEST(Timeline, OpeningAnotherFileEndsTheScan) {
                      "sleep 5; xdotool mousemove --window $W 1000 36 click 1; sleep 0.5; "
                      "xdotool keydown ctrl+a; sleep 0.3; xdotool keyup ctrl+a; xdotool type --delay 20 " + quote(small) +
                          "; sleep 0.3; xdotool keydown Return; sleep 0.3; xdotool keyup Return; sleep 5",
-                     "osd = false\nshow_panel = true\n");
+                     "osd = false\nshow_panel = true\ntimeline = true\n");
   });
   // The long clip's scan starts, then ends while its viewer still runs.
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
