@@ -106,10 +106,10 @@ std::optional<std::string> read_small_file(const std::string& path, std::size_t 
 
 namespace {
 
-// An existing target that is not a regular file (/dev/null, a FIFO, a terminal): nothing to
-// rename over, and renaming over it would replace the device with a file. Written directly.
-std::string write_directly(const std::string& target, const struct stat& st, std::string_view bytes) {
-  if (S_ISDIR(st.st_mode)) return quoted(target) + " is a directory";
+// An existing target that is neither a regular file nor a folder (/dev/null, a FIFO, a
+// terminal): nothing to rename over, and renaming over it would replace the device with a file.
+// Written directly.
+std::string write_directly(const std::string& target, std::string_view bytes) {
   UniqueFd fd(::open(target.c_str(), O_WRONLY | O_CLOEXEC));
   if (!fd) return "cannot open " + quoted(target) + ": " + std::strerror(errno);
   if (const int err = write_all(fd.get(), bytes); err != 0) return "cannot write " + quoted(target) + ": " + std::strerror(err);
@@ -121,7 +121,9 @@ std::string write_directly(const std::string& target, const struct stat& st, std
 
 std::string write_file_atomically(const std::string& path, std::string_view bytes, const AtomicWriteOptions& options) {
   const std::string target = options.follow_symlink ? resolve_link(path) : path;
-  if (struct stat st {}; ::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) return write_directly(target, st, bytes);
+  if (struct stat st {}; ::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    return write_directly(target, bytes);
+  }
   const std::string tmp = target + ".tmp";
   UniqueFd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
   if (!fd) return "cannot create " + quoted(tmp) + ": " + std::strerror(errno);

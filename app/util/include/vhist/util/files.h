@@ -56,9 +56,9 @@ struct AtomicWriteOptions {
 //   "cannot close 'a.png.tmp': ..."
 //   "cannot rename 'a.png.tmp' to 'a.png': Is a directory"
 // Callers put what they were doing in front ("cannot write 'a.png': " + result).
-// A `path` that exists and is not a regular file (/dev/null, a FIFO, a terminal) is written
-// directly: there is nothing to rename over, and a rename would replace the device with a file.
-// A directory is refused ("'x' is a directory").
+// A `path` that exists and is neither a regular file nor a folder (/dev/null, a FIFO, a
+// terminal) is written directly: there is nothing to rename over, and a rename would replace the
+// device with a file. A folder fails at the rename (step 4).
 [[nodiscard]] std::string write_file_atomically(const std::string& path, std::string_view bytes,
                                                 const AtomicWriteOptions& options = {});
 
