@@ -207,8 +207,9 @@ TEST(Timeline, ClickAtHalfTheWidthSeeksToTheMiddleFrame) {
   const std::string clip = black_white_clip();
   const fs::path cache = fresh_cache("click");
   write_timeline(clip, cache);
-  const TimelineRun r = run_timeline("click", cache, quote(clip) + " --paused-at 0.3 --quit-after 9 --size 640x360",
-                    "sleep 4; xdotool mousemove --window $W 320 340 click 1; sleep 2; xdotool key t; sleep 1");
+  // Waits long enough for the first frames of a sanitizer build (about 10 frames a second).
+  const TimelineRun r = run_timeline("click", cache, quote(clip) + " --paused-at 0.3 --quit-after 20 --size 640x360",
+                    "sleep 12; xdotool mousemove --window $W 320 340 click 1; sleep 3; xdotool key t; sleep 2");
   ASSERT_EQ(r.status, 0) << context(r);
   EXPECT_NE(r.state.find("frame at 1.000 s"), std::string::npos) << context(r);
   EXPECT_NE(find_frame(r, 10), std::string::npos) << context(r);
@@ -309,9 +310,10 @@ TEST(Timeline, OpeningAnotherFileEndsTheScan) {
   const std::string clip = long_clip();
   TimelineRun r;
   std::thread viewer([&] {
-    r = run_timeline("reopen", cache, quote(clip) + " --size 1280x720 --paused-at 1 --quit-after 20",
-                     // The path field: the panel's first row (the panel from x = 921.6 at 1280 wide).
-                     "sleep 5; xdotool mousemove --window $W 1000 36 click 1; sleep 0.5; "
+    r = run_timeline("reopen", cache, quote(clip) + " --size 1280x720 --paused-at 1 --quit-after 32",
+                     // The path field: the panel's first row (the panel from x = 921.6 at 1280 wide);
+                     // the waits let a sanitizer build (about 10 frames a second) take the focus.
+                     "sleep 12; xdotool mousemove --window $W 1000 36 click 1; sleep 2; "
                      "xdotool keydown ctrl+a; sleep 0.3; xdotool keyup ctrl+a; xdotool type --delay 20 " + quote(small) +
                          "; sleep 0.3; xdotool keydown Return; sleep 0.3; xdotool keyup Return; sleep 5",
                      "osd = false\nshow_panel = true\ntimeline = true\n");
