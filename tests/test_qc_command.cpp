@@ -172,6 +172,9 @@ TEST(QcCommand, BadInputAndBadValuesAreRefused) {
   const ProcessResult bad = run_vhist("qc -q --r103-area 150 " + quote(sdr_events_clip()));
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find("--r103-area needs a percentage from 0 to 100, not '150'"), std::string::npos) << bad.err;
+  const ProcessResult none = run_vhist("qc -q --engine none " + quote(sdr_events_clip()));
+  EXPECT_EQ(none.status, 2);
+  EXPECT_NE(none.err.find("--engine none decodes only"), std::string::npos) << none.err;
   const ProcessResult fail = run_vhist("qc -q --fail blackish " + quote(sdr_events_clip()));
   EXPECT_EQ(fail.status, 2);
   EXPECT_NE(fail.err.find("--fail needs"), std::string::npos) << fail.err;

@@ -170,6 +170,7 @@ std::string preload_profile(const std::vector<std::string>& args, QcOptions& opt
 
 std::string finish_qc_options(QcOptions& o) {
   if (o.scan.common.input.empty()) return "no input file given";
+  if (o.scan.engine == "none") return "--engine none decodes only and measures nothing to check: use auto, gpu or cpu";
   if (!o.format) {
     const bool csv = o.events.size() > 4 && o.events.compare(o.events.size() - 4, 4, ".csv") == 0;
     o.format = csv ? RecordFormat::csv : RecordFormat::jsonl;
