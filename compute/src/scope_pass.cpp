@@ -1,5 +1,7 @@
 #include "vhist/compute/scope_pass.h"
 
+#include "plane_push.h"
+
 #include "vhist/compute/colour.h"
 #include "vhist/scope_shared.h"
 #include "vhist/shaders/scope_vector.spv.h"
@@ -24,22 +26,6 @@ constexpr std::uint64_t kVectorGroupSamples = std::uint64_t{shader::kScopeWorkgr
 std::uint32_t waveform_source(WaveformMode mode) {
   return mode == WaveformMode::luma ? shader::kScopeLuma : mode == WaveformMode::rgb ? shader::kScopeRgb
                                                                                     : shader::kScopePlanes;
-}
-
-// The plane fields of a push block from the frame's layout (as SourcePass::record_planes).
-template <typename Push>
-void set_planes(Push& push, const VideoFormat& f, const GpuPlanes& planes) {
-  for (std::uint32_t p = 0; p < 3; ++p) {
-    const std::uint32_t q = p < f.plane_count ? p : 0;
-    push.plane[p] = planes.address[q];
-    push.stride[p] = planes.stride[q];
-  }
-  for (std::uint32_t c = 0; c < 3; ++c) {
-    const ComponentLayout& comp = f.components[f.model == ColourModel::gray ? 0 : c];
-    push.comp[c] = comp.plane | (comp.offset << 4) | (comp.step << 8) | (comp.shift << 16);
-  }
-  push.format = f.bits | (f.sample_bytes << 8) | (static_cast<std::uint32_t>(f.model) << 12) |
-                (f.chroma_shift_x << 16) | (f.chroma_shift_y << 20);
 }
 
 void require_input(bool planes, const ScopeInputs& inputs) {
@@ -124,7 +110,7 @@ void ScopePass::record_waveform(VkCommandBuffer cmd, const ScopeInputs& inputs, 
   const WaveformShape shape = waveform_shape(display_columns(f, r), request.plot_width);
   WaveformPush push{};
   if (planes) {
-    set_planes(push, f, inputs.planes);
+    plane_fields(push, f, inputs.planes);
   } else {
     push.frame = inputs.rgb;
     push.format = converted_format(f).bits;
@@ -155,7 +141,7 @@ void ScopePass::record_vectorscope(VkCommandBuffer cmd, const ScopeInputs& input
   const PixelRect s = vectorscope_samples(f, scope_region(f, request.region));
   VectorPush push{};
   if (planes) {
-    set_planes(push, f, inputs.planes);
+    plane_fields(push, f, inputs.planes);
   } else {
     push.frame = inputs.rgb;
     push.format = converted_format(f).bits;
