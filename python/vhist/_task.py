@@ -1,0 +1,41 @@
+"""The task a Dask worker runs for one input: `vhist batch INPUT --out DIR --key KEY -q`.
+
+Only the standard library: vhist.dask_batch ships this module to the workers by value, so a
+worker needs the vhist executable and a Python with Dask, not this package.
+"""
+import json
+import os
+import shutil
+import socket
+import subprocess
+
+
+def _error_row(input_path, key, message):
+    # The columns that say what happened; vhist.rows fills in the others with null.
+    return json.dumps({"type": "row", "input": input_path, "key": key, "status": "error",
+                       "error": message}, ensure_ascii=False, separators=(",", ":"))
+
+
+def run_input(vhist, input_path, out_dir, key, options):
+    """Runs vhist batch for one input on this machine and returns its row file's line (a
+    failed input is a row with "status":"error", never an exception). vhist gets SIGTERM if
+    this worker dies, so a lost worker leaves no analysis running."""
+    row_path = os.path.join(out_dir, key + ".row.json")
+    command = [vhist, "batch", input_path, "--out", out_dir, "--key", key, "-q"] + list(options)
+    setpriv = shutil.which("setpriv")
+    if setpriv:  # util-linux: the child is signalled when its parent (this worker) dies
+        command = [setpriv, "--pdeathsig", "TERM", "--"] + command
+    try:
+        done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, check=False)
+    except OSError as error:
+        return _error_row(input_path, key, f"cannot run {vhist!r} on {socket.gethostname()}: "
+                                           f"{error.strerror}")
+    try:
+        with open(row_path, encoding="utf-8") as file:
+            return file.read().strip()
+    except OSError:
+        said = " ".join(done.stderr.decode("utf-8", "replace").split())
+        return _error_row(input_path, key,
+                          f"vhist batch exited with status {done.returncode} on "
+                          f"{socket.gethostname()} and wrote no row: {said or 'no message'}")

@@ -1,0 +1,38 @@
+"""vhist.summary: one file's summary row, from `vhist batch PATH --out TMPDIR --key NAME`."""
+import os
+import subprocess
+import tempfile
+
+from ._exe import VhistError, find_vhist, stderr_message
+from .rows import Number, read_row
+
+OPTIONS = ("engine", "hwdec", "device", "bins", "profile")
+
+
+def summary(path, vhist=None, **options):
+    """The summary row of the video at `path` (a dict in the table's column order: provenance,
+    per-channel statistics, MaxCLL/MaxFALL, the QC verdict). Options: engine, hwdec, device,
+    bins, profile, as `vhist batch`'s. A file vhist cannot analyze raises VhistError with the
+    row's error; a file that fails QC is a row with "qc": "fail", not an error."""
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise TypeError(f"summary() got unknown options: {', '.join(sorted(unknown))}")
+    path = os.fspath(path)
+    key = os.path.basename(path.rstrip("/")) or "input"
+    with tempfile.TemporaryDirectory(prefix="vhist-summary-") as out:
+        command = [find_vhist(vhist), "batch", "--out", out, "--key", key, "-q"]
+        for name, value in options.items():
+            if value is not None:
+                command += [f"--{name}", str(value)]
+        command += ["--", path]
+        done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, check=False)
+        said = done.stderr.decode("utf-8", "replace")
+        try:
+            _, row = read_row(os.path.join(out, key + ".row.json"))
+        except (OSError, ValueError):
+            raise VhistError(stderr_message(said), done.returncode, command, said) from None
+    if row.get("status") != "ok":
+        raise VhistError(row.get("error") or stderr_message(said), done.returncode, command, said)
+    return {name: (float(value) if isinstance(value, Number) else value)
+            for name, value in row.items()}
