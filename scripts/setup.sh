@@ -53,6 +53,9 @@ test_packages=(
   time bc
   # fuzzing (scripts/fuzz.sh): clang and its libFuzzer/sanitizer runtimes
   clang-14 libclang-rt-14-dev
+  # the Python package's tests (tests/python): numpy, pytest, a real Dask scheduler and workers
+  # (dask-scheduler, dask-worker), psutil for the processes they start and kill
+  python3-numpy python3-pytest python3-dask python3-distributed python3-psutil
 )
 if [ "$with_tests" = yes ]; then packages+=("${test_packages[@]}"); fi
 

@@ -4,7 +4,8 @@
 #   - the desktop entry passes desktop-file-validate;
 #   - the man page formats with groff without a warning, with its sections;
 #   - from / (no source tree around), the installed `vhist --version`, `vhist analyze` on the
-#     installed demo clip, and the viewer with no INPUT under Xvfb (--frames 5 --screenshot);
+#     installed demo clip, the Python package (import vhist from the install's dist-packages,
+#     vhist.analyze through the installed vhist), and the viewer with no INPUT under Xvfb (--frames 5 --screenshot);
 #   - the install moved elsewhere with its demo clip swapped for a one-colour clip: the viewer's
 #     screenshot shows that colour, so the clip was found beside the executable, not in the
 #     source tree or the build's install folder.
@@ -52,6 +53,21 @@ grep -q "vhist" <<<"$version" || fail "vhist --version printed: $version"
 head -n 1 "$work/demo.jsonl" | grep -q '^{"type":"header","input":"[^"]*demo.mp4"' || fail "analyze's output does not start with its header"
 grep -q '"rotation":0,"display_width":1280,"display_height":720' "$work/demo.jsonl" ||
   fail "analyze's record does not give the demo clip's shape: $(head -c 200 "$work/demo.jsonl")"
+
+# The Python package from the install tree alone (issue 29): its dist-packages folder on
+# PYTHONPATH, from /, the installed vhist found on PATH (VHIST unset).
+init=$(find "$prefix/lib" -path '*/dist-packages/vhist/__init__.py' | head -n 1)
+[ -n "$init" ] || fail "the Python package vhist was not installed under $prefix/lib"
+pydir=$(dirname "$(dirname "$init")")
+py_out=$(env -u VHIST PYTHONPATH="$pydir" PATH="$prefix/bin:/usr/bin:/bin" /usr/bin/python3 -c '
+import sys, vhist
+assert vhist.__file__.startswith(sys.argv[1]), vhist.__file__
+frames = list(vhist.analyze(sys.argv[2], frames=2, bins=64))
+print(vhist.find_vhist(), len(frames), frames[1].counts["l"].sum(), frames[1].width)
+' "$pydir" "$prefix/share/vhist/demo.mp4" 2>&1) || fail "the installed Python package failed: $py_out"
+[ "$py_out" = "$prefix/bin/vhist 2 $((1280 * 720)) 1280" ] || fail "the installed Python package said: $py_out"
+env PYTHONPATH="$pydir" /usr/bin/python3 -m vhist.dask_batch --help | grep -q -- "--scheduler" ||
+  fail "python3 -m vhist.dask_batch --help does not run from the install"
 
 # The viewer under its own X server, validation on; the run's messages kept for a failure.
 # Its own settings folder, so that the user's settings.ini is neither read nor written.

@@ -153,10 +153,14 @@ class Analysis:
         return self.header
 
     def close(self):
-        """Stops vhist if it still runs (SIGTERM: it ends cleanly; SIGKILL after 5 s)."""
+        """Stops vhist if it still runs (its pipe closed and SIGTERM: it ends cleanly; SIGKILL
+        after 5 s)."""
         if self._proc is None or self._done:
             return
         self._done = True
+        # The pipe first: vhist may be blocked writing a record, which the closed pipe ends
+        # (SIGPIPE, status 141); SIGTERM for one that is decoding.
+        self._proc.stdout.close()
         if self._proc.poll() is None:
             self._proc.send_signal(signal.SIGTERM)
             try:
@@ -164,7 +168,6 @@ class Analysis:
             except subprocess.TimeoutExpired:
                 self._proc.kill()
                 self._proc.wait()
-        self._proc.stdout.close()
         self._stderr.close()
         self.status = self._proc.returncode
 
