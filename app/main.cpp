@@ -4,6 +4,7 @@
 // (command_line.h); this file dispatches.
 #include "vhist/analyze/analyze.h"
 #include "vhist/analyze/qc_command.h"
+#include "vhist/analyze/batch_command.h"
 #include "vhist/device_list/device_list.h"
 #include "vhist/cli/cli.h"
 #include "vhist/command_line/command_line.h"
@@ -126,6 +127,7 @@ int main(int argc, char** argv) {
     case Command::analyze: return vhist::app::run_analyze(line.analyze);
     case Command::scope: return vhist::app::run_scope(line.scope);
     case Command::qc: return vhist::app::run_qc(line.qc);
+    case Command::batch: return vhist::app::run_batch(line.batch);
     case Command::list_devices: return vhist::cli::print_device_list();
     case Command::list_cameras: return list_cameras();
     case Command::self_test: return run_self_test(line.viewer.common.device);

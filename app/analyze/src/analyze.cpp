@@ -32,7 +32,8 @@ std::unique_ptr<media::MediaSource> open_source(const AnalyzeOptions& options) {
 int run_analysis(const AnalyzeOptions& options, AnalysisObserver* observer, const AfterAnalysis& after) {
   const char* name = observer != nullptr ? "vhist qc" : "vhist analyze";
   // An output that is the input would destroy it: refused before anything is opened.
-  if (const std::string conflict = output_conflict(options.common.input, options.output); !conflict.empty()) {
+  const std::string conflict = options.output.empty() ? std::string() : output_conflict(options.common.input, options.output);
+  if (!conflict.empty()) {
     std::fprintf(stderr, "%s: %s\n", name, conflict.c_str());
     return 2;
   }
@@ -74,11 +75,12 @@ int run_analysis(const AnalyzeOptions& options, AnalysisObserver* observer, cons
   }
 
   // The stop handlers are in place (above): a signal from here on ends the run through the
-  // loop, which removes the temporary file when no record was written. `vhist qc` writes no
-  // records: its observer takes the frames.
+  // loop, which removes the temporary file when no record was written. `vhist qc` writes records
+  // only with --records (options.output); its observer takes the frames.
   std::string error;
-  const std::unique_ptr<Output> out = observer != nullptr ? nullptr : Output::open(options.output, error);
-  if (!out && observer == nullptr) {
+  const bool records = observer == nullptr || !options.output.empty();
+  const std::unique_ptr<Output> out = records ? Output::open(options.output, error) : nullptr;
+  if (!out && records) {
     std::fprintf(stderr, "%s: %s\n", name, error.c_str());
     return 1;
   }

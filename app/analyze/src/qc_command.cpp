@@ -3,6 +3,7 @@
 #include "analysis_run.h"
 #include "output.h"
 #include "qc_outputs.h"
+#include "qc_row.h"
 
 #include "vhist/compute/colour_names.h"
 #include "vhist/media/timecode.h"
@@ -51,6 +52,7 @@ class QcObserver : public AnalysisObserver {
     c.checksum = s.checksum;
     std::array<std::uint32_t, qc::kTimelineLevels * 4> histogram{};
     timeline_.add(qc::measure(c, o_.thresholds.black_level, &histogram), histogram);
+    if (!o_.row.empty()) totals_.add(*s.levels, s.format->bits);
   }
 
   void progress(std::int64_t done, std::int64_t expected) override {
@@ -65,10 +67,12 @@ class QcObserver : public AnalysisObserver {
   }
 
   const qc::Timeline& timeline() const { return timeline_; }
+  const qc::FileTotals& totals() const { return totals_; }
 
  private:
   const QcOptions& o_;
   qc::Timeline timeline_;
+  qc::FileTotals totals_;  // --row's exposure columns
   bool progress_closed_ = false;
   std::chrono::steady_clock::time_point last_{};
 };
@@ -152,6 +156,7 @@ class QcFinish {
     const int written = write_outputs(run, info);
     if (written != 0) return written;
     if (status != 0) return status;
+    if (const int row = write_row(run, analyzer, info); row != 0) return row;
     report_verdict(run);
     return run.passed ? 0 : kFailedStatus;
   }
@@ -159,11 +164,30 @@ class QcFinish {
  private:
   int write_outputs(const QcRun& run, const media::MediaInfo& info) const;
   int write_report(const QcRun& run) const;
+  // --row: the file's summary row, written last (vhist batch takes it as the sign the file is done).
+  int write_row(const QcRun& run, const Analyzer& analyzer, const media::MediaInfo& info) const;
   void report_verdict(const QcRun& run) const;
 
   const QcOptions& o_;
   const QcObserver& observer_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
+
+int QcFinish::write_row(const QcRun& run, const Analyzer& analyzer, const media::MediaInfo& info) const {
+  if (o_.row.empty()) return 0;
+  RowFacts facts;
+  facts.key = o_.row_key.empty() ? std::filesystem::path(o_.scan.common.input).filename().string() : o_.row_key;
+  facts.duration = info.duration;
+  facts.frames = analyzer.frames_written();
+  facts.engine = analyzer.engine_used();
+  facts.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  const std::string text = row_line(ok_row(run, analyzer.run_summary(), observer_.totals(), facts));
+  if (const std::string error = util::write_file_atomically(o_.row, text); !error.empty()) {
+    std::fprintf(stderr, "vhist qc: %s\n", error.c_str());
+    return 1;
+  }
+  return 0;
+}
 
 int QcFinish::write_outputs(const QcRun& run, const media::MediaInfo& info) const {
   const std::string text = events_text(run, *o_.format);
@@ -245,7 +269,7 @@ int run_qc(const QcOptions& options) {
   // The viewer's background scan (--progress-fd): ends with the viewer, however it ends.
   if (options.progress_fd >= 0) ::prctl(PR_SET_PDEATHSIG, SIGTERM);
   // An output that is the input would destroy it: refused before anything is opened.
-  for (const std::string* output : {&options.events, &options.report, &options.timeline}) {
+  for (const std::string* output : {&options.events, &options.report, &options.timeline, &options.row}) {
     if (output->empty()) continue;
     if (const std::string conflict = output_conflict(options.scan.common.input, *output); !conflict.empty()) {
       std::fprintf(stderr, "vhist qc: %s\n", conflict.c_str());

@@ -63,13 +63,18 @@ void build(CLI::App& root, CommandLine& line, ToolFlags& tools) {
   cli::configure_app(*qc, qc_help_footer());
   add_qc_options(*qc, line.qc);
   qc->callback([&line] { line.command = Command::qc; });
+  CLI::App* batch = root.add_subcommand("batch", "many files at once: records, QC and one summary table");
+  cli::configure_app(*batch, batch_help_footer());
+  add_batch_options(*batch, line.batch);
+  batch->callback([&line] { line.command = Command::batch; });
 }
 
 }  // namespace
 
 CommandLine parse_command_line(const std::vector<std::string>& args) {
   CommandLine line;
-  if (!args.empty() && (args.front() == "analyze" || args.front() == "scope" || args.front() == "qc")) line.program = "vhist " + args.front();
+  if (!args.empty() && (args.front() == "analyze" || args.front() == "scope" || args.front() == "qc" ||
+                         args.front() == "batch")) line.program = "vhist " + args.front();
   CLI::App root(kDescription, "vhist");
   ToolFlags tools;
   build(root, line, tools);
@@ -82,6 +87,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   line.end = cli::parse_args(root, args, [&line] {
     if (line.program == "vhist scope") return line.scope.common.input;
     if (line.program == "vhist qc") return line.qc.scan.common.input;
+    if (line.program == "vhist batch") return line.batch.inputs.empty() ? std::string() : line.batch.inputs.front();
     return line.program == "vhist" ? line.viewer.common.input : line.analyze.common.input;
   });
   if (line.end.done) return line;
@@ -99,6 +105,10 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     if (const std::string error = finish_qc_options(line.qc); !error.empty()) line.end = {true, 2, {}, error};
     return line;
   }
+  if (line.command == Command::batch) {
+    if (const std::string error = finish_batch_options(line.batch); !error.empty()) line.end = {true, 2, {}, error};
+    return line;
+  }
   for (const int i : {3, 1, 0, 2}) {
     if (tools.given[i]) {
       line.command = kTools[i].command;
@@ -112,5 +122,6 @@ std::string vhist_help() { return parse_command_line({"--help"}).end.help; }
 std::string analyze_help() { return parse_command_line({"analyze", "--help"}).end.help; }
 std::string scope_help() { return parse_command_line({"scope", "--help"}).end.help; }
 std::string qc_help() { return parse_command_line({"qc", "--help"}).end.help; }
+std::string batch_help() { return parse_command_line({"batch", "--help"}).end.help; }
 
 }  // namespace vhist::app

@@ -101,6 +101,16 @@ constexpr cli::CliRow<QcOptions> kRows[] = {
      "Checks", [](QcOptions& o, std::string_view v) { return cli::set_text(o.profile, v, "a file name"); }},
     {"--timeline-file", "FILE", "also write the timeline file the viewer reads (the viewer's cache)", "Output",
      [](QcOptions& o, std::string_view v) { return cli::set_text(o.timeline, v, "a file name"); }},
+    {"--records", "FILE",
+     "also write vhist analyze's per-frame records (histograms, statistics) to FILE from the same decode; CSV "
+     "when FILE ends in .csv",
+     "Output", [](QcOptions& o, std::string_view v) { return cli::set_text(o.scan.output, v, "a file name"); }},
+    {"--row", "FILE",
+     "also write the file's summary row (provenance, exposure over all frames, light, verdict: one JSON object, "
+     "vhist batch's table row) to FILE",
+     "Output", [](QcOptions& o, std::string_view v) { return cli::set_text(o.row, v, "a file name"); }},
+    {"--row-key", "K", "the row's key (vhist batch's name for the input)", "Output",
+     [](QcOptions& o, std::string_view v) { return cli::set_text(o.row_key, v, "a name"); }, true},
     {"--progress-fd", "N", "write 'frames expected' lines to file descriptor N as frames are measured", "Output",
      [](QcOptions& o, std::string_view v) {
        const auto n = cli::parse_uint(v, 3, 1 << 20);
@@ -123,7 +133,7 @@ void add_qc_options(CLI::App& app, QcOptions& options) {
   // The scan: analyze's rows that apply (the records' options do not).
   for (const cli::CliRow<AnalyzeOptions>& row : analyze_rows()) {
     const std::string_view f = row.flags;
-    if (f == "--frames" || f == "--engine" || f == "-q,--quiet" || f == "-v,--verbose") {
+    if (f == "--frames" || f == "--engine" || f == "--bins" || f == "-q,--quiet" || f == "-v,--verbose") {
       cli::add_rows(app, std::span(&row, 1), options.scan);
     }
   }
@@ -175,7 +185,10 @@ std::string finish_qc_options(QcOptions& o) {
     const bool csv = o.events.size() > 4 && o.events.compare(o.events.size() - 4, 4, ".csv") == 0;
     o.format = csv ? RecordFormat::csv : RecordFormat::jsonl;
   }
-  o.scan.format = RecordFormat::jsonl;
+  const std::string& records = o.scan.output;
+  const bool csv_records = records.size() > 4 && records.compare(records.size() - 4, 4, ".csv") == 0;
+  o.scan.format = csv_records ? RecordFormat::csv : RecordFormat::jsonl;
+  if (records == "-" || o.row == "-") return "--records and --row need a file (standard output carries the events)";
   return {};
 }
 

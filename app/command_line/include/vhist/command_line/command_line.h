@@ -3,6 +3,7 @@
 //   vhist analyze INPUT [options]      per-frame histograms of a video (analyze_options.h)
 //   vhist scope INPUT --at T -o PNG    one frame's scope as a PNG (scope_options.h)
 //   vhist qc INPUT [options]           QC checks with timecodes, a report (qc_options.h)
+//   vhist batch INPUT... --out DIR     many files: records, QC and a summary table (batch_options.h)
 //   vhist --list-devices | --list-cameras | --self-test [--device SEL] | --version
 //                                      the device tools; also spelled as the subcommands
 //                                      list-devices, list-cameras, self-test and version
@@ -10,6 +11,7 @@
 #pragma once
 
 #include "vhist/command_line/analyze_options.h"
+#include "vhist/command_line/batch_options.h"
 #include "vhist/command_line/qc_options.h"
 #include "vhist/command_line/scope_options.h"
 #include "vhist/cli/option_table.h"
@@ -20,7 +22,7 @@
 
 namespace vhist::app {
 
-enum class Command { viewer, analyze, scope, qc, list_devices, list_cameras, self_test, version };
+enum class Command { viewer, analyze, scope, qc, batch, list_devices, list_cameras, self_test, version };
 
 struct CommandLine {
   cli::ParseEnd end;  // end.done: print end.help (status 0) or report end.error (status 2)
@@ -29,7 +31,8 @@ struct CommandLine {
   AnalyzeOptions analyze;
   ScopeOptions scope;
   QcOptions qc;
-  // How errors and help name the command: "vhist", "vhist analyze", "vhist scope" or "vhist qc".
+  BatchOptions batch;
+  // How errors and help name the command: "vhist", "vhist analyze", "vhist scope", "vhist qc" or "vhist batch".
   std::string program = "vhist";
 };
 
@@ -41,5 +44,6 @@ std::string vhist_help();
 std::string analyze_help();
 std::string scope_help();
 std::string qc_help();
+std::string batch_help();
 
 }  // namespace vhist::app

@@ -21,11 +21,16 @@ class App;
 namespace vhist::app {
 
 struct QcOptions {
-  AnalyzeOptions scan;        // INPUT, --start, --frames, --engine, --device, --hwdec, -q, -v
+  QcOptions() { scan.output.clear(); }
+  // INPUT, --start, --frames, --engine, --device, --hwdec, --bins, -q, -v; scan.output: --records
+  // (analyze's per-frame records from the same decode; empty: none)
+  AnalyzeOptions scan;
   std::string events = "-";   // -o: the events, JSON Lines or CSV
   std::optional<RecordFormat> format;
   std::string report;         // --report FILE.html
   std::string timeline;       // --timeline-file FILE (the viewer's timeline file)
+  std::string row;            // --row FILE: the file's summary row (JSON, `vhist batch`'s table)
+  std::string row_key;        // --row-key K: the row's key (vhist batch's name for the input)
   int progress_fd = -1;       // --progress-fd N: "done expected" lines for the viewer
   std::string profile;        // --profile FILE, applied before the command line's own values
   qc::Thresholds thresholds;

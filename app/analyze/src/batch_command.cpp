@@ -1,0 +1,168 @@
+#include "vhist/analyze/batch_command.h"
+
+#include "batch_children.h"
+#include "batch_plan.h"
+#include "batch_table.h"
+#include "qc_row.h"
+#include "stop_signals.h"
+
+#include "vhist/util/files.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+
+namespace vhist::app {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+constexpr int kFailedStatus = 3;  // as vhist qc's: an input failed its checks
+
+std::string clock_text(double seconds) {
+  const long s = static_cast<long>(seconds + 0.5);
+  char text[32];
+  std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  return text;
+}
+
+// Runs the inputs not done, --jobs at a time; their rows land in `rows` (plan order).
+class BatchRun {
+ public:
+  BatchRun(const BatchOptions& o, const std::vector<BatchItem>& plan, std::vector<ordered_json>& rows)
+      : o_(o), plan_(plan), rows_(rows), children_(o.forward), terminal_(::isatty(STDERR_FILENO) == 1) {}
+
+  // Returns 0, or 128 + the signal that stopped the batch.
+  int run(const std::vector<std::size_t>& todo) {
+    std::size_t next = 0;
+    while (next < todo.size() || children_.running() > 0) {
+      if (stop_requested()) {
+        children_.stop_all();
+        if (terminal_ && !o_.quiet) std::fputc('\n', stderr);
+        std::fprintf(stderr, "vhist batch: interrupted (%s): %zu of %zu inputs done; run the same command again to "
+                     "go on from there\n", std::string(signal_name(stop_signal())).c_str(), finished_, todo.size());
+        return 128 + stop_signal();
+      }
+      while (next < todo.size() && children_.running() < o_.jobs) start(todo[next++]);
+      for (const ChildEnd& end : children_.wait(std::chrono::milliseconds(200))) finish(end);
+      show_progress(todo.size());
+    }
+    if (terminal_ && !o_.quiet && !todo.empty()) std::fputc('\n', stderr);
+    return 0;
+  }
+
+ private:
+  void start(std::size_t index) {
+    if (const std::string error = children_.start(plan_[index], index); !error.empty()) {
+      finish_row(index, error_row(plan_[index].input, plan_[index].key, error, 0));
+    }
+  }
+
+  void finish(const ChildEnd& end) {
+    const BatchItem& item = plan_[end.item];
+    ordered_json row = end.status == 0 || end.status == kFailedStatus ? read_row(item.row) : ordered_json(nullptr);
+    if (row.is_null()) {
+      const std::string why = end.error.empty() ? "vhist qc ended with status " + std::to_string(end.status) : end.error;
+      row = error_row(item.input, item.key, why, end.seconds);
+    }
+    finish_row(end.item, std::move(row));
+  }
+
+  void finish_row(std::size_t index, ordered_json row) {
+    ++finished_;
+    const bool error = row.value("status", "") != "ok";
+    if (error && !o_.quiet) {
+      if (terminal_) std::fputc('\n', stderr);
+      const std::string why = row.value("error", std::string());
+      if (why.find(plan_[index].input) != std::string::npos) std::fprintf(stderr, "vhist batch: %s\n", why.c_str());
+      else std::fprintf(stderr, "vhist batch: %s: %s\n", util::quoted(plan_[index].input).c_str(), why.c_str());
+    }
+    rows_[index] = std::move(row);
+  }
+
+  void show_progress(std::size_t total) {
+    if (o_.quiet || !terminal_) return;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    const double share = (static_cast<double>(finished_) + children_.running_share()) / static_cast<double>(total);
+    const std::string eta = share > 0.01 ? clock_text(elapsed / share - elapsed) : std::string("--:--:--");
+    std::fprintf(stderr, "\rvhist batch: %zu/%zu files, %.0f fps, ETA %s   ", finished_, total,
+                 elapsed > 0 ? static_cast<double>(children_.frames()) / elapsed : 0.0, eta.c_str());
+    std::fflush(stderr);
+  }
+
+  const BatchOptions& o_;
+  const std::vector<BatchItem>& plan_;
+  std::vector<ordered_json>& rows_;
+  BatchChildren children_;
+  bool terminal_;
+  std::size_t finished_ = 0;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
+// The exit status the rows give: 1 when any input failed to run, else 3 when any failed QC.
+int rows_status(const std::vector<ordered_json>& rows) {
+  bool failed_qc = false;
+  for (const ordered_json& row : rows) {
+    if (row.value("status", "") != "ok") return 1;
+    failed_qc = failed_qc || row.value("qc", "") == "fail";
+  }
+  return failed_qc ? kFailedStatus : 0;
+}
+
+// The batch's last line: what became of the inputs, and where the table is.
+void report_counts(const std::vector<ordered_json>& rows, std::size_t skipped, const std::string& dir) {
+  std::size_t passed = 0, failed = 0, errors = 0;
+  for (const ordered_json& row : rows) {
+    if (row.value("status", "") != "ok") ++errors;
+    else if (row.value("qc", "") == "fail") ++failed;
+    else ++passed;
+  }
+  std::fprintf(stderr, "vhist batch: %zu inputs: %zu passed, %zu failed QC, %zu could not be analysed (%zu complete "
+               "before, not run again); the table is %s\n", rows.size(), passed, failed, errors, skipped,
+               util::quoted((std::filesystem::path(dir) / "summary.csv").string()).c_str());
+}
+
+}  // namespace
+
+int run_batch(const BatchOptions& o) {
+  std::string error;
+  const std::vector<BatchItem> plan = make_plan(o, error);
+  if (!error.empty() || plan.empty()) {
+    std::fprintf(stderr, "vhist batch: %s\n", error.empty() ? "no inputs found (directories are searched for --ext's "
+                 "extensions)" : error.c_str());
+    return 2;
+  }
+  if (o.plan) {
+    for (const BatchItem& item : plan) std::fputs((plan_json(item) + "\n").c_str(), stdout);
+    return 0;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(o.out, ec);
+  if (ec) {
+    std::fprintf(stderr, "vhist batch: cannot make the output directory %s: %s\n", util::quoted(o.out).c_str(),
+                 ec.message().c_str());
+    return 1;
+  }
+  install_stop_handlers();
+  std::vector<ordered_json> rows(plan.size());
+  std::vector<std::size_t> todo;
+  for (std::size_t k = 0; k < plan.size(); ++k) {
+    if (plan[k].done && !o.force) rows[k] = read_row(plan[k].row);
+    if (rows[k].is_null()) todo.push_back(k);
+  }
+  if (const int stopped = BatchRun(o, plan, rows).run(todo); stopped != 0) return stopped;
+  if (!o.key.empty()) {
+    std::fputs(row_line(rows.front()).c_str(), stdout);
+    return rows_status(rows);
+  }
+  if (const std::string table_error = write_tables(o.out, rows); !table_error.empty()) {
+    std::fprintf(stderr, "vhist batch: %s\n", table_error.c_str());
+    return 1;
+  }
+  if (!o.quiet) report_counts(rows, plan.size() - todo.size(), o.out);
+  return rows_status(rows);
+}
+
+}  // namespace vhist::app

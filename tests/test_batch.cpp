@@ -1,0 +1,245 @@
+// `vhist batch` as a process (validation on) over real clips: one row per input in plan order,
+// each row's numbers equal to what single-file runs give (its records byte for byte those of
+// `vhist analyze`; its exposure columns recomputed here from those records' histograms; its
+// verdict that of `vhist qc`), a corrupt file one error row, resuming, --key, --plan, refusals.
+#include "analyze_process.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+namespace vhist::test {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// A directory of clips: two in the top, one below, a corrupt one; fresh for each test.
+struct Archive {
+  fs::path dir, out;
+  std::vector<std::string> keys;  // sorted, as the plan lists them
+};
+
+Archive make_archive(const std::string& name) {
+  Archive a;
+  a.dir = clip_dir() / name / "in";
+  a.out = clip_dir() / name / "out";
+  fs::remove_all(clip_dir() / name);
+  fs::create_directories(a.dir / "day2");
+  const std::string bars = make_clip("batch_bars.mp4", "-f lavfi -i smptebars=s=192x108:d=1 -pix_fmt yuv420p -c:v libx264");
+  const std::string test = make_clip("batch_test.mkv", "-f lavfi -i testsrc2=s=160x90:d=1.2 -pix_fmt yuv420p -c:v ffv1");
+  const std::string dark = make_clip("batch_dark.mp4",
+                                     "-f lavfi -i color=c=0x101010:s=128x72:d=0.8 -pix_fmt yuv420p -c:v libx264");
+  fs::copy_file(bars, a.dir / "bars.mp4");
+  fs::copy_file(test, a.dir / "day2" / "test.mkv");
+  fs::copy_file(dark, a.dir / "dark.mp4");
+  std::string junk(8192, '\0');  // bytes no demuxer takes for video
+  for (std::size_t k = 0; k < junk.size(); ++k) junk[k] = static_cast<char>((k * 7919u) >> 3);
+  std::FILE* f = std::fopen((a.dir / "broken.mp4").c_str(), "wb");
+  std::fwrite(junk.data(), 1, junk.size(), f);
+  std::fclose(f);
+  std::FILE* note = std::fopen((a.dir / "notes.txt").c_str(), "wb");  // not a video extension: not an input
+  std::fclose(note);
+  a.keys = {"bars.mp4", "broken.mp4", "dark.mp4", "day2/test.mkv"};
+  return a;
+}
+
+std::vector<json> jsonl(const fs::path& path) {
+  std::vector<json> out;
+  for (const std::string& line : all_lines(read_file(path))) out.push_back(json::parse(line));
+  return out;
+}
+
+// Each channel's mean, median and clip shares over all of a records file's frames, from the
+// records' own 256-bin histograms (8-bit clips: one bin per code), counted here in 64 bits.
+struct Exposure {
+  double mean = 0, clip_low = 0, clip_high = 0;
+  std::uint64_t p50 = 0;
+};
+Exposure exposure_of(const std::string& records, const std::string& channel) {
+  std::vector<std::uint64_t> sum(256, 0);
+  for (const std::string& line : lines(records)) {
+    const std::vector<std::uint64_t> h = json_array(line, channel);
+    for (std::size_t k = 0; k < h.size() && k < 256; ++k) sum[k] += h[k];
+  }
+  std::uint64_t total = 0;
+  double weighted = 0;
+  for (std::size_t k = 0; k < 256; ++k) total += sum[k], weighted += static_cast<double>(k) * static_cast<double>(sum[k]);
+  Exposure e;
+  e.mean = weighted / static_cast<double>(total);
+  e.clip_low = static_cast<double>(sum[0]) / static_cast<double>(total);
+  e.clip_high = static_cast<double>(sum[255]) / static_cast<double>(total);
+  std::uint64_t running = 0;
+  const std::uint64_t rank = (total + 1) / 2;  // nearest rank of the 50th percentile
+  while ((running += sum[e.p50]) < rank) ++e.p50;
+  return e;
+}
+
+TEST(Batch, OneRowPerInputEqualToSingleFileRuns) {
+  const Archive a = make_archive("batch_rows");
+  const ProcessResult r = run_vhist("batch " + quote(a.dir.string()) + " --out " + quote(a.out.string()) + " --jobs 2");
+  EXPECT_EQ(r.status, 1) << r.err;  // the broken file could not be analysed
+  const std::vector<json> rows = jsonl(a.out / "summary.jsonl");
+  ASSERT_EQ(rows.size(), a.keys.size()) << r.err;
+  for (std::size_t k = 0; k < rows.size(); ++k) EXPECT_EQ(rows[k]["key"], a.keys[k]);
+  EXPECT_EQ(rows[1]["status"], "error");
+  EXPECT_NE(rows[1]["error"].get<std::string>().find("not a video file"), std::string::npos) << rows[1];
+  EXPECT_TRUE(rows[1]["l_mean"].is_null());
+  EXPECT_NE(r.err.find("broken.mp4"), std::string::npos) << r.err;
+  for (const std::size_t k : {0u, 2u, 3u}) {
+    const json& row = rows[k];
+    const std::string input = (a.dir / a.keys[k]).string();
+    ASSERT_EQ(row["status"], "ok") << row;
+    EXPECT_EQ(row["input"], input);
+    // The records are vhist analyze's of the same file.
+    const ProcessResult single = run_vhist("analyze " + quote(input) + " -q");
+    ASSERT_EQ(single.status, 0) << single.err;
+    const std::string records = read_file(a.out / (a.keys[k] + ".jsonl"));
+    EXPECT_EQ(lines(records), lines(single.out)) << a.keys[k];
+    EXPECT_EQ(row["frames"].get<std::size_t>(), lines(single.out).size());
+    for (const std::string c : {"r", "g", "b", "l"}) {
+      const Exposure e = exposure_of(records, c);
+      EXPECT_NEAR(row[c + "_mean"].get<double>(), e.mean, 1e-9) << a.keys[k] << " " << c;
+      EXPECT_EQ(row[c + "_p50"].get<std::uint64_t>(), e.p50) << a.keys[k] << " " << c;
+      EXPECT_NEAR(row[c + "_clip_low"].get<double>(), e.clip_low, 1e-12) << a.keys[k] << " " << c;
+      EXPECT_NEAR(row[c + "_clip_high"].get<double>(), e.clip_high, 1e-12) << a.keys[k] << " " << c;
+    }
+    // The verdict is vhist qc's.
+    const ProcessResult qc = run_vhist("qc " + quote(input) + " -q");
+    ASSERT_TRUE(qc.status == 0 || qc.status == 3) << qc.err;
+    EXPECT_EQ(row["qc"], qc.status == 0 ? "pass" : "fail") << a.keys[k];
+    std::size_t events = 0;
+    for (const std::string& line : all_lines(qc.out)) events += json::parse(line)["type"] == "event" ? 1 : 0;
+    EXPECT_EQ(row["qc_events"].get<std::size_t>(), events) << a.keys[k];
+    EXPECT_EQ(read_file(a.out / (a.keys[k] + ".qc.jsonl")), qc.out);
+  }
+}
+
+TEST(Batch, CsvHasTheColumnsAndOneLinePerInput) {
+  const Archive a = make_archive("batch_csv");
+  const ProcessResult r = run_vhist("batch " + quote(a.dir.string()) + " --out " + quote(a.out.string()) + " -q");
+  const std::vector<std::string> csv = all_lines(read_file(a.out / "summary.csv"));
+  ASSERT_EQ(csv.size(), a.keys.size() + 1) << r.err;
+  EXPECT_EQ(csv[0].rfind("type,input,key,status,error,container,codec,width,height,bits,", 0), 0u) << csv[0];
+  EXPECT_NE(csv[0].find(",l_mean,l_p1,l_p50,l_p99,l_clip_low,l_clip_high,max_cll,max_fall,qc,"), std::string::npos);
+  // The container name holds commas: quoted. SDR has no light: empty cells.
+  EXPECT_NE(csv[1].find(",\"mov,mp4,m4a,3gp,3g2,mj2\",h264,192,108,8,"), std::string::npos) << csv[1];
+  EXPECT_NE(csv[1].find(",,,"), std::string::npos) << csv[1];
+}
+
+TEST(Batch, CompleteInputsAreSkippedUntilChangedOrForced) {
+  const Archive a = make_archive("batch_resume");
+  const std::string cmd = "batch " + quote(a.dir.string()) + " --out " + quote(a.out.string()) + " -q";
+  ASSERT_EQ(run_vhist(cmd).status, 1);
+  const fs::path row = a.out / "bars.mp4.row.json", other = a.out / "dark.mp4.row.json";
+  const auto first = fs::last_write_time(row), first_other = fs::last_write_time(other);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_EQ(run_vhist(cmd).status, 1);
+  EXPECT_EQ(fs::last_write_time(row), first);  // complete: not run again
+  fs::last_write_time(a.dir / "bars.mp4", fs::file_time_type::clock::now());  // the input changed
+  ASSERT_EQ(run_vhist(cmd).status, 1);
+  EXPECT_GT(fs::last_write_time(row), first);
+  EXPECT_EQ(fs::last_write_time(other), first_other);
+  ASSERT_EQ(run_vhist(cmd + " --force").status, 1);
+  EXPECT_GT(fs::last_write_time(other), first_other);
+  EXPECT_EQ(jsonl(a.out / "summary.jsonl").size(), a.keys.size());
+}
+
+TEST(Batch, AnInterruptedBatchGoesOnWhereItStopped) {
+  const fs::path dir = clip_dir() / "batch_stop" / "in", out = clip_dir() / "batch_stop" / "out";
+  fs::remove_all(clip_dir() / "batch_stop");
+  fs::create_directories(dir);
+  const std::string clip = make_clip("batch_long.mkv", "-f lavfi -i testsrc2=s=320x180:d=6 -pix_fmt yuv420p -c:v ffv1");
+  for (int k = 0; k < 4; ++k) fs::copy_file(clip, dir / ("c" + std::to_string(k) + ".mkv"));
+  const std::string vhist = VHIST_BINARY;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    execl(vhist.c_str(), vhist.c_str(), "batch", dir.c_str(), "--out", out.c_str(), "-q", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // Stopped once the first input is complete (its row is written last).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (!fs::exists(out / "c0.mkv.row.json") && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ::kill(pid, SIGTERM);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
+  EXPECT_FALSE(fs::exists(out / "summary.jsonl"));
+  EXPECT_FALSE(fs::exists(out / "c3.mkv.row.json"));
+  for (const auto& entry : fs::directory_iterator(out)) {  // no temporary file left behind
+    EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos) << entry.path();
+  }
+  const auto first = fs::last_write_time(out / "c0.mkv.row.json");
+  const ProcessResult again = run_vhist("batch " + quote(dir.string()) + " --out " + quote(out.string()) + " -q");
+  EXPECT_TRUE(again.status == 0 || again.status == 3) << again.err;
+  EXPECT_EQ(fs::last_write_time(out / "c0.mkv.row.json"), first);
+  const std::vector<json> rows = jsonl(out / "summary.jsonl");
+  ASSERT_EQ(rows.size(), 4u);
+  for (const json& row : rows) EXPECT_EQ(row["frames"], 150) << row;
+}
+
+TEST(Batch, KeyRunsOneInputAndPrintsItsRow) {
+  const Archive a = make_archive("batch_key");
+  const std::string input = (a.dir / "day2" / "test.mkv").string();
+  const ProcessResult r = run_vhist("batch " + quote(input) + " --out " + quote(a.out.string()) + " --key x/y -q");
+  ASSERT_TRUE(r.status == 0 || r.status == 3) << r.err;
+  const json row = json::parse(r.out);
+  EXPECT_EQ(row["key"], "x/y");
+  EXPECT_EQ(row, jsonl(a.out / "x" / "y.row.json").front());
+  EXPECT_FALSE(fs::exists(a.out / "summary.csv"));
+  const ProcessResult bad = run_vhist("batch " + quote((a.dir / "broken.mp4").string()) + " --out " +
+                                      quote(a.out.string()) + " --key b");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(json::parse(bad.out)["status"], "error");
+}
+
+TEST(Batch, PlanListsInputsKeysAndDoneWithoutRunning) {
+  const Archive a = make_archive("batch_plan");
+  const std::string list = (clip_dir() / "batch_plan" / "list.txt").string();
+  std::FILE* f = std::fopen(list.c_str(), "wb");
+  std::fprintf(f, "# inputs\n%s\n\n", (a.dir / "dark.mp4").c_str());
+  std::fclose(f);
+  const ProcessResult r = run_vhist("batch --list " + quote(list) + " " + quote((a.dir / "day2").string()) +
+                                    " --out " + quote(a.out.string()) + " --plan");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<std::string> plan = all_lines(r.out);
+  ASSERT_EQ(plan.size(), 2u);
+  const json first = json::parse(plan[1]), second = json::parse(plan[0]);  // the list's inputs come after
+  EXPECT_EQ(second["key"], "test.mkv");
+  EXPECT_EQ(first["key"], "dark.mp4");
+  EXPECT_EQ(first["row"], (a.out / "dark.mp4.row.json").string());
+  EXPECT_EQ(first["done"], false);
+  EXPECT_FALSE(fs::exists(a.out));
+}
+
+TEST(Batch, RefusesCollidingKeysAndBadOptionsBeforeRunning) {
+  const Archive a = make_archive("batch_refuse");
+  fs::copy_file(a.dir / "dark.mp4", a.dir / "day2" / "dark.mp4");
+  const ProcessResult same = run_vhist("batch " + quote((a.dir / "dark.mp4").string()) + " " +
+                                       quote((a.dir / "day2" / "dark.mp4").string()) + " --out " + quote(a.out.string()));
+  EXPECT_EQ(same.status, 2);
+  EXPECT_NE(same.err.find("would write the same outputs"), std::string::npos) << same.err;
+  const ProcessResult engine = run_vhist("batch " + quote(a.dir.string()) + " --out " + quote(a.out.string()) +
+                                         " --engine warp");
+  EXPECT_EQ(engine.status, 2);
+  EXPECT_NE(engine.err.find("--engine"), std::string::npos) << engine.err;
+  const ProcessResult no_out = run_vhist("batch " + quote(a.dir.string()));
+  EXPECT_EQ(no_out.status, 2);
+  EXPECT_NE(no_out.err.find("--out"), std::string::npos) << no_out.err;
+  const ProcessResult empty = run_vhist("batch " + quote((a.dir / "day2").string()) + " --ext avi --out " +
+                                        quote(a.out.string()));
+  EXPECT_EQ(empty.status, 2);
+  EXPECT_NE(empty.err.find("no inputs found"), std::string::npos) << empty.err;
+  EXPECT_FALSE(fs::exists(a.out));
+}
+
+}  // namespace
+}  // namespace vhist::test
