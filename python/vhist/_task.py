@@ -16,26 +16,37 @@ def _error_row(input_path, key, message):
                        "error": message}, ensure_ascii=False, separators=(",", ":"))
 
 
+def row_from(stdout, row_path):
+    """The row vhist batch --key printed (the last row line on its stdout; an input that could
+    not be analyzed has no row file), else its row file, else None."""
+    for line in reversed(stdout.decode("utf-8", "replace").splitlines()):
+        if line.startswith('{"type":"row"'):
+            return line.strip()
+    try:
+        with open(row_path, encoding="utf-8") as file:
+            return file.read().strip() or None
+    except OSError:
+        return None
+
+
 def run_input(vhist, input_path, out_dir, key, options):
-    """Runs vhist batch for one input on this machine and returns its row file's line (a
-    failed input is a row with "status":"error", never an exception). vhist gets SIGTERM if
-    this worker dies, so a lost worker leaves no analysis running."""
-    row_path = os.path.join(out_dir, key + ".row.json")
+    """Runs vhist batch for one input on this machine and returns its row line (a failed input
+    is a row with "status":"error", never an exception). vhist gets SIGTERM if this worker
+    dies, so a lost worker leaves no analysis running."""
     command = [vhist, "batch", input_path, "--out", out_dir, "--key", key, "-q"] + list(options)
     setpriv = shutil.which("setpriv")
     if setpriv:  # util-linux: the child is signalled when its parent (this worker) dies
         command = [setpriv, "--pdeathsig", "TERM", "--"] + command
     try:
-        done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, check=False)
+        done = subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True,
+                              check=False)
     except OSError as error:
         return _error_row(input_path, key, f"cannot run {vhist!r} on {socket.gethostname()}: "
                                            f"{error.strerror}")
-    try:
-        with open(row_path, encoding="utf-8") as file:
-            return file.read().strip()
-    except OSError:
+    row = row_from(done.stdout, os.path.join(out_dir, key + ".row.json"))
+    if row is None:
         said = " ".join(done.stderr.decode("utf-8", "replace").split())
         return _error_row(input_path, key,
                           f"vhist batch exited with status {done.returncode} on "
-                          f"{socket.gethostname()} and wrote no row: {said or 'no message'}")
+                          f"{socket.gethostname()} and gave no row: {said or 'no message'}")
+    return row

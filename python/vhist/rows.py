@@ -47,8 +47,7 @@ def read_row(path):
 def error_row(input_path, key, message, columns=ROW_COLUMNS):
     """A row for an input that gave no row file (vhist could not run, or the task failed)."""
     row = dict.fromkeys(columns)
-    row.update(type="row", input=input_path, key=key, status="error", error=message,
-               qc_failing="")
+    row.update(type="row", input=input_path, key=key, status="error", error=message)
     return row
 
 

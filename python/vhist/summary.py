@@ -4,7 +4,8 @@ import subprocess
 import tempfile
 
 from ._exe import VhistError, find_vhist, stderr_message
-from .rows import Number, read_row
+from ._task import row_from
+from .rows import Number, parse_row
 
 OPTIONS = ("engine", "hwdec", "device", "bins", "profile")
 
@@ -25,13 +26,13 @@ def summary(path, vhist=None, **options):
             if value is not None:
                 command += [f"--{name}", str(value)]
         command += ["--", path]
-        done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, check=False)
+        done = subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True,
+                              check=False)
         said = done.stderr.decode("utf-8", "replace")
-        try:
-            _, row = read_row(os.path.join(out, key + ".row.json"))
-        except (OSError, ValueError):
-            raise VhistError(stderr_message(said), done.returncode, command, said) from None
+        line = row_from(done.stdout, os.path.join(out, key + ".row.json"))
+        if line is None:
+            raise VhistError(stderr_message(said), done.returncode, command, said)
+        row = parse_row(line)
     if row.get("status") != "ok":
         raise VhistError(row.get("error") or stderr_message(said), done.returncode, command, said)
     return {name: (float(value) if isinstance(value, Number) else value)

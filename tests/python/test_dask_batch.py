@@ -6,7 +6,6 @@ the same numbers as the command line's own `vhist batch`."""
 import csv
 import json
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -19,9 +18,10 @@ from conftest import PYTHON_DIR, make_clip
 
 SCHEDULER = "/usr/bin/dask-scheduler"
 WORKER = "/usr/bin/dask-worker"
-# Clips long enough that one input's batch takes about a second here (2 cores, lavapipe).
-SOURCES = [("testsrc2", 20), ("smptebars", 16), ("testsrc", 18), ("rgbtestsrc", 14),
-           ("testsrc2", 12), ("smptehdbars", 16), ("yuvtestsrc", 14)]
+# Clips long enough that one input's batch takes about a second here (2 cores, lavapipe): cuts
+# (stream copies, a key frame each second) of two sources, each input a different length.
+BASES = ("testsrc2", "smptebars")
+LENGTHS = (17, 22, 14, 20, 25, 15, 21)
 
 
 def stop(processes):
@@ -91,12 +91,15 @@ def cluster(tmp_path):
 
 @pytest.fixture
 def batch_inputs(tmp_path):
-    """A folder of clips (different sources and lengths, 320x180) and a corrupt one."""
+    """A folder of seven clips (640x360, 14 to 25 s) and a corrupt file."""
     folder = tmp_path / "clips"
     folder.mkdir()
-    for i, (source, seconds) in enumerate(SOURCES):
-        make_clip(folder / f"clip{i}.mp4", size="320x180", seconds=seconds, source=source,
-                  extra=("-preset", "ultrafast"))
+    bases = [make_clip(tmp_path / f"{source}.mp4", size="640x360", seconds=max(LENGTHS),
+                       source=source, extra=("-preset", "ultrafast", "-g", "25"))
+             for source in BASES]
+    for i, seconds in enumerate(LENGTHS):
+        subprocess.run(["ffmpeg", "-v", "error", "-i", bases[i % len(bases)], "-t", str(seconds),
+                        "-c", "copy", str(folder / f"clip{i}.mp4")], check=True)
     (folder / "corrupt.mp4").write_bytes(bytes((i * 7919 + 13) % 251 for i in range(40000)))
     return folder
 
@@ -111,13 +114,17 @@ def vhist_children(process):
 
 def kill_worker_while_it_runs_vhist(cluster, name):
     """Waits until worker `name` runs a task's vhist, then kills the worker with SIGKILL;
-    returns vhist's processes there (which must end: they were the lost worker's)."""
+    returns vhist's processes there (which must end: they were the lost worker's) and their
+    command lines."""
     worker = cluster.workers[name]
-    running = wait_for(f"{name} to run vhist", lambda: vhist_children(worker), timeout=90)
+    wait_for(f"{name} to run vhist", lambda: vhist_children(worker), timeout=90)
     time.sleep(0.3)
+    running = vhist_children(worker)
+    commands = [p.cmdline() for p in running]
     worker.send_signal(signal.SIGKILL)
     worker.wait(timeout=10)
-    return running
+    assert running, f"{name}'s vhist ended before the kill"
+    return running, commands
 
 
 def read_table(out):
@@ -128,14 +135,7 @@ def read_table(out):
     return rows, table
 
 
-@pytest.fixture
-def has_batch(vhist_exe):
-    usage = subprocess.run([vhist_exe, "--help"], capture_output=True).stdout.decode()
-    if not re.search(r"^\s+batch\s", usage, re.M):
-        pytest.skip("this vhist has no batch command yet (issue 29 item 1)")
-
-
-def test_dask_batch_survives_a_lost_worker(vhist_exe, has_batch, cluster, batch_inputs, tmp_path):
+def test_dask_batch_survives_a_lost_worker(vhist_exe, cluster, batch_inputs, tmp_path):
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONPATH": os.path.abspath(PYTHON_DIR)}
     started = time.monotonic()
@@ -144,7 +144,7 @@ def test_dask_batch_survives_a_lost_worker(vhist_exe, has_batch, cluster, batch_
          str(batch_inputs), "--out", str(out), "--vhist", vhist_exe], env=env,
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        orphans = kill_worker_while_it_runs_vhist(cluster, "w1")
+        orphans, commands = kill_worker_while_it_runs_vhist(cluster, "w1")
         stdout, stderr = batch.communicate(timeout=150)
     finally:
         stop([batch])
@@ -161,12 +161,18 @@ def test_dask_batch_survives_a_lost_worker(vhist_exe, has_batch, cluster, batch_
         [vhist_exe, "batch", "--plan", str(batch_inputs), "--out", str(out)],
         check=True, capture_output=True).stdout.decode().splitlines()]
     rows, table = read_table(out)
-    assert len(plan) == 8 and all(item["done"] for item in plan)
+    # Every input is complete but the corrupt one (an error is tried again by the next run).
+    assert [item["key"] for item in plan if not item["done"]] == ["corrupt.mp4"]
     assert [row["input"] for row in rows] == [item["input"] for item in plan]
     assert len({row["input"] for row in rows}) == 8 and len(table) == 1 + 8
     errors = [row for row in rows if row["status"] != "ok"]
     assert [row["key"] for row in errors] == ["corrupt.mp4"]
     assert "not a video" in errors[0]["error"]
+    # The input whose analysis was killed with its worker was analyzed again, elsewhere.
+    killed = {plan_item["input"] for plan_item in plan
+              for command in commands if plan_item["input"] in command}
+    assert len(killed) == 1, commands
+    assert sum(row["input"] in killed for row in rows) == 1
 
     # The same numbers as the command line's own batch of the same folder.
     local = tmp_path / "local"
@@ -191,5 +197,6 @@ def test_dask_batch_survives_a_lost_worker(vhist_exe, has_batch, cluster, batch_
                             cluster.address, str(batch_inputs), "--out", str(out),
                             "--vhist", vhist_exe], env=env, capture_output=True, timeout=60)
     assert again.returncode == 1
-    assert "8 already done, 0 to analyze" in again.stderr.decode()
-    assert (out / "summary.jsonl").read_bytes() == before
+    assert "7 already done, 1 to analyze" in again.stderr.decode()
+    after = (out / "summary.jsonl").read_bytes().splitlines()
+    assert after[:-1] == before.splitlines()[:-1] and b'"status":"error"' in after[-1]
