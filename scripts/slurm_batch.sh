@@ -15,8 +15,9 @@
 # VHIST_LINES_PER_TASK=K (exported into the job: sbatch --export=ALL,VHIST_LINES_PER_TASK=K)
 # makes task i take lines (i-1)*K+1 .. i*K, for plans longer than the cluster's MaxArraySize
 # (then --array=1-$(( (n + K - 1) / K ))). VHIST: the executable (default: vhist on PATH).
-# A task's status is 0 when each of its inputs has its row (an input that failed QC or could
-# not be analyzed is a row saying so), else 1.
+# A task's status is 0 when each of its inputs has its row or could not be analyzed (vhist
+# batch's error row, printed to the task's log; such an input has no row file, so the final
+# vhist batch tries it once more and puts its error row in the table), else 1.
 #SBATCH --job-name=vhist-batch
 #SBATCH --cpus-per-task=2
 #SBATCH --time=01:00:00
@@ -35,8 +36,13 @@ status=0
 # (NUL-separated: a name may hold any character but NUL)
 while IFS= read -r -d '' input && IFS= read -r -d '' key && IFS= read -r -d '' row; do
   # Without --force an input whose row exists is skipped: a requeued task redoes nothing.
-  "$vhist" batch "$input" --out "$out" --key "$key" -q "$@" || true
-  if [ ! -s "$row" ]; then
+  printed=$("$vhist" batch "$input" --out "$out" --key "$key" -q "$@") || true
+  [ -s "$row" ] && continue
+  if grep -q '^{"type":"row".*"status":"error"' <<<"$printed"; then
+    # No row file for an input that cannot be analyzed (vhist batch tries it again next time):
+    # the final vhist batch does, and puts its error row in the table.
+    echo "slurm_batch.sh: could not analyze '$input': $printed" >&2
+  else
     echo "slurm_batch.sh: no row for '$input' (key '$key'): vhist batch failed before writing it" >&2
     status=1
   fi

@@ -9,8 +9,19 @@ installed `vhist` command line (docs/user-guide.md, "Python").
 The executable: the vhist= argument, else the environment variable VHIST, else vhist on PATH.
 """
 from ._exe import VhistError, find_vhist
-from .analysis import Analysis, Frame, analyze
 from .rows import ROW_COLUMNS
 from .summary import summary
 
 __all__ = ["Analysis", "Frame", "ROW_COLUMNS", "VhistError", "analyze", "find_vhist", "summary"]
+
+
+def __getattr__(name):
+    # numpy is imported with the analysis only: `python3 -m vhist.dask_batch` needs none.
+    if name in ("Analysis", "Frame", "analyze"):
+        from . import analysis
+        return getattr(analysis, name)
+    raise AttributeError(f"module 'vhist' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
