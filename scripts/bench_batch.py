@@ -5,8 +5,9 @@ machine at least 0.9x `vhist batch --jobs 2` with the same parallelism).
 Makes CLIPS short clips, starts a Dask scheduler and WORKERS workers of one thread each on
 127.0.0.1 (not timed: a cluster outlives a batch), then times alternately
 `vhist batch DIR --out A --jobs WORKERS --force -q` and
-`python3 -m vhist.dask_batch --scheduler ADDR DIR --out B --force -q`, RUNS times each, and
-prints the medians, the ratio of throughputs (local time / Dask time) and, with --serial,
+`python3 -m vhist.dask_batch --scheduler ADDR DIR --out B --force`, RUNS times each, and
+prints the medians, the ratio of throughputs (local time / Dask time; also with the Dask
+batch's tasks alone, without Python's start and the plan) and, with --serial,
 `--jobs 1` too. Every run must give the same table (the seconds column aside).
 
     VHIST=build/app/vhist /usr/bin/python3 scripts/bench_batch.py [--clips 20] [--runs 3] [--seconds 4] [--serial]
@@ -15,6 +16,7 @@ import argparse
 import csv
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -71,13 +73,16 @@ def table(out):
 
 
 def timed(command, env=None):
+    """The command's wall time, and for the Dask batch the time its tasks took (from the first
+    submission to the last row: the elapsed seconds of its last progress line)."""
     started = time.perf_counter()
     done = subprocess.run(command, env=env, stdin=subprocess.DEVNULL, capture_output=True)
     elapsed = time.perf_counter() - started
     if done.returncode not in (0, 3):
         raise SystemExit(f"bench_batch: {' '.join(command)} exited {done.returncode}: "
                          f"{done.stderr.decode()}")
-    return elapsed
+    tasks = re.findall(r"(\d+)/\1 files, ([0-9.]+) s", done.stderr.decode())
+    return elapsed, float(tasks[-1][1]) if tasks else None
 
 
 def main():
@@ -97,18 +102,21 @@ def main():
         make_clips(clips, args.clips, args.seconds, args.size)
         address, processes = start_cluster(folder, args.workers)
         try:
-            results = {"local": [], "dask": [], "serial": []}
-            outs = {name: os.path.join(folder, name) for name in results}
+            results = {"local": [], "dask": [], "serial": [], "tasks": []}
+            outs = {name: os.path.join(folder, name) for name in ("local", "dask", "serial")}
             commands = {
                 "local": [exe, "batch", clips, "--out", outs["local"], "--jobs",
                           str(args.workers), "--force", "-q"],
                 "dask": [sys.executable, "-m", "vhist.dask_batch", "--scheduler", address, clips,
-                         "--out", outs["dask"], "--vhist", exe, "--force", "-q"],
+                         "--out", outs["dask"], "--vhist", exe, "--force"],
                 "serial": [exe, "batch", clips, "--out", outs["serial"], "--jobs", "1",
                            "--force", "-q"]}
             for _ in range(args.runs):
                 for name in ("local", "dask") + (("serial",) if args.serial else ()):
-                    results[name].append(timed(commands[name], env))
+                    elapsed, tasks = timed(commands[name], env)
+                    results[name].append(elapsed)
+                    if name == "dask":
+                        results["tasks"].append(tasks)
             if table(outs["local"]) != table(outs["dask"]):
                 raise SystemExit("bench_batch: the Dask batch's table differs from vhist batch's")
         finally:
@@ -122,7 +130,11 @@ def main():
           f"medians of {args.runs} alternating runs ({exe})")
     print(f"vhist batch --jobs {args.workers}: {local:.2f} s ({runs('local')})")
     print(f"vhist.dask_batch, {args.workers} workers: {dask:.2f} s ({runs('dask')})")
-    print(f"Dask throughput / local throughput: {local / dask:.3f}")
+    print(f"Dask throughput / local throughput: {local / dask:.3f} (the whole command, Python's "
+          "start and Dask's import included)")
+    tasks = statistics.median(results["tasks"])
+    print(f"  its tasks alone (first submission to last row): {tasks:.2f} s ({runs('tasks')}): "
+          f"{local / tasks:.3f}")
     if args.serial:
         serial = statistics.median(results["serial"])
         print(f"vhist batch --jobs 1: {serial:.2f} s ({runs('serial')}); --jobs {args.workers} "
