@@ -26,10 +26,11 @@ def find_vhist(vhist=None):
     given = vhist or os.environ.get("VHIST") or "vhist"
     path = shutil.which(given)
     if path is None:
-        where = ("the argument vhist=" if vhist else
+        where = ("the argument" if vhist else
                  "the environment variable VHIST" if os.environ.get("VHIST") else "PATH")
         raise VhistError(f"vhist executable {given!r} (from {where}) was not found or is not "
-                         "executable: install vhist, or pass vhist='/path/to/vhist' or set VHIST")
+                         "executable: install vhist, or name it (vhist='/path/to/vhist' in "
+                         "Python, --vhist for vhist.dask_batch, or the environment variable VHIST)")
     return os.path.abspath(path)
 
 

@@ -38,6 +38,8 @@ def parse_args(argv):
                                         "(default: $VHIST, else vhist on PATH)")
     parser.add_argument("--force", action="store_true", help="analyze complete inputs again")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    parser.add_argument("--timeout", type=float, default=30, metavar="SECONDS",
+                        help="how long to try reaching the scheduler (default 30)")
     for option in PASS_THROUGH:
         parser.add_argument(option, help="passed to vhist batch")
     args = parser.parse_args(argv)
@@ -88,8 +90,16 @@ def progress(done, total, started, item, row):
           f"{item['key']}: {verdict}", file=sys.stderr, flush=True)
 
 
+def worker_vhist(args):
+    """The executable the workers run: a bare name (vhist) is looked up on each worker's PATH;
+    a path is made absolute here (the same path on every machine)."""
+    given = args.vhist or os.environ.get("VHIST") or "vhist"
+    return os.path.abspath(given) if "/" in given else given
+
+
 def run_tasks(client, vhist, args, todo):
-    """Submits one task per plan item of todo and gathers their rows: {input: (line, row)}."""
+    """Submits one task per plan item of todo (`vhist`: the workers' executable) and gathers
+    their rows: {input: (line, row)}."""
     from distributed import as_completed
     from distributed.protocol.pickle import cloudpickle
     cloudpickle.register_pickle_by_value(_task)  # the workers need no vhist package
@@ -122,8 +132,8 @@ def main(argv=None):
     try:
         vhist = find_vhist(args.vhist)
         args.out = os.path.abspath(args.out)
-        os.makedirs(args.out, exist_ok=True)
         plan = get_plan(vhist, args)
+        os.makedirs(args.out, exist_ok=True)
     except VhistError as error:
         print(f"vhist.dask_batch: {error}", file=sys.stderr)
         return 2 if error.status in (None, 2) else error.status
@@ -146,13 +156,18 @@ def main(argv=None):
     if todo:
         from distributed import Client
         try:
-            client = Client(args.scheduler, timeout="30s")
-        except (OSError, TimeoutError) as error:
-            print(f"vhist.dask_batch: cannot reach the Dask scheduler {args.scheduler}: {error}",
-                  file=sys.stderr)
+            client = Client(args.scheduler, timeout=args.timeout)
+        except (OSError, TimeoutError, ValueError) as error:
+            print(f"vhist.dask_batch: cannot reach the Dask scheduler {args.scheduler}: {error} "
+                  "(is dask-scheduler running there, and the port open?)", file=sys.stderr)
             return 2
         with client:
-            found.update(run_tasks(client, vhist, args, todo))
+            try:
+                found.update(run_tasks(client, worker_vhist(args), args, todo))
+            except KeyboardInterrupt:
+                print(f"vhist.dask_batch: interrupted; the inputs done so far are in {args.out}: "
+                      "run the same command again to go on from there", file=sys.stderr)
+                return 130
     table = [found[item["input"]] for item in plan]
     tables.write_tables(args.out, table)
     return tables.exit_status(table)

@@ -200,3 +200,23 @@ def test_dask_batch_survives_a_lost_worker(vhist_exe, cluster, batch_inputs, tmp
     assert "7 already done, 1 to analyze" in again.stderr.decode()
     after = (out / "summary.jsonl").read_bytes().splitlines()
     assert after[:-1] == before.splitlines()[:-1] and b'"status":"error"' in after[-1]
+
+
+def test_dask_batch_usage_errors(vhist_exe, clips, tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(PYTHON_DIR)}
+
+    def run(*args):
+        done = subprocess.run([sys.executable, "-m", "vhist.dask_batch", *args], env=env,
+                              capture_output=True, timeout=60)
+        return done.returncode, done.stderr.decode()
+
+    out = str(tmp_path / "out")
+    status, said = run("--scheduler", "tcp://127.0.0.1:9", "--out", out)
+    assert status == 2 and "no inputs" in said
+    status, said = run("--scheduler", "tcp://127.0.0.1:9", clips["short"], "--out", out,
+                       "--vhist", vhist_exe, "--bins", "3")
+    assert status == 2 and "--bins needs a power of two" in said and not os.path.exists(out)
+    # Nothing listens on port 9 (discard): the scheduler cannot be reached.
+    status, said = run("--scheduler", "tcp://127.0.0.1:9", clips["short"], "--out", out,
+                       "--vhist", vhist_exe, "--timeout", "2")
+    assert status == 2 and "cannot reach the Dask scheduler tcp://127.0.0.1:9" in said, said
