@@ -10,7 +10,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <thread>
 #include <filesystem>
 
 namespace vhist::app {
@@ -28,11 +30,23 @@ std::string clock_text(double seconds) {
   return text;
 }
 
+// Each child's own options: the batch's handed-on ones, and its share of the cores (--jobs
+// processes each decoding and counting with every core would only contend).
+std::vector<std::string> child_options(const BatchOptions& o) {
+  std::vector<std::string> forward = o.forward;
+  const bool threads_given = std::find(forward.begin(), forward.end(), "--threads") != forward.end();
+  if (!threads_given && o.jobs > 1) {
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    forward.insert(forward.end(), {"--threads", std::to_string(std::max(1u, cores / o.jobs))});
+  }
+  return forward;
+}
+
 // Runs the inputs not done, --jobs at a time; their rows land in `rows` (plan order).
 class BatchRun {
  public:
   BatchRun(const BatchOptions& o, const std::vector<BatchItem>& plan, std::vector<ordered_json>& rows)
-      : o_(o), plan_(plan), rows_(rows), children_(o.forward), terminal_(::isatty(STDERR_FILENO) == 1) {}
+      : o_(o), plan_(plan), rows_(rows), children_(child_options(o)), terminal_(::isatty(STDERR_FILENO) == 1) {}
 
   // Returns 0, or 128 + the signal that stopped the batch.
   int run(const std::vector<std::size_t>& todo) {
