@@ -186,6 +186,25 @@ TEST(Batch, AnInterruptedBatchGoesOnWhereItStopped) {
   for (const json& row : rows) EXPECT_EQ(row["frames"], 150) << row;
 }
 
+TEST(Batch, ShowsProgressAtATerminalAndALinePerFileInALog) {
+  const Archive a = make_archive("batch_progress");
+  // At a terminal (script(1) gives it one): files done, frames per second, the time left.
+  const std::string cmd = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " batch " + quote(a.dir.string()) + " --out " +
+                          quote(a.out.string());
+  const std::string typescript = (clip_dir() / "batch_progress" / "typescript").string();
+  std::system(("script -qec " + quote(cmd) + " " + quote(typescript) + " > /dev/null 2>&1").c_str());
+  const std::string shown = read_file(typescript);
+  EXPECT_NE(shown.find("\rvhist batch: 4/4 files, "), std::string::npos) << shown;
+  EXPECT_NE(shown.find(" fps, ETA "), std::string::npos) << shown;
+  EXPECT_NE(shown.find("4 inputs: "), std::string::npos) << shown;
+  EXPECT_NE(shown.find(" failed QC, 1 could not be analysed"), std::string::npos) << shown;  // the broken file
+  // Into a log: one line per input as it ends.
+  const ProcessResult log = run_vhist("batch " + quote(a.dir.string()) + " --out " + quote(a.out.string()) + " --force");
+  EXPECT_NE(log.err.find("] day2/test.mkv: "), std::string::npos) << log.err;
+  EXPECT_NE(log.err.find(" frames, "), std::string::npos) << log.err;
+  EXPECT_EQ(log.err.find('\r'), std::string::npos) << log.err;
+}
+
 TEST(Batch, KeyRunsOneInputAndPrintsItsRow) {
   const Archive a = make_archive("batch_key");
   const std::string input = (a.dir / "day2" / "test.mkv").string();

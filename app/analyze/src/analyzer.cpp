@@ -276,7 +276,7 @@ Analyzer::Engines Analyzer::make_engines() const {
   if (e.decode_only) {
     // Nothing to set up: frames are decoded and dropped.
   } else if (use_cpu) {
-    e.cpu = std::make_unique<CpuEngine>();
+    e.cpu = std::make_unique<CpuEngine>(o_.threads);
   } else {
     e.gpu = std::make_unique<HistogramEngine>(context_);
     e.pipeline = std::make_unique<VideoPipeline>(*e.gpu, 3, Strategy::fast, 0, import_);

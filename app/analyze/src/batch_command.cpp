@@ -10,7 +10,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <thread>
 #include <filesystem>
 
 namespace vhist::app {
@@ -28,14 +30,27 @@ std::string clock_text(double seconds) {
   return text;
 }
 
+// Each child's own options: the batch's handed-on ones, and its share of the cores (--jobs
+// processes each decoding and counting with every core would only contend).
+std::vector<std::string> child_options(const BatchOptions& o) {
+  std::vector<std::string> forward = o.forward;
+  const bool threads_given = std::find(forward.begin(), forward.end(), "--threads") != forward.end();
+  if (!threads_given && o.jobs > 1) {
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    forward.insert(forward.end(), {"--threads", std::to_string(std::max(1u, cores / o.jobs))});
+  }
+  return forward;
+}
+
 // Runs the inputs not done, --jobs at a time; their rows land in `rows` (plan order).
 class BatchRun {
  public:
   BatchRun(const BatchOptions& o, const std::vector<BatchItem>& plan, std::vector<ordered_json>& rows)
-      : o_(o), plan_(plan), rows_(rows), children_(o.forward), terminal_(::isatty(STDERR_FILENO) == 1) {}
+      : o_(o), plan_(plan), rows_(rows), children_(child_options(o)), terminal_(::isatty(STDERR_FILENO) == 1) {}
 
   // Returns 0, or 128 + the signal that stopped the batch.
   int run(const std::vector<std::size_t>& todo) {
+    total_ = todo.size();
     std::size_t next = 0;
     while (next < todo.size() || children_.running() > 0) {
       if (stop_requested()) {
@@ -73,6 +88,13 @@ class BatchRun {
   void finish_row(std::size_t index, ordered_json row) {
     ++finished_;
     const bool error = row.value("status", "") != "ok";
+    if (!error && !o_.quiet && !terminal_) {  // a log: a line per input
+      const double seconds = row.value("seconds", 0.0);
+      const std::int64_t frames = row.value("frames", std::int64_t{0});
+      std::fprintf(stderr, "vhist batch: [%zu/%zu] %s: %s, %lld frames, %.1f fps\n", finished_, total_,
+                   plan_[index].key.c_str(), row.value("qc", "") == "fail" ? "FAILED QC" : "passed",
+                   static_cast<long long>(frames), seconds > 0 ? static_cast<double>(frames) / seconds : 0.0);
+    }
     if (error && !o_.quiet) {
       if (terminal_) std::fputc('\n', stderr);
       const std::string why = row.value("error", std::string());
@@ -97,7 +119,7 @@ class BatchRun {
   std::vector<ordered_json>& rows_;
   BatchChildren children_;
   bool terminal_;
-  std::size_t finished_ = 0;
+  std::size_t finished_ = 0, total_ = 0;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 

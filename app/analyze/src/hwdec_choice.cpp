@@ -12,6 +12,7 @@ media::SourceOptions source_options(const AnalyzeOptions& options, const hwdec::
   media::SourceOptions s;
   s.start = options.start();
   s.stream = options.common.stream;
+  s.decoder_threads = static_cast<int>(options.threads);
   s.cuda_context = hw.cuda_context();
   s.cuda_stream = hw.cuda_stream();
   return s;

@@ -83,6 +83,16 @@ constexpr cli::CliRow<AnalyzeOptions> kRows[] = {
        o.engine = v;
        return std::string();
      }},
+    {"--threads", "N",
+     "threads for decoding and for the CPU engine, each (default 0: one per core); vhist batch gives each file its "
+     "share of the cores",
+     "Engine",
+     [](AnalyzeOptions& o, std::string_view v) {
+       const auto n = cli::parse_uint(v, 0, 1024);
+       if (!n) return std::string("a whole number from 0 to 1024");
+       o.threads = *n;
+       return std::string();
+     }},
     {"-q,--quiet", "", "no progress bar", "Output", [](AnalyzeOptions& o, std::string_view) { return flag(o.quiet); }},
     {"-v,--verbose", "", "report the engine, and a summary at the end (frames, fps, peak memory)", "Output",
      [](AnalyzeOptions& o, std::string_view) { return flag(o.verbose); }},

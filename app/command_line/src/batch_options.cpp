@@ -13,7 +13,7 @@ namespace vhist::app {
 namespace {
 
 // The options each file's `vhist qc` takes from the batch's command line.
-constexpr std::string_view kForwarded[] = {"--engine", "--hwdec", "--device", "--bins", "--profile", "--fail"};
+constexpr std::string_view kForwarded[] = {"--engine", "--hwdec", "--device", "--bins", "--threads", "--profile", "--fail"};
 
 // A forwarded option's help and group: its own row's, from qc's command line.
 std::pair<std::string, std::string> forwarded_help(std::string_view flag) {

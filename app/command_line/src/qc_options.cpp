@@ -133,7 +133,7 @@ void add_qc_options(CLI::App& app, QcOptions& options) {
   // The scan: analyze's rows that apply (the records' options do not).
   for (const cli::CliRow<AnalyzeOptions>& row : analyze_rows()) {
     const std::string_view f = row.flags;
-    if (f == "--frames" || f == "--engine" || f == "--bins" || f == "-q,--quiet" || f == "-v,--verbose") {
+    if (f == "--frames" || f == "--engine" || f == "--bins" || f == "--threads" || f == "-q,--quiet" || f == "-v,--verbose") {
       cli::add_rows(app, std::span(&row, 1), options.scan);
     }
   }

@@ -24,6 +24,7 @@ struct AnalyzeOptions {
   std::uint32_t bins = 256;
   std::int64_t frames = -1;
   std::string engine = "auto";  // auto, gpu, cpu or none
+  unsigned threads = 0;         // --threads: the decoder's and the CPU engine's (0: one per core)
   bool quiet = false, verbose = false;
   bool cdf = false;
   bool ycbcr = false;  // --domain ycbcr: the records count the Y'CbCr planes as decoded
