@@ -29,11 +29,31 @@ def row_from(stdout, row_path):
         return None
 
 
-def run_input(vhist, input_path, out_dir, key, options):
+def cores_share(host_threads):
+    """This machine's cores over the Dask threads on it (all its workers': `host_threads`, host
+    -> threads, from the scheduler when the batch started; else this worker's own), as
+    `vhist batch --jobs N` gives each file cores / N, so that the files run at once share the
+    cores instead of each taking them all."""
+    cores = len(os.sched_getaffinity(0))
+    try:
+        from distributed import get_worker
+        worker = get_worker()
+        host = worker.address.rsplit(":", 1)[0].split("://", 1)[-1]
+        threads = host_threads.get(host) or worker.state.nthreads
+    except (ImportError, ValueError, AttributeError):
+        threads = 1
+    return max(1, cores // max(1, threads))
+
+
+def run_input(vhist, input_path, out_dir, key, options, host_threads=None):
     """Runs vhist batch for one input on this machine and returns its row line (a failed input
-    is a row with "status":"error", never an exception). vhist gets SIGTERM if this worker
-    dies, so a lost worker leaves no analysis running."""
-    command = [vhist, "batch", input_path, "--out", out_dir, "--key", key, "-q"] + list(options)
+    is a row with "status":"error", never an exception). Without --threads in `options`, vhist
+    gets this machine's share of cores (cores_share). vhist gets SIGTERM if this worker dies,
+    so a lost worker leaves no analysis running."""
+    options = list(options)
+    if "--threads" not in options:
+        options += ["--threads", str(cores_share(host_threads or {}))]
+    command = [vhist, "batch", input_path, "--out", out_dir, "--key", key, "-q"] + options
     setpriv = shutil.which("setpriv")
     if setpriv:  # util-linux: the child is signalled when its parent (this worker) dies
         command = [setpriv, "--pdeathsig", "TERM", "--"] + command

@@ -19,7 +19,7 @@ import time
 from . import _task, rows as tables
 from ._exe import VhistError, find_vhist, stderr_message
 
-PASS_THROUGH = ("--engine", "--hwdec", "--device", "--bins", "--profile")
+PASS_THROUGH = ("--engine", "--hwdec", "--device", "--bins", "--threads", "--profile", "--fail")
 
 
 def parse_args(argv):
@@ -105,10 +105,14 @@ def run_tasks(client, vhist, args, todo):
     cloudpickle.register_pickle_by_value(_task)  # the workers need no vhist package
 
     options = vhist_options(args) + (["--force"] if args.force else [])
+    host_threads = {}
+    for worker in client.scheduler_info()["workers"].values():
+        host_threads[worker["host"]] = host_threads.get(worker["host"], 0) + worker["nthreads"]
     futures = {}
     for item in todo:
         future = client.submit(_task.run_input, vhist, item["input"], args.out, item["key"],
-                               options, pure=False, key=f"vhist-batch-{item['key']}-{os.urandom(4).hex()}")
+                               options, host_threads, pure=False,
+                               key=f"vhist-batch-{item['key']}-{os.urandom(4).hex()}")
         futures[future] = item
     results = {}
     started = time.monotonic()

@@ -7,14 +7,14 @@ from ._exe import VhistError, find_vhist, stderr_message
 from ._task import row_from
 from .rows import Number, parse_row
 
-OPTIONS = ("engine", "hwdec", "device", "bins", "profile")
+OPTIONS = ("engine", "hwdec", "device", "bins", "threads", "profile", "fail")
 
 
 def summary(path, vhist=None, **options):
     """The summary row of the video at `path` (a dict in the table's column order: provenance,
     per-channel statistics, MaxCLL/MaxFALL, the QC verdict). Options: engine, hwdec, device,
-    bins, profile, as `vhist batch`'s. A file vhist cannot analyze raises VhistError with the
-    row's error; a file that fails QC is a row with "qc": "fail", not an error."""
+    bins, threads, profile, fail, as `vhist batch`'s. A file vhist cannot analyze raises
+    VhistError with the row's error; a file that fails QC is a row with "qc": "fail"."""
     unknown = set(options) - set(OPTIONS)
     if unknown:
         raise TypeError(f"summary() got unknown options: {', '.join(sorted(unknown))}")

@@ -172,6 +172,9 @@ def test_dask_batch_survives_a_lost_worker(vhist_exe, cluster, batch_inputs, tmp
     killed = {plan_item["input"] for plan_item in plan
               for command in commands if plan_item["input"] in command}
     assert len(killed) == 1, commands
+    # Each vhist got its share of the cores: two one-thread workers on this machine.
+    share = str(max(1, len(os.sched_getaffinity(0)) // 2))
+    assert any(c[c.index("--threads") + 1] == share for c in commands if "--threads" in c), commands
     assert sum(row["input"] in killed for row in rows) == 1
 
     # The same numbers as the command line's own batch of the same folder.
