@@ -117,9 +117,11 @@ def kill_worker_while_it_runs_vhist(cluster, name):
     returns vhist's processes there (which must end: they were the lost worker's) and their
     command lines."""
     worker = cluster.workers[name]
-    wait_for(f"{name} to run vhist", lambda: vhist_children(worker), timeout=90)
-    time.sleep(0.3)
-    running = vhist_children(worker)
+    running = []
+    while not running:  # a vhist that has run a while, not one ending between two tasks
+        wait_for(f"{name} to run vhist", lambda: vhist_children(worker), timeout=90)
+        time.sleep(0.3)
+        running = vhist_children(worker)
     commands = [p.cmdline() for p in running]
     worker.send_signal(signal.SIGKILL)
     worker.wait(timeout=10)
