@@ -121,8 +121,8 @@ def run_tasks(client, vhist, args, todo):
         try:
             line, row = complete_row(future.result(), item)
         except Exception as error:  # the task itself failed: KilledWorker, a lost scheduler
-            line, row = None, tables.error_row(item["input"], item["key"],
-                                               f"the Dask task failed: {type(error).__name__}: {error}")
+            why = f"the Dask task failed: {type(error).__name__}: {error}"
+            line, row = None, tables.error_row(item["input"], item["key"], why)
         if item["input"] in results:  # as_completed yields each future once; keep the first
             continue
         results[item["input"]] = (line, row)
@@ -173,7 +173,13 @@ def main(argv=None):
                       "run the same command again to go on from there", file=sys.stderr)
                 return 130
     table = [found[item["input"]] for item in plan]
-    tables.write_tables(args.out, table)
+    try:
+        tables.write_tables(args.out, table)
+    except OSError as error:
+        print(f"vhist.dask_batch: cannot write the summary tables in {args.out}: "
+              f"{error.strerror} ({error.filename or args.out}); the rows are in the row files",
+              file=sys.stderr)
+        return 1
     return tables.exit_status(table)
 
 
