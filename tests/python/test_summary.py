@@ -41,3 +41,21 @@ def test_summary_errors_carry_the_row_error(vhist_exe, clips, tmp_path):
     assert missing in caught.value.message
     with pytest.raises(TypeError, match="no_such"):
         vhist.summary(clips["short"], vhist=vhist_exe, no_such=1)
+
+
+def test_the_guides_notebook_runs(vhist_exe, clips):
+    """docs/examples/notebook.py, the user guide's example, on a real clip."""
+    import os
+    import sys
+    from conftest import HERE, PYTHON_DIR
+    notebook = os.path.join(HERE, "..", "..", "docs", "examples", "notebook.py")
+    done = subprocess.run([sys.executable, notebook, clips["short"]], capture_output=True,
+                          env={**os.environ, "VHIST": vhist_exe,
+                               "PYTHONPATH": os.path.abspath(PYTHON_DIR)}, timeout=120)
+    out = done.stdout.decode()
+    assert done.returncode == 0, done.stderr.decode()
+    assert "50 frames of 160x90, luma array (50, 64)" in out
+    assert "h264, range limited: mean Y'" in out and "; 25 frames" in out
+    assert "region: 25 frames of 512 pixels" in out
+    assert "2.0 s, mean luma" in out
+    assert "status 1: " in out and "missing" in out
