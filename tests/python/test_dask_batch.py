@@ -206,6 +206,18 @@ def test_dask_batch_survives_a_lost_worker(vhist_exe, cluster, batch_inputs, tmp
     after = (out / "summary.jsonl").read_bytes().splitlines()
     assert after[:-1] == before.splitlines()[:-1] and b'"status":"error"' in after[-1]
 
+    # The good inputs alone (a --list of them, all done): no error, so the status is 3 when one
+    # of them failed its QC checks (the SMPTE bars pass R 103, testsrc2's saturated colours not).
+    good = tmp_path / "good.txt"
+    good.write_text("".join(row["input"] + "\n" for row in rows if row["status"] == "ok"))
+    verdicts = {row["qc"] for row in rows if row["status"] == "ok"}
+    assert verdicts == {"pass", "fail"}
+    listed = subprocess.run([sys.executable, "-m", "vhist.dask_batch", "--scheduler",
+                             cluster.address, "--list", str(good), "--out", str(out),
+                             "--vhist", vhist_exe, "-q"], env=env, capture_output=True, timeout=60)
+    assert listed.returncode == 3, listed.stderr.decode()
+    assert len((out / "summary.jsonl").read_text().splitlines()) == 7
+
 
 def test_dask_batch_usage_errors(vhist_exe, clips, tmp_path):
     env = {**os.environ, "PYTHONPATH": os.path.abspath(PYTHON_DIR)}
