@@ -21,7 +21,21 @@ namespace {
 
 constexpr std::size_t kKeptError = 4096;  // the end of a child's standard error kept for its row
 
-// The last non-empty line of a child's standard error, without its "vhist qc: " prefix.
+std::string self_executable() {
+  std::error_code ec;
+  const auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string("/proc/self/exe") : p.string();
+}
+
+}  // namespace
+
+std::vector<std::string> qc_arguments(const BatchItem& item, const std::vector<std::string>& forward) {
+  std::vector<std::string> args = {"qc", item.input, "-q", "--records", item.records, "-o", item.events,
+                                   "--row", item.row, "--row-key", item.key};
+  args.insert(args.end(), forward.begin(), forward.end());
+  return args;
+}
+
 std::string last_message(const std::string& text) {
   std::size_t end = text.find_last_not_of("\r\n ");
   if (end == std::string::npos) return {};
@@ -31,14 +45,6 @@ std::string last_message(const std::string& text) {
   if (line.rfind(prefix, 0) == 0) line.erase(0, prefix.size());
   return line;
 }
-
-std::string self_executable() {
-  std::error_code ec;
-  const auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return ec ? std::string("/proc/self/exe") : p.string();
-}
-
-}  // namespace
 
 BatchChildren::~BatchChildren() { stop_all(); }
 
@@ -52,9 +58,9 @@ std::string BatchChildren::start(const BatchItem& item, std::size_t index) {
     ::close(err[0]), ::close(err[1]);
     return std::string("cannot make a pipe: ") + std::strerror(errno);
   }
-  std::vector<std::string> args = {self_executable(), "qc", item.input, "-q", "--records", item.records, "-o",
-                                   item.events, "--row", item.row, "--row-key", item.key, "--progress-fd", "3"};
-  args.insert(args.end(), forward_.begin(), forward_.end());
+  std::vector<std::string> args = qc_arguments(item, forward_);
+  args.insert(args.begin(), self_executable());
+  args.insert(args.end(), {"--progress-fd", "3"});
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

@@ -12,6 +12,12 @@
 
 namespace vhist::app {
 
+// The `vhist qc` arguments (after the program's name) that analyse one item: its records,
+// events and row, with `forward`'s options.
+std::vector<std::string> qc_arguments(const BatchItem& item, const std::vector<std::string>& forward);
+// The last non-empty line of what `vhist qc` said on standard error, without its prefix.
+std::string last_message(const std::string& text);
+
 // How one child ended.
 struct ChildEnd {
   std::size_t item = 0;  // its index in the plan

@@ -6,6 +6,8 @@
 #include "qc_row.h"
 #include "stop_signals.h"
 
+#include "vhist/analyze/qc_command.h"
+#include "vhist/command_line/command_line.h"
 #include "vhist/util/files.h"
 
 #include <unistd.h>
@@ -123,6 +125,44 @@ class BatchRun {
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
+// --key: the one input analysed in this process (no child to start: callers such as a Dask task
+// run one input per command), what `vhist qc` says on standard error kept for an error row and
+// passed on unless -q. Returns 0, or 128 + the signal that stopped it.
+int run_in_process(const BatchOptions& o, const BatchItem& item, ordered_json& row) {
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(item.row).parent_path(), ec);
+  const CommandLine line = parse_command_line(qc_arguments(item, child_options(o)));
+  if (line.end.done) {  // checked by finish_batch_options already
+    row = error_row(item.input, item.key, line.end.error, 0);
+    return 0;
+  }
+  const auto started = std::chrono::steady_clock::now();
+  std::FILE* said = std::tmpfile();
+  const int saved = said != nullptr ? ::dup(STDERR_FILENO) : -1;
+  if (saved >= 0) std::fflush(stderr), ::dup2(::fileno(said), STDERR_FILENO);
+  const int status = run_qc(line.qc);
+  std::string text;
+  if (saved >= 0) {
+    std::fflush(stderr);
+    ::dup2(saved, STDERR_FILENO);
+    ::close(saved);
+    std::rewind(said);
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, said)) > 0;) text.append(buffer, n);
+  }
+  if (said != nullptr) std::fclose(said);
+  if (!o.quiet) std::fputs(text.c_str(), stderr);
+  if (status > 128) return status;
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  row = status == 0 || status == kFailedStatus ? read_row(item.row) : ordered_json(nullptr);
+  if (row.is_null()) {
+    const std::string why = last_message(text);
+    row = error_row(item.input, item.key, why.empty() ? "vhist qc ended with status " + std::to_string(status) : why,
+                    seconds);
+  }
+  return 0;
+}
+
 // The exit status the rows give: 1 when any input failed to run, else 3 when any failed QC.
 int rows_status(const std::vector<ordered_json>& rows) {
   bool failed_qc = false;
@@ -174,11 +214,14 @@ int run_batch(const BatchOptions& o) {
     if (plan[k].done && !o.force) rows[k] = read_row(plan[k].row);
     if (rows[k].is_null()) todo.push_back(k);
   }
-  if (const int stopped = BatchRun(o, plan, rows).run(todo); stopped != 0) return stopped;
-  if (!o.key.empty()) {
+  if (!o.key.empty()) {  // one input (finish_batch_options), in this process
+    if (!todo.empty()) {
+      if (const int stopped = run_in_process(o, plan.front(), rows.front()); stopped != 0) return stopped;
+    }
     std::fputs(row_line(rows.front()).c_str(), stdout);
     return rows_status(rows);
   }
+  if (const int stopped = BatchRun(o, plan, rows).run(todo); stopped != 0) return stopped;
   if (const std::string table_error = write_tables(o.out, rows); !table_error.empty()) {
     std::fprintf(stderr, "vhist batch: %s\n", table_error.c_str());
     return 1;
