@@ -197,6 +197,13 @@ enum class PixelOut { none, rgba8, rgba16 };
 // (hlg_light_shared.h's integer steps).
 enum class LightOf { none, max_rgb, hlg };
 
+// The light level (LightOf) of a pixel: max(R', G', B') at the layout's levels, or HLG's level.
+template <LightOf Light>
+inline std::uint32_t light_level(const BandLayout& l, std::uint32_t r, std::uint32_t g, std::uint32_t b, std::uint32_t bits) {
+  if constexpr (Light == LightOf::hlg) return shader::vhist_hlg_level({l.hlg}, r, g, b, bits);
+  return std::max(r, std::max(g, b)) >> l.light_shift;
+}
+
 // Table indices (BandLayout) of a row of R'G'B' pixels: the bins of R', G', B' and their luma,
 // and with Light its light level (LightOf). With Gamut, the pixels whose R'G'B' before the
 // clamp lie outside R 103's limits are added to gamut[0..2] (low, high, out; yuv and gray only).
@@ -212,7 +219,7 @@ void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict 
   std::uint16_t* __restrict bm = s.bin_m.data();
   const std::uint32_t alpha = (1u << bits) - 1u;
   const std::uint32_t bins = l.bins, bin_shift = l.bin_shift, copies = l.copies, copy_step = 4 * l.bins;
-  const std::uint32_t light = l.light, light_levels = l.light_levels, light_shift = l.light_shift;
+  const std::uint32_t light = l.light, light_levels = l.light_levels;
   const auto store = [&](std::uint32_t x, std::uint32_t r, std::uint32_t g, std::uint32_t b) {
     if constexpr (Out == PixelOut::rgba8) {
       out[x] = r | (g << 8) | (b << 16) | 0xff000000u;
@@ -225,12 +232,8 @@ void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict 
     bg[x] = static_cast<std::uint16_t>((g >> bin_shift) + bins + copy);
     bb[x] = static_cast<std::uint16_t>((b >> bin_shift) + 2 * bins + copy);
     bl[x] = static_cast<std::uint16_t>((shader::vhist_luma(r, g, b) >> bin_shift) + 3 * bins + copy);
-    if constexpr (Light == LightOf::max_rgb) {
-      const std::uint32_t m = std::max(r, std::max(g, b));
-      bm[x] = static_cast<std::uint16_t>((m >> light_shift) + light + odd_offset(x, light_levels));
-    } else if constexpr (Light == LightOf::hlg) {
-      const std::uint32_t level = shader::vhist_hlg_level({l.hlg}, r, g, b, bits);
-      bm[x] = static_cast<std::uint16_t>(level + light + odd_offset(x, light_levels));
+    if constexpr (Light != LightOf::none) {
+      bm[x] = static_cast<std::uint16_t>(light_level<Light>(l, r, g, b, bits) + light + odd_offset(x, light_levels));
     }
   };
   const int cy = k.cy, crv = k.crv, cgu = k.cgu, cgv = k.cgv, cbu = k.cbu, yoff = k.yoff, coff8 = k.coff8;
