@@ -1,16 +1,20 @@
 #version 460
-// The light pass: the histogram of max(R', G', B') of the converted frame, one level per code
-// (source_shared.h's vhist_light_levels), from which the CPU reads a PQ frame's brightest pixel
-// (MaxCLL) and its average light (FALL) exactly. Persistent workgroups, a shared histogram each.
+// The light pass: each pixel's light level of the converted frame, one level per code up to 12
+// bits (source_shared.h's vhist_light_levels), from which the CPU reads a PQ or HLG frame's
+// brightest pixel (MaxCLL) and its average light (FALL) exactly: max(R', G', B') for PQ; with
+// kHlg, HLG's displayed light as the PQ code that carries it (hlg_light_shared.h's integer steps,
+// from the tables at pc.tables). Persistent workgroups, a shared histogram each.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_buffer_reference_uvec2 : require
+#include "vhist/hlg_light_shared.h"
 #include "vhist/source_shared.h"
 
 layout(local_size_x = 256) in;
 layout(constant_id = kSpecBins) const uint kLevels = 1024u;
 layout(constant_id = kSpecPacking) const uint kPacking = kPackingRgba16;
 layout(constant_id = kSpecBits) const uint kBits = 10u;
+layout(constant_id = kSpecHlg) const bool kHlg = false;
 
 layout(buffer_reference, buffer_reference_align = 4, std430) readonly buffer FrameWords {
   uint word[];
@@ -24,15 +28,20 @@ layout(buffer_reference, buffer_reference_align = 4, std430) buffer Counts {
 
 shared uint hist[kLevels];
 
-uint max_component(uint pixel) {
+uvec3 components(uint pixel) {
   FrameWords frame = FrameWords(pc.frame);
   if (kPacking == kPackingRgba8) {
     uint w = frame.word[pixel];
-    return max(max(w & 0xffu, (w >> 8u) & 0xffu), (w >> 16u) & 0xffu);
+    return uvec3(w & 0xffu, (w >> 8u) & 0xffu, (w >> 16u) & 0xffu);
   }
   uint rg = frame.word[2u * pixel];
-  uint b = frame.word[2u * pixel + 1u] & 0xffffu;
-  return max(max(rg & 0xffffu, rg >> 16u), b);
+  return uvec3(rg & 0xffffu, rg >> 16u, frame.word[2u * pixel + 1u] & 0xffffu);
+}
+
+uint level_of(uint pixel) {
+  uvec3 c = components(pixel);
+  if (kHlg) return vhist_hlg_level(HlgTables(pc.tables), c.r, c.g, c.b, kBits);
+  return vhist_bin(max(max(c.r, c.g), c.b), kLevels, kBits);
 }
 
 void main() {
@@ -41,7 +50,7 @@ void main() {
   barrier();
   uint step = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
   for (uint p = gl_GlobalInvocationID.x; p < pc.pixel_count; p += step) {
-    atomicAdd(hist[vhist_bin(max_component(p), kLevels, kBits)], 1u);
+    atomicAdd(hist[level_of(p)], 1u);
   }
   barrier();
   Counts totals = Counts(pc.counts);

@@ -118,4 +118,21 @@ inline std::string pq_events_clip() {
                      "-color_range tv -colorspace bt2020nc -color_primaries bt2020 -color_trc smpte2084");
 }
 
+// The HLG clip: 320x200, 25 fps, 25 frames, 10-bit BT.2020 HLG (FFV1: no light metadata); the
+// PQ clip's dim ramp (Y' 380..419, about 20-31 cd/m2 on the reference display) and frames 10-14
+// with a 64x64 box at Y' 900 (about 700 cd/m2).
+inline Yuv420 hlg_frame(int n) {
+  Yuv420 f = pq_frame(0);
+  for (std::uint32_t j = 0; j < kSdrHeight; ++j) {
+    for (std::uint32_t i = 0; i < kSdrWidth; ++i) f.y[j * kSdrWidth + i] = static_cast<std::uint16_t>(380 + (i + n) % 40);
+  }
+  if (n >= 10 && n <= 14) f.box(64, 64, 64, 64, 900, 512, 512);
+  return f;
+}
+
+inline std::string hlg_clip() {
+  return encode_clip("qc_hlg.mkv", 10, kSdrWidth, kSdrHeight, 25, hlg_frame,
+                     "-c:v ffv1 -color_range tv -colorspace bt2020nc -color_primaries bt2020 -color_trc arib-std-b67");
+}
+
 }  // namespace vhist::test

@@ -1,7 +1,8 @@
 // `vhist analyze` on what the source truth issue asked for, end to end as a process with
 // validation on: the Y'CbCr planes (--domain ycbcr) against the planes ffmpeg itself writes out
 // and this test counts; the range check per frame and the mis-tagging verdict; a PQ frame's
-// MaxCLL and FALL against ST 2084's EOTF computed here.
+// MaxCLL and FALL against ST 2084's EOTF computed here; an HLG frame's against BT.2100's
+// reference display worked out here, and the two engines equal on a real HLG clip.
 #include "analyze_process.h"
 #include "test_clips.h"
 
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <fstream>
 #include <string>
@@ -215,6 +217,77 @@ TEST(AnalyzeSource, PqLightOfAFrameWithAKnownPeak) {
   const std::string sdr = make_clip("sdr_light.mkv", "-f lavfi -i testsrc2=s=32x16 -frames:v 1 -pix_fmt yuv420p -c:v ffv1");
   const auto res = run_vhist("analyze '" + sdr + "' --bins 16 -q");
   EXPECT_EQ(res.out.find("max_cll"), std::string::npos);
+}
+
+// The 10-bit PQ code step around `nits` (the HLG light's quantization: its nearest PQ code).
+double pq_step(double nits) {
+  double code = 0;
+  while (code < 1023 && st2084_nits((code + 1) / 1023) < nits) ++code;
+  return st2084_nits((code + 1) / 1023) - st2084_nits(code / 1023);
+}
+
+TEST(AnalyzeSource, HlgLightOfAFrameWorkedByHand) {
+  // A 32x16 10-bit R'G'B' frame tagged HLG: grey at R' = G' = B' = 767 (E' = 0.7498, HLG's
+  // reference white) and an 8x4 block of pure red (R' = 1023). BT.2100's reference display
+  // (1000 cd/m2, gamma 1.2): grey E = (exp((E' - c)/a) + b)/12, Ys = E, F_D = 1000 E^1.2; red
+  // E = 1, Ys = 0.2627, F_D = 1000 * 0.2627^0.2.
+  const std::uint32_t w = 32, h = 16;
+  std::vector<std::uint16_t> g(w * h, 767), b(w * h, 767), r(w * h, 767);
+  for (std::uint32_t y = 0; y < 4; ++y) {
+    for (std::uint32_t x = 0; x < 8; ++x) r[y * w + x] = 1023, g[y * w + x] = 0, b[y * w + x] = 0;
+  }
+  const auto raw_path = test::clip_dir() / "hlg_known.raw";
+  {
+    std::ofstream out(raw_path, std::ios::binary);
+    for (const auto* plane : {&g, &b, &r}) out.write(reinterpret_cast<const char*>(plane->data()), w * h * 2);
+  }
+  const std::string clip = make_clip("hlg_known.mkv", "-f rawvideo -pix_fmt gbrp10le -s 32x16 -r 10 -i '" +
+                                                          raw_path.string() + "' -c:v ffv1 -color_trc arib-std-b67 "
+                                                          "-color_primaries bt2020");
+  const double a = 0.17883277, bb = 0.28466892, c = 0.55991073;
+  const double grey = 1000 * std::pow((std::exp((767.0 / 1023 - c) / a) + bb) / 12, 1.2);
+  const double red = 1000 * std::pow(0.2627, 0.2);
+  std::vector<std::string> first;
+  for (const char* engine : {"gpu", "cpu"}) {
+    const auto res = run_vhist("analyze '" + clip + "' --bins 16 -q --engine " + engine);
+    ASSERT_EQ(res.status, 0) << res.err;
+    const auto records = lines(res.out);
+    ASSERT_EQ(records.size(), 1u);
+    EXPECT_NEAR(fraction(records[0], "max_cll"), red, pq_step(red)) << engine;
+    const double fall = (32 * red + (w * h - 32) * grey) / (w * h);
+    EXPECT_NEAR(fraction(records[0], "fall"), fall, pq_step(red)) << engine;
+    const std::string summary = summary_of(res.out);
+    EXPECT_NEAR(fraction(summary, "max_cll"), red, pq_step(red)) << summary;
+    EXPECT_NE(summary.find("\"signal\":\"hlg\""), std::string::npos) << summary;
+    EXPECT_NE(summary.find("HLG reference display: 1000 cd/m2"), std::string::npos) << summary;
+    if (first.empty()) {
+      first = records;
+    } else {
+      EXPECT_EQ(records, first) << "the engines differ";
+    }
+  }
+  std::printf("HLG by hand: grey %.4f, red %.4f cd/m2; measured %s\n", grey, red, first[0].substr(0, 200).c_str());
+}
+
+// A real HLG clip (HEVC Main 10, lossless): the GPU's records equal the CPU engine's exactly,
+// every frame with its light; the CSV summary says whose light it is.
+TEST(AnalyzeSource, HlgClipEnginesAgree) {
+  const std::string clip = make_clip("hlg_testsrc.mkv",
+                                     "-f lavfi -i testsrc2=s=160x90:d=0.4 -pix_fmt yuv420p10le -color_trc arib-std-b67 "
+                                     "-color_primaries bt2020 -colorspace bt2020nc -c:v libx265 "
+                                     "-x265-params log-level=error:lossless=1");
+  const auto gpu = run_vhist("analyze '" + clip + "' --bins 64 -q --engine gpu");
+  const auto cpu = run_vhist("analyze '" + clip + "' --bins 64 -q --engine cpu");
+  ASSERT_EQ(gpu.status, 0) << gpu.err;
+  ASSERT_EQ(cpu.status, 0) << cpu.err;
+  const auto records = lines(gpu.out);
+  ASSERT_EQ(records.size(), 10u);
+  EXPECT_EQ(records, lines(cpu.out));
+  for (const std::string& record : records) EXPECT_GT(fraction(record, "max_cll"), 100) << record;
+  const auto csv = run_vhist("analyze '" + clip + "' --bins 16 -q --format csv");
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  EXPECT_NE(csv.out.find("# light (10 HLG frames, as shown on the BT.2100 HLG reference display"), std::string::npos)
+      << csv.out;
 }
 
 TEST(AnalyzeSource, PqSummaryBesideTheStreamsContentLight) {

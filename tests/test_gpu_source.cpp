@@ -1,5 +1,6 @@
 // The source passes on the GPU (planes.comp, max_rgb.comp) through the video pipeline, against
-// the CPU reference of source_measures.h: every layout with planes, odd sizes, both ranges.
+// the CPU reference of source_measures.h: every layout with planes, odd sizes, both ranges; the
+// light pass's HLG levels (hlg_light.h) too.
 #include "gpu_test_env.h"
 #include "vhist/compute/synthetic_frames.h"
 
@@ -51,6 +52,29 @@ TEST_P(GpuSource, PlanesAndLightEqualTheReference) {
   }
 }
 
+// HLG's light levels (integer steps from tables, hlg_light_shared.h) equal the reference's
+// exactly: every layout and depth, random codes, several frames in flight, PQ frames between.
+TEST_P(GpuSource, HlgLightEqualsTheReference) {
+  HistogramEngine engine(context());
+  VideoPipeline pipeline(engine, 3);
+  std::vector<std::vector<std::uint32_t>> expected;
+  std::vector<FrameResult> results;
+  std::uint64_t tag = 0;
+  for (auto [w, h] : {std::pair{1u, 1u}, {67u, 35u}, {130u, 66u}}) {
+    for (bool hlg : {true, false}) {
+      const SyntheticVideoFrame t = make_synthetic_frame(GetParam(), w, h, w * 5 + h, ColourMatrix::bt2020);
+      expected.push_back(reference_max_rgb(reference_convert(t.format, t.view()), converted_format(t.format),
+                                           hlg ? LightSignal::hlg : LightSignal::pq));
+      SourceRequest want{false, true};
+      want.hlg = hlg;
+      if (auto done = pipeline.submit(t.format, t.view(), 64, tag++, false, want)) results.push_back(std::move(*done));
+    }
+  }
+  while (auto done = pipeline.finish_one()) results.push_back(std::move(*done));
+  ASSERT_EQ(results.size(), expected.size());
+  for (std::size_t i = 0; i < results.size(); ++i) EXPECT_EQ(results[i].light, expected[i]) << "frame " << i;
+}
+
 INSTANTIATE_TEST_SUITE_P(All, GpuSource, ::testing::ValuesIn(synthetic_layouts()));
 
 class GpuSourceOff : public test::GpuTest {};
@@ -90,6 +114,10 @@ TEST_F(GpuSourceOff, RegionEqualsTheReferenceOfItsPixels) {
       const FrameFormat f = region_format(rgb, r);
       EXPECT_EQ(got.histogram, reference_histogram(region, f, bins)) << layout << " " << r.x << "," << r.y;
       EXPECT_EQ(got.light, reference_max_rgb(region, f)) << layout;
+      SourceRequest hlg{false, true, r};
+      hlg.hlg = true;
+      pipeline.submit(t.format, t.view(), bins, 0, false, hlg);
+      EXPECT_EQ(pipeline.finish_one()->light, reference_max_rgb(region, f, LightSignal::hlg)) << layout;
       EXPECT_EQ(got.histogram.total(Channel::l), r.pixel_count());
       EXPECT_EQ(got.cdf.total(Channel::r), r.pixel_count());
     }

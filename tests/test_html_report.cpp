@@ -266,6 +266,23 @@ TEST_F(HtmlReport, LightPanelOnlyForPq) {
   }
   input.timeline = &t;
   EXPECT_NE(report::html_report(input).find("id=\"light-plot\""), std::string::npos);
+  EXPECT_NE(report::html_report(input).find("<h3>Light (PQ)</h3>"), std::string::npos);
+}
+
+// HLG frames' light (on BT.2100's reference display) gets the panel too, titled so.
+TEST_F(HtmlReport, LightPanelForHlgSaysTheReferenceDisplay) {
+  qc::Timeline t(10);
+  for (std::int64_t f = 0; f < 10; ++f) {
+    qc::QcFrame q;
+    q.frame = f, q.pts = f / 25.0, q.hlg = true, q.max_cll = 700, q.fall = 150;
+    t.add(q, {});
+  }
+  input.timeline = &t;
+  const std::string html = report::html_report(input);
+  EXPECT_NE(html.find("id=\"light-plot\""), std::string::npos);
+  EXPECT_NE(html.find("<h3>Light (HLG, on BT.2100\u2019s 1000 cd/m\u00b2 reference display, system gamma 1.2)</h3>"),
+            std::string::npos);
+  EXPECT_EQ(html.find("Light (PQ)"), std::string::npos);
 }
 
 TEST_F(HtmlReport, NoTimeline) {

@@ -1,6 +1,7 @@
 // `vhist qc` as a process (validation on) on clips with known events at known frames
 // (qc_clips.h): every event found with its exact frames and timecodes and no other, R 103's 1 %
-// rule at its boundary, the stream's timecode, the exit status, the outputs and their refusals.
+// rule at its boundary, the stream's timecode, the exit status, the outputs and their refusals;
+// an HLG clip's light on the timeline, unchecked.
 #include "analyze_process.h"
 #include "qc_clips.h"
 
@@ -215,6 +216,40 @@ TEST(QcCommand, ReportHasTheHeatmapAThumbnailPerEventAndNothingRemote) {
   EXPECT_EQ(count_of(html, "https://"), 0u);
   EXPECT_NE(html.find("10:00:02:00"), std::string::npos);  // the black event's start timecode
   EXPECT_NE(html.find("FAIL"), std::string::npos);
+}
+
+// HLG: every frame's light (BT.2100's reference display) on the timeline and in the report's
+// curves, the same as `vhist analyze` measures; no light event (nothing to check it against),
+// and a note that says so.
+TEST(QcCommand, HlgLightIsOnTheTimelineButNotChecked) {
+  const std::string path = (clip_dir() / "hlg.vhtl").string(), report = (clip_dir() / "hlg.html").string();
+  const ProcessResult r =
+      run_vhist("qc -q " + quote(hlg_clip()) + " --timeline-file " + quote(path) + " --report " + quote(report));
+  ASSERT_EQ(r.status, 0) << r.err << r.out;
+  std::string error;
+  const auto file = qc::load_timeline(path, error);
+  ASSERT_TRUE(file) << error;
+  ASSERT_EQ(file->timeline.frames().size(), 25u);
+  EXPECT_TRUE(file->events.empty());
+  const ProcessResult analyzed = run_vhist("analyze -q " + quote(hlg_clip()) + " --bins 16");
+  ASSERT_EQ(analyzed.status, 0) << analyzed.err;
+  const auto records = lines(analyzed.out);
+  ASSERT_EQ(records.size(), 25u);
+  for (const qc::QcFrame& q : file->timeline.frames()) {
+    EXPECT_TRUE(q.hlg);
+    EXPECT_FALSE(q.pq);
+    const bool box = q.frame >= 10 && q.frame <= 14;
+    EXPECT_GT(q.max_cll, box ? 500.0f : 20.0f) << q.frame;
+    EXPECT_LT(q.max_cll, box ? 1000.0f : 40.0f) << q.frame;
+    const json record = json::parse(records[static_cast<std::size_t>(q.frame)]);
+    EXPECT_NEAR(q.max_cll, record["max_cll"].get<double>(), 1e-3) << q.frame;
+    EXPECT_NEAR(q.fall, record["fall"].get<double>(), 1e-3) << q.frame;
+  }
+  EXPECT_NE(r.out.find("PQ light: not checked, the input is HLG"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\"type\":\"event\""), std::string::npos) << r.out;
+  const std::string html = read_file(report);
+  EXPECT_NE(html.find("MaxCLL and FALL are measured for the curves"), std::string::npos);
+  EXPECT_NE(html.find("Light (HLG, on BT.2100\u2019s 1000 cd/m\u00b2 reference display"), std::string::npos);
 }
 
 }  // namespace

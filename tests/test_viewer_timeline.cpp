@@ -57,8 +57,9 @@ fs::path fresh_cache(const std::string& name) {
 }
 
 // The clip's timeline as its frames are: limited-range Y' 16 (black) then 235 (white) on every
-// pixel, R'G'B' 0 then 255; and three events (black 0-9, clipped 12-14, R 103 16-17).
-void write_timeline(const std::string& clip, const fs::path& cache) {
+// pixel, R'G'B' 0 then 255; and three events (black 0-9, clipped 12-14, R 103 16-17). `hlg`:
+// the frames also carry an HLG light (MaxCLL 50 then 900 cd/m2), as `vhist qc` measures it.
+void write_timeline(const std::string& clip, const fs::path& cache, bool hlg = false) {
   setenv("XDG_CACHE_HOME", cache.c_str(), 1);
   const auto identity = qc::identify_input(clip);
   ASSERT_TRUE(identity);
@@ -73,6 +74,7 @@ void write_timeline(const std::string& clip, const fs::path& cache) {
     qc::QcFrame f;
     f.frame = i, f.pts = i / kRate, f.limited = true;
     f.y_min = f.y_p10 = f.y_mean = f.y_p90 = f.y_max = white ? 100.0f : 0.0f;
+    if (hlg) f.hlg = true, f.max_cll = white ? 900.0f : 50.0f, f.fall = white ? 400.0f : 20.0f;
     std::array<std::uint32_t, qc::kTimelineLevels * 4> h{};
     for (std::uint32_t c = 0; c < 3; ++c) h[(white ? 255u : 0u) * 4 + c] = kWidth * kHeight;
     h[(white ? 235u : 16u) * 4 + 3] = kWidth * kHeight;
@@ -343,6 +345,37 @@ TEST(Timeline, OpeningAnotherFileEndsTheScan) {
   std::string error;
   const auto partial = qc::load_timeline(qc::timeline_cache_path(*qc::identify_input(clip)), error);
   EXPECT_FALSE(partial && partial->complete) << "the scan had finished before the other file was opened";
+}
+
+// Pixels of the light lane's MaxCLL curve below the heatmap: its yellow (255,230,120) as drawn
+// (about 223,201,106), which no other lane or event uses.
+int light_curve_pixels(const TimelineRun& r, const std::array<int, 4>& heat) {
+  int n = 0;
+  for (std::uint32_t y = static_cast<std::uint32_t>(heat[3]); y < r.shot.height; ++y) {
+    for (std::uint32_t x = 0; x < r.shot.width; ++x) {
+      const std::uint8_t* p = &r.shot.pixels[(static_cast<std::size_t>(y) * r.shot.width + x) * 4];
+      if (p[0] > 200 && p[1] > 180 && p[1] < 235 && p[0] > p[1] && p[2] > 85 && p[2] < 135) ++n;
+    }
+  }
+  return n;
+}
+
+// An HLG file's timeline has the light lane (its MaxCLL curve in yellow) under the heatmap; the
+// same timeline without light has none.
+TEST(Timeline, HlgFileHasALightLane) {
+  const std::string clip = black_white_clip();
+  int curve[2] = {0, 0};
+  for (const bool hlg : {false, true}) {
+    const fs::path cache = fresh_cache(hlg ? "hlg" : "sdr");
+    write_timeline(clip, cache, hlg);
+    const TimelineRun r = run_timeline(hlg ? "hlg" : "sdr", cache, quote(clip) + " --frames 12 --paused-at 0.5 --size 800x500");
+    ASSERT_EQ(r.status, 0) << context(r);
+    const auto rect = heat_rect(r);
+    ASSERT_TRUE(rect) << context(r);
+    curve[hlg ? 1 : 0] = light_curve_pixels(r, *rect);
+  }
+  EXPECT_EQ(curve[0], 0);
+  EXPECT_GT(curve[1], 100) << "no MaxCLL curve under the heatmap";
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include "vhist/colour_shared.h"
 #include "vhist/compute/colour.h"
+#include "vhist/compute/hlg_light.h"
+#include "vhist/hlg_light_shared.h"
 
 #define XXH_STATIC_LINKING_ONLY  // XXH3_state_t, for a state on the stack
 #include <xxhash.h>
@@ -64,7 +66,9 @@ struct BandLayout {
   // light level v >> light_shift.
   std::uint32_t bin_shift = 0, light_shift = 0;
   std::uint32_t planes = 0, light = 0, below = 0, above = 0, gamut = 0, size = 0;
+  const std::uint32_t* hlg = nullptr;  // with Request::hlg: hlg_light_tables(bits)
   BandLayout(std::uint32_t bin_count, const CpuEngine::Request& want, std::uint32_t bits) : bins(bin_count) {
+    if (want.light && want.hlg) hlg = hlg_light_tables(bits).data();
     light_levels = want.light ? shader::vhist_light_levels(bits) : 0u;
     bin_shift = bits - log2_of(bins);
     light_shift = want.light ? bits - log2_of(light_levels) : 0u;
@@ -189,11 +193,22 @@ void chroma_row(const BandJob& j, std::uint32_t c, std::uint32_t y, RowScratch& 
 // GPU convert pass's output format).
 enum class PixelOut { none, rgba8, rgba16 };
 
+// What a row pass counts as each pixel's light: nothing, max(R', G', B'), or HLG's level
+// (hlg_light_shared.h's integer steps).
+enum class LightOf { none, max_rgb, hlg };
+
+// The light level (LightOf) of a pixel: max(R', G', B') at the layout's levels, or HLG's level.
+template <LightOf Light>
+inline std::uint32_t light_level(const BandLayout& l, std::uint32_t r, std::uint32_t g, std::uint32_t b, std::uint32_t bits) {
+  if constexpr (Light == LightOf::hlg) return shader::vhist_hlg_level({l.hlg}, r, g, b, bits);
+  return std::max(r, std::max(g, b)) >> l.light_shift;
+}
+
 // Table indices (BandLayout) of a row of R'G'B' pixels: the bins of R', G', B' and their luma,
-// and with Light the level of max(R', G', B'). With Gamut, the pixels whose R'G'B' before the
+// and with Light its light level (LightOf). With Gamut, the pixels whose R'G'B' before the
 // clamp lie outside R 103's limits are added to gamut[0..2] (low, high, out; yuv and gray only).
 // One branch-free loop per colour model, so that the compiler vectorizes each.
-template <PixelOut Out, bool Light, bool Gamut>
+template <PixelOut Out, LightOf Light, bool Gamut>
 void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict u, const std::int32_t* __restrict v,
               std::uint32_t w, const ConversionCoefficients& k, ColourModel model, bool full, const BandLayout& l,
               std::uint32_t bits, RowScratch& s, std::uint32_t* __restrict out, std::uint32_t* __restrict gamut) {
@@ -204,7 +219,7 @@ void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict 
   std::uint16_t* __restrict bm = s.bin_m.data();
   const std::uint32_t alpha = (1u << bits) - 1u;
   const std::uint32_t bins = l.bins, bin_shift = l.bin_shift, copies = l.copies, copy_step = 4 * l.bins;
-  const std::uint32_t light = l.light, light_levels = l.light_levels, light_shift = l.light_shift;
+  const std::uint32_t light = l.light, light_levels = l.light_levels;
   const auto store = [&](std::uint32_t x, std::uint32_t r, std::uint32_t g, std::uint32_t b) {
     if constexpr (Out == PixelOut::rgba8) {
       out[x] = r | (g << 8) | (b << 16) | 0xff000000u;
@@ -217,9 +232,8 @@ void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict 
     bg[x] = static_cast<std::uint16_t>((g >> bin_shift) + bins + copy);
     bb[x] = static_cast<std::uint16_t>((b >> bin_shift) + 2 * bins + copy);
     bl[x] = static_cast<std::uint16_t>((shader::vhist_luma(r, g, b) >> bin_shift) + 3 * bins + copy);
-    if constexpr (Light) {
-      const std::uint32_t m = std::max(r, std::max(g, b));
-      bm[x] = static_cast<std::uint16_t>((m >> light_shift) + light + odd_offset(x, light_levels));
+    if constexpr (Light != LightOf::none) {
+      bm[x] = static_cast<std::uint16_t>(light_level<Light>(l, r, g, b, bits) + light + odd_offset(x, light_levels));
     }
   };
   const int cy = k.cy, crv = k.crv, cgu = k.cgu, cgv = k.cgv, cbu = k.cbu, yoff = k.yoff, coff8 = k.coff8;
@@ -275,7 +289,7 @@ void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict 
 }
 
 // Bins and converted pixels of row y, as the request asks.
-template <bool Light, bool Gamut>
+template <LightOf Light, bool Gamut>
 void bins_of_row(const BandJob& j, std::uint32_t y, const ConversionCoefficients& k, RowScratch& s) {
   const VideoFormat& f = j.f;
   const std::uint32_t w = f.width;
@@ -363,7 +377,7 @@ void plane_rows(const BandJob& j, RowScratch& s, XXH3_state_t* hash) {
 }
 
 // Converts and counts rows [y0, y1), hashing each row's bytes before it is read when asked.
-template <typename Sample, bool Light, bool Gamut>
+template <typename Sample, LightOf Light, bool Gamut>
 void convert_rows(const BandJob& j, RowScratch& s, XXH3_state_t* hash) {
   const ConversionCoefficients k = conversion_coefficients(j.f.matrix, j.f.range, j.f.bits);
   const bool count_y = j.want.planes && j.f.model != ColourModel::rgb;
@@ -372,7 +386,8 @@ void convert_rows(const BandJob& j, RowScratch& s, XXH3_state_t* hash) {
     if (hash != nullptr) hash_row(j, y, *hash);
     read_components<Sample>(j, y, s);
     bins_of_row<Light, Gamut>(j, y, k, s);
-    count_y ? count_row<true, Light>(j.counts, s, w) : count_row<false, Light>(j.counts, s, w);
+    constexpr bool kLight = Light != LightOf::none;
+    count_y ? count_row<true, kLight>(j.counts, s, w) : count_row<false, kLight>(j.counts, s, w);
   }
 }
 
@@ -392,10 +407,12 @@ void band_rows(const BandJob& j) {
   if (hash != nullptr) XXH3_64bits_reset(hash);
   if (!j.want.levels) {
     plane_rows<Sample>(j, s, hash);
+  } else if (j.want.light && j.want.hlg) {
+    convert_rows<Sample, LightOf::hlg, Gamut>(j, s, hash);
   } else if (j.want.light) {
-    convert_rows<Sample, true, Gamut>(j, s, hash);
+    convert_rows<Sample, LightOf::max_rgb, Gamut>(j, s, hash);
   } else {
-    convert_rows<Sample, false, Gamut>(j, s, hash);
+    convert_rows<Sample, LightOf::none, Gamut>(j, s, hash);
   }
   if (hash != nullptr) *j.hash = XXH3_64bits_digest(hash);
 }

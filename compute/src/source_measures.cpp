@@ -1,6 +1,7 @@
 #include "vhist/compute/source_measures.h"
 
 #include "vhist/compute/colour.h"
+#include "vhist/compute/hlg_light.h"
 #include "vhist/compute/transfer.h"
 #include "vhist/colour_shared.h"
 
@@ -105,7 +106,24 @@ RangeCheck range_check(const PlaneCounts& counts, ColourRange nominal) {
 
 std::uint32_t light_levels(std::uint32_t bits) { return shader::vhist_light_levels(bits); }
 
-std::vector<std::uint32_t> reference_max_rgb(std::span<const std::byte> pixels, const FrameFormat& format) {
+std::optional<LightSignal> light_signal_of(ColourTransfer transfer) {
+  if (transfer == ColourTransfer::smpte2084) return LightSignal::pq;
+  if (transfer == ColourTransfer::arib_std_b67) return LightSignal::hlg;
+  return std::nullopt;
+}
+
+namespace {
+
+// The light level of a pixel of codes r, g, b (reference_max_rgb's).
+std::uint32_t light_level(std::uint32_t r, std::uint32_t g, std::uint32_t b, std::uint32_t bits, LightSignal signal) {
+  if (signal == LightSignal::hlg) return hlg_light_level(r, g, b, bits);
+  return shader::vhist_bin(std::max({r, g, b}), light_levels(bits), bits);
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> reference_max_rgb(std::span<const std::byte> pixels, const FrameFormat& format,
+                                             LightSignal signal) {
   if (auto err = check_format(format); !err.empty()) throw std::invalid_argument(err);
   const std::uint32_t levels = light_levels(format.bits);
   std::vector<std::uint32_t> out(levels, 0u);
@@ -121,8 +139,7 @@ std::vector<std::uint32_t> reference_max_rgb(std::span<const std::byte> pixels, 
       std::memcpy(c, pixels.data() + i * 8, sizeof c);
       r = c[0], g = c[1], b = c[2];
     }
-    const std::uint32_t m = r > g ? (r > b ? r : b) : (g > b ? g : b);
-    ++out[shader::vhist_bin(m, levels, format.bits)];
+    ++out[light_level(r, g, b, format.bits, signal)];
   }
   return out;
 }
@@ -158,7 +175,8 @@ std::uint32_t alpha_at(const AlphaPlane& a, std::uint32_t x, std::uint32_t y) {
 }  // namespace
 
 TransparentCounts transparent_counts(const VideoFormat& format, const VideoPlanes& planes, const AlphaPlane& alpha,
-                                     std::uint32_t levels, const std::optional<PixelRect>& region) {
+                                     std::uint32_t levels, const std::optional<PixelRect>& region,
+                                     LightSignal signal) {
   if (alpha.data == nullptr) throw std::invalid_argument("the frame's alpha is not available");
   const FrameFormat rgb = converted_format(format);
   const std::vector<std::byte> pixels = reference_convert(format, planes);
@@ -178,7 +196,7 @@ TransparentCounts transparent_counts(const VideoFormat& format, const VideoPlane
       }
       for (std::uint32_t k = 0; k < 3; ++k) ++out.levels.at(static_cast<Channel>(k), shader::vhist_bin(c[k], levels, rgb.bits));
       ++out.levels.at(Channel::l, shader::vhist_bin(shader::vhist_luma(c[0], c[1], c[2]), levels, rgb.bits));
-      ++out.light[shader::vhist_bin(std::max({c[0], c[1], c[2]}), light_levels(rgb.bits), rgb.bits)];
+      ++out.light[light_level(c[0], c[1], c[2], rgb.bits, signal)];
       ++out.pixels;
     }
   }

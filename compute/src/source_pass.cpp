@@ -2,7 +2,10 @@
 
 #include "plane_push.h"
 
+#include "vhist/compute/blocking_io.h"
+#include "vhist/compute/hlg_light.h"
 #include "vhist/compute_push.h"
+#include "vhist/hlg_light_shared.h"
 #include "vhist/measures_shared.h"
 #include "vhist/shaders/checksum.spv.h"
 #include "vhist/shaders/max_rgb.spv.h"
@@ -70,14 +73,16 @@ std::string SourcePass::check_planes(const VideoFormat& format, std::uint32_t bi
   return check_bins(bins, format.bits);
 }
 
-const render::ComputePipeline& SourcePass::pipeline(bool planes, std::uint32_t levels, const FrameFormat& format) {
-  const std::array<std::uint32_t, 4> key{planes ? 1u : 0u, levels, static_cast<std::uint32_t>(format.packing),
-                                         planes ? 0u : format.bits};
+const render::ComputePipeline& SourcePass::pipeline(bool planes, std::uint32_t levels, const FrameFormat& format,
+                                                   bool hlg) {
+  const std::array<std::uint32_t, 5> key{planes ? 1u : 0u, levels, static_cast<std::uint32_t>(format.packing),
+                                         planes ? 0u : format.bits, hlg ? 1u : 0u};
   auto& slot = pipelines_[key];
   if (!slot) {
     const render::SpecConstant constants[] = {{shader::kSpecBins, levels},
                                               {shader::kSpecPacking, key[2]},
-                                              {shader::kSpecBits, std::max(8u, key[3])}};
+                                              {shader::kSpecBits, std::max(8u, key[3])},
+                                              {shader::kSpecHlg, key[4]}};
     if (planes) {
       slot = std::make_unique<render::ComputePipeline>(context_, planes_spv, std::span(constants, 1),
                                                        sizeof(PlanesPush), "planes");
@@ -96,7 +101,7 @@ void SourcePass::record_planes(VkCommandBuffer cmd, const VideoFormat& f, const 
   PlanesPush push{};
   push.counts = counts.address();
   plane_push(push, f, planes);
-  pipeline(true, bins, FrameFormat{}).dispatch(cmd, push, workgroups_for(std::uint64_t{f.width} * f.height));
+  pipeline(true, bins, FrameFormat{}, false).dispatch(cmd, push, workgroups_for(std::uint64_t{f.width} * f.height));
 }
 
 void SourcePass::record_clear_measures(VkCommandBuffer cmd, const render::Buffer& measures) {
@@ -116,12 +121,28 @@ void SourcePass::record_checksum(VkCommandBuffer cmd, const VideoFormat& f, cons
   checksum_->dispatch(cmd, push, workgroups_for(std::uint64_t{f.width} * f.height));
 }
 
+const render::Buffer& SourcePass::hlg_tables(std::uint32_t bits) {
+  auto& slot = hlg_tables_[bits];
+  if (!slot) {
+    const std::span<const std::uint32_t> words = hlg_light_tables(bits);
+    auto tables = std::make_unique<render::Buffer>(context_, words.size_bytes(),
+                                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                                   render::MemoryUse::device, true, "HLG light tables");
+    upload_blocking(context_, *tables, std::as_bytes(words));
+    slot = std::move(tables);
+  }
+  return *slot;
+}
+
 void SourcePass::record_max_rgb(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format,
-                                const render::Buffer& counts) {
+                                const render::Buffer& counts, LightSignal signal) {
   if (auto err = check_format(format); !err.empty()) throw std::invalid_argument(err);
+  const bool hlg = signal == LightSignal::hlg;
+  // The tables are uploaded (once per depth, waiting) before the commands that read them.
+  const VkDeviceAddress tables = hlg ? hlg_tables(format.bits).address() : 0;
   clear(cmd, counts, kLightCountsBytes);
-  const MaxRgbPush push{frame, counts.address(), static_cast<std::uint32_t>(format.pixel_count()), 0};
-  pipeline(false, light_levels(format.bits), format).dispatch(cmd, push, workgroups_for(format.pixel_count()));
+  const MaxRgbPush push{frame, counts.address(), tables, static_cast<std::uint32_t>(format.pixel_count()), 0};
+  pipeline(false, light_levels(format.bits), format, hlg).dispatch(cmd, push, workgroups_for(format.pixel_count()));
 }
 
 PlaneCounts plane_counts_from_words(const std::uint32_t* words, std::uint32_t bins) {

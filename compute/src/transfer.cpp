@@ -31,10 +31,11 @@ double hlg_signal(double nits) {
   return e <= 1.0 / 12 ? std::sqrt(3 * e) : kA * std::log(12 * e - kB) + kC;
 }
 
-double hlg_nits(double signal) {
+double hlg_scene(double signal) {
   const double s = std::clamp(signal, 0.0, 1.0);
-  const double e = s <= 0.5 ? s * s / 3 : (std::exp((s - kC) / kA) + kB) / 12;
-  return kHlgPeak * std::pow(e, kHlgGamma);
+  return std::min(s <= 0.5 ? s * s / 3 : (std::exp((s - kC) / kA) + kB) / 12, 1.0);
 }
+
+double hlg_nits(double signal) { return kHlgPeak * std::pow(hlg_scene(signal), kHlgGamma); }
 
 }  // namespace vhist

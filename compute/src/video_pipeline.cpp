@@ -34,6 +34,7 @@ struct VideoPipeline::Slot {
   std::uint32_t bins = 0;
   bool with_cdf = false;
   bool with_planes = false, with_light = false, with_gamut = false, with_checksum = false;
+  LightSignal light_signal = LightSignal::pq;
   FrameFormat format;
 };
 
@@ -119,6 +120,7 @@ std::optional<FrameResult> VideoPipeline::submit(const VideoFormat& format, cons
   slot.with_cdf = cdf;
   slot.with_planes = source.planes && has_planes(format);
   slot.with_light = source.light;
+  slot.light_signal = source.hlg ? LightSignal::hlg : LightSignal::pq;
   slot.with_gamut = source.gamut && has_planes(format);
   slot.with_checksum = source.checksum;
   slot.rect = source.region;
@@ -188,7 +190,7 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
                            VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
     engine_.record_cdf(cmd, slot.target.histogram, slot.bins, slot.format.bits, slot.cdf);
   }
-  if (slot.with_light) source_pass_.record_max_rgb(cmd, counted.address(), slot.format, slot.light_counts);
+  if (slot.with_light) source_pass_.record_max_rgb(cmd, counted.address(), slot.format, slot.light_counts, slot.light_signal);
   results_to_transfer(cmd);
   const VkDeviceSize histogram_bytes = VkDeviceSize{slot.bins} * shader::kChannelCount * 4;
   const VkBufferCopy histogram_region{0, 0, histogram_bytes};

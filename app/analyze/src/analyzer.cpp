@@ -159,7 +159,7 @@ void Analyzer::emit(const Pending& meta, const Histogram& levels, const Cdf* lev
     std::vector<std::uint32_t> counts = measures.light;
     for (std::size_t k = 0; meta.transparent && k < counts.size(); ++k) counts[k] -= meta.transparent->light[k];
     light = pq_light_level(counts, meta.bits);
-    run_summary_.add_light(*light, meta.frame);
+    run_summary_.add_light(*light, meta.frame, meta.light_signal == LightSignal::hlg);
   }
   if (measures.planes) run_summary_.add_planes(*measures.planes, meta.bits);
   ++run_summary_.frames;
@@ -183,6 +183,7 @@ void Analyzer::observe(const Pending& meta, const Histogram& levels, const Measu
   s.levels = meta.transparent ? &opaque : &levels;
   s.planes = measures.planes ? &*measures.planes : nullptr;
   s.light = light ? &*light : nullptr;
+  s.hlg = meta.light_signal == LightSignal::hlg;
   s.gamut = measures.gamut ? &*measures.gamut : nullptr;
   s.checksum = measures.checksum.value_or(0);
   observer_->frame(s);
@@ -232,11 +233,15 @@ std::optional<TransparentCounts> Analyzer::transparent(const media::DecodedFrame
                      " frames does not reach vhist (their format is converted by libswscale, which drops it), so "
                      "--alpha skip cannot leave transparent pixels out; use --alpha count"};
   }
-  return transparent_counts(frame.format, frame.planes, frame.alpha, levels, o_.roi);
+  return transparent_counts(frame.format, frame.planes, frame.alpha, levels, o_.roi,
+                            light_signal_of(frame.colour.transfer.value).value_or(LightSignal::pq));
 }
 
 SourceRequest Analyzer::source_request(const media::DecodedFrame& frame) const {
-  SourceRequest want{has_planes(frame.format), frame.colour.transfer.value == ColourTransfer::smpte2084, o_.roi};
+  // The light of PQ frames, and of HLG frames as shown on BT.2100's reference display.
+  const std::optional<LightSignal> light = light_signal_of(frame.colour.transfer.value);
+  SourceRequest want{has_planes(frame.format), light.has_value(), o_.roi};
+  want.hlg = light == LightSignal::hlg;
   // `vhist qc`'s measures: the gamut check and the checksum, over the whole frame.
   want.gamut = observer_ != nullptr && want.planes;
   want.checksum = observer_ != nullptr;
@@ -248,7 +253,8 @@ Histogram Analyzer::cpu_counts(Engines& e, const media::DecodedFrame& frame, std
   if (!want.region) {
     // One pass over the frame's rows: histograms, planes and light together.
     CpuEngine::Counts counts =
-        e.cpu->count(frame.format, frame.planes, levels, {true, want.planes, want.light, want.gamut, want.checksum});
+        e.cpu->count(frame.format, frame.planes, levels,
+                     {true, want.planes, want.light, want.gamut, want.checksum, want.hlg});
     m.planes = std::move(counts.planes);
     m.light = std::move(counts.light);
     m.gamut = counts.gamut;
@@ -262,7 +268,7 @@ Histogram Analyzer::cpu_counts(Engines& e, const media::DecodedFrame& frame, std
   // The region's pixels as converted in the whole frame, counted by the reference.
   const std::vector<std::byte> region = crop_frame(rgb_scratch_, rgb, *want.region);
   const FrameFormat counted = region_format(rgb, *want.region);
-  if (want.light) m.light = reference_max_rgb(region, counted);
+  if (want.light) m.light = reference_max_rgb(region, counted, want.hlg ? LightSignal::hlg : LightSignal::pq);
   return reference_histogram(region, counted, levels);
 }
 
@@ -335,7 +341,8 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
                        f.width,        f.height,          f.bits,
                        f.rotation,     f.display_width(), f.display_height(),
                        f.range,        f.model == ColourModel::yuv ? f.chroma_width() * f.chroma_height() : 0,
-                       std::move(clear), counted,         f};
+                       std::move(clear), counted,         f,
+                       light_signal_of(frame.colour.transfer.value).value_or(LightSignal::pq)};
     ++tally.decoded;
     if (!e.decode_only && !source_written_) write_source_header(frame);
     if (e.decode_only) {

@@ -45,7 +45,8 @@ struct FrameSample {
   const VideoFormat* format = nullptr;
   const Histogram* levels = nullptr;
   const PlaneCounts* planes = nullptr;  // frames with Y'CbCr or gray planes
-  const LightLevel* light = nullptr;    // PQ frames
+  const LightLevel* light = nullptr;    // PQ and HLG frames (HLG's on BT.2100's reference display)
+  bool hlg = false;                     // the light is HLG's (LightSignal::hlg)
   const GamutCounts* gamut = nullptr;   // frames with planes
   std::uint64_t checksum = 0;           // the engine's (compared within one run only)
 };
@@ -94,8 +95,9 @@ class Analyzer {
     std::optional<TransparentCounts> transparent;  // --alpha skip, frames with alpha
     std::uint64_t counted;  // pixels the histograms count: the frame's or --roi's, less transparent
     VideoFormat format;     // the decoded frame's
+    LightSignal light_signal = LightSignal::pq;  // what its light levels count (PQ and HLG frames)
   };
-  // A frame's source measures (source_measures.h), when it has planes / is PQ.
+  // A frame's source measures (source_measures.h), when it has planes / is PQ or HLG.
   struct Measures {
     std::optional<PlaneCounts> planes;  // at stats_levels(bits)
     std::vector<std::uint32_t> light;

@@ -48,6 +48,7 @@ class QcObserver : public AnalysisObserver {
     c.levels = s.levels;
     c.planes = s.planes;
     c.light = s.light;
+    c.hlg = s.hlg;
     c.gamut = s.gamut;
     c.checksum = s.checksum;
     std::array<std::uint32_t, qc::kTimelineLevels * 4> histogram{};
@@ -106,9 +107,15 @@ std::vector<std::string> notes_for(const qc::Timeline& t, const SourceHeader& h)
   if (planes && h.colour.range.value == ColourRange::full) {
     notes.push_back("R 103 luma: not checked, the input is full range (R 103 sets limits on narrow-range signals)");
   }
-  bool pq = false;
-  for (const qc::QcFrame& q : t.frames()) pq = pq || q.pq;
-  if (!pq) notes.push_back("PQ light: not checked, the input is not PQ");
+  bool pq = false, hlg = false;
+  for (const qc::QcFrame& q : t.frames()) pq = pq || q.pq, hlg = hlg || q.hlg;
+  if (hlg) {
+    notes.push_back("PQ light: not checked, the input is HLG (no static light metadata to check against); its "
+                    "MaxCLL and FALL are measured for the curves, as shown on BT.2100's reference display "
+                    "(1000 cd/m2, system gamma 1.2)");
+  } else if (!pq) {
+    notes.push_back("PQ light: not checked, the input is not PQ");
+  }
   if (pq && !h.colour.content_light && !h.colour.mastering) {
     notes.push_back("PQ light: the stream declares no MaxCLL, MaxFALL or mastering display to check against");
   }

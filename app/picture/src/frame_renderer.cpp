@@ -269,8 +269,9 @@ void FrameRenderer::prepare_cpu_frame(const VideoFormat& format, const VideoPlan
     if (style.ycbcr) cpu_levels_ = std::move(counts.histogram);  // what is drawn and described
     statistics_.ycbcr = style.ycbcr;
   }
-  if (measures && style.light == LightScale::pq) {
-    statistics_.light = pq_light_level(reference_max_rgb({rgb_bytes, rgb.byte_size()}, rgb), rgb.bits);
+  if (measures && style.light != LightScale::none) {  // PQ's, or HLG's on the reference display
+    const LightSignal signal = style.light == LightScale::hlg ? LightSignal::hlg : LightSignal::pq;
+    statistics_.light = pq_light_level(reference_max_rgb({rgb_bytes, rgb.byte_size()}, rgb, signal), rgb.bits);
   }
   statistics_.valid = true;
   statistics_.bits = rgb.bits;

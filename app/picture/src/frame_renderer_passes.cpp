@@ -109,7 +109,7 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
                          VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   if (plan.convert_on_gpu) {
     record_convert(cmd, *format, *planes);
-    record_source_measures(cmd, *format, style.light == LightScale::pq);
+    record_source_measures(cmd, *format, style.light);
   }
   if (plan.upload_rgb || plan.upload_counts || plan.upload_levels) record_host_uploads(cmd, plan);
   slots_[next_slot_]->timer->write(cmd, 1);  // upload and convert done (the stats page's times)
@@ -142,7 +142,8 @@ void FrameRenderer::record_convert(VkCommandBuffer cmd, const VideoFormat& forma
 
 // source measures: the plane pass reads the uploaded planes, the light pass the converted frame
 // (both visible after the convert pass's barrier); the counts go to the slot's readback buffer.
-void FrameRenderer::record_source_measures(VkCommandBuffer cmd, const VideoFormat& format, bool light) {
+void FrameRenderer::record_source_measures(VkCommandBuffer cmd, const VideoFormat& format, LightScale scale) {
+  const bool light = scale != LightScale::none;
   Slot& slot = *slots_[next_slot_];
   const std::uint32_t levels = stats_levels(format.bits);
   slot.planes_pending = has_planes(format);
@@ -152,7 +153,10 @@ void FrameRenderer::record_source_measures(VkCommandBuffer cmd, const VideoForma
     planes_format_ = format;
     source_pass_.record_planes(cmd, format, planes_gpu_, levels, plane_counts_);
   }
-  if (light) source_pass_.record_max_rgb(cmd, rgb_.address(), converted_format(format), light_counts_);
+  if (light) {
+    source_pass_.record_max_rgb(cmd, rgb_.address(), converted_format(format), light_counts_,
+                                scale == LightScale::hlg ? LightSignal::hlg : LightSignal::pq);
+  }
   if (!slot.planes_pending && !light) return;
   compute_writes_to(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
   if (slot.planes_pending) {

@@ -135,7 +135,8 @@ QcFrame measure(const FrameCounts& c, double black_level, std::array<std::uint32
     q.r103_rgb = pixels > 0 ? static_cast<float>(c.gamut->out / pixels) : 0.0f;
   }
   if (c.light != nullptr) {
-    q.pq = true;
+    q.pq = !c.hlg;
+    q.hlg = c.hlg;
     q.max_cll = static_cast<float>(c.light->max_cll);
     q.fall = static_cast<float>(c.light->fall);
   }

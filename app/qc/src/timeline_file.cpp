@@ -14,12 +14,13 @@ namespace vhist::qc {
 namespace {
 
 constexpr char kMagic[8] = {'V', 'H', 'I', 'S', 'T', 'T', 'L', '\n'};
-constexpr std::uint32_t kVersion = 1;
+// 2: QcFrame::hlg (HLG frames' light) added.
+constexpr std::uint32_t kVersion = 2;
 // A timeline of a long file is tens of MB (a QcFrame per frame, 2048 columns of 4 KiB).
 constexpr std::size_t kMaxBytes = std::size_t{1} << 30;
 
 // Fields are written as their bytes on this machine: x86-64 and arm64 are both little-endian,
-// and a file from another byte order fails the version check (kVersion written as 1).
+// and a file from another byte order fails the version check (kVersion's bytes reversed).
 class Writer {
  public:
   template <typename T>

@@ -27,8 +27,9 @@ void RunSummary::add_planes(const PlaneCounts& levels, std::uint32_t frame_bits)
   }
 }
 
-void RunSummary::add_light(const LightLevel& light, std::int64_t frame) {
+void RunSummary::add_light(const LightLevel& light, std::int64_t frame, bool hlg) {
   ++light_frames;
+  if (hlg) ++hlg_light_frames;
   if (light_frames == 1 || light.max_cll > max_cll) {
     max_cll = light.max_cll;
     max_cll_frame = frame;
@@ -40,6 +41,10 @@ void RunSummary::add_light(const LightLevel& light, std::int64_t frame) {
 }
 
 namespace {
+
+// How an HLG run's light is measured, said beside it.
+constexpr const char* kHlgDisplayText = "as shown on the BT.2100 HLG reference display: 1000 cd/m2 peak, black 0, "
+                                        "system gamma 1.2";
 
 std::string percent(double share) { return number(share * 100, 2) + "%"; }
 
@@ -116,7 +121,8 @@ LightExcess light_excess(double max_cll, double fall, const SourceColour& colour
 }
 
 std::string light_warning(const RunSummary& s, const SourceColour& colour) {
-  if (s.light_frames == 0) return {};
+  // HLG's light is the reference display's, not the stream's own: no static metadata speaks of it.
+  if (s.light_frames == 0 || s.hlg_light_frames > 0) return {};
   const LightExcess e = light_excess(s.max_cll, s.max_fall, colour);
   std::string found;
   const auto add = [&found](const std::string& part) { found += (found.empty() ? "" : "; ") + part; };
@@ -193,6 +199,7 @@ void append_jsonl_summary(std::string& out, const RunSummary& s, const SourceCol
     out += ",\"light\":{\"frames\":" + std::to_string(s.light_frames) + ",\"max_cll\":" + number(s.max_cll, 4) +
            ",\"max_cll_frame\":" + std::to_string(s.max_cll_frame) + ",\"max_fall\":" + number(s.max_fall, 4) +
            ",\"max_fall_frame\":" + std::to_string(s.max_fall_frame);
+    if (s.hlg_light_frames > 0) out += ",\"signal\":\"hlg\",\"display\":" + quoted_json(kHlgDisplayText);
     if (colour.content_light) {
       out += ",\"stream_max_cll\":" + std::to_string(colour.content_light->max_cll) +
              ",\"stream_max_fall\":" + std::to_string(colour.content_light->max_fall);
@@ -221,7 +228,8 @@ void append_csv_summary(std::string& out, const RunSummary& s, const SourceColou
     if (!warning.empty()) out += "# warning: " + comment_text(warning) + "\n";
   }
   if (s.light_frames > 0) {
-    out += "# light (" + std::to_string(s.light_frames) + " PQ frames): MaxCLL " + number(s.max_cll, 4) +
+    const std::string of = s.hlg_light_frames > 0 ? " HLG frames, " + std::string(kHlgDisplayText) : " PQ frames";
+    out += "# light (" + std::to_string(s.light_frames) + of + "): MaxCLL " + number(s.max_cll, 4) +
            " cd/m2 (frame " + std::to_string(s.max_cll_frame) + "), MaxFALL " + number(s.max_fall, 4) + " cd/m2 (frame " +
            std::to_string(s.max_fall_frame) + ")";
     if (colour.content_light) {

@@ -163,14 +163,17 @@ std::string share_panel(const std::vector<ColumnStats>& cols, const XScale& scal
   return s + "</svg>";
 }
 
-std::string light_panel(const std::vector<ColumnStats>& cols, const XScale& scale) {
+// `hlg`: the light is HLG's, as shown on BT.2100's reference display (said in the title).
+std::string light_panel(const std::vector<ColumnStats>& cols, const XScale& scale, bool hlg) {
   const Value cll = [](const ColumnStats& c) { return c.max_cll; };
   const Value fall = [](const ColumnStats& c) { return c.fall; };
   const double hi = nice_ceil(std::max({column_max(cols, cll), column_max(cols, fall), 1.0}));
   Panel p{100, 0, hi, even_ticks(hi, 4), ""};
-  std::string s = head("Light (PQ)", key("#D55E00", "brightest pixel (MaxCLL)") + key("#0072B2", "frame average (FALL)"),
+  const char* title = hlg ? "Light (HLG, on BT.2100’s 1000 cd/m² reference display, system gamma 1.2)"
+                          : "Light (PQ)";
+  std::string s = head(title, key("#D55E00", "brightest pixel (MaxCLL)") + key("#0072B2", "frame average (FALL)"),
                        "cd/m\u00b2; per column: the maximum of the brightest pixels, the mean of the frame averages");
-  s += svg_open("light-plot", p.height, "PQ light over time") + grid(p, scale);
+  s += svg_open("light-plot", p.height, hlg ? "HLG light over time" : "PQ light over time") + grid(p, scale);
   s += line(cols, p, cll, "#D55E00", 1.3) + line(cols, p, fall, "#0072B2", 1.3);
   return s + "</svg>";
 }
@@ -196,7 +199,8 @@ std::string curve_panels(const qc::Timeline& timeline, const XScale& scale, cons
                    {{t.r103_area, "limit"}}) +
        "</div>";
   const bool pq = std::any_of(cols.begin(), cols.end(), [](const ColumnStats& c) { return c.pq; });
-  if (pq) s += "<div class=\"panel\">" + light_panel(cols, scale) + "</div>";
+  const bool hlg = std::any_of(cols.begin(), cols.end(), [](const ColumnStats& c) { return c.hlg; });
+  if (pq || hlg) s += "<div class=\"panel\">" + light_panel(cols, scale, hlg && !pq) + "</div>";
   return s;
 }
 

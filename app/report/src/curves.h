@@ -1,6 +1,7 @@
 // The curves under the heatmap, as inline SVG panels on the heatmap's horizontal scale: the
 // event lanes (one per check with events), Y' levels (min, p10, mean, p90, max), the clipped
-// shares, the R 103 shares and, for PQ input, the light (MaxCLL, FALL) in cd/m2.
+// shares, the R 103 shares and, for PQ and HLG input, the light (MaxCLL, FALL) in cd/m2 (HLG's
+// as shown on BT.2100's reference display).
 #pragma once
 
 #include "plot_scale.h"

@@ -21,6 +21,7 @@ void add_frame(const qc::QcFrame& f, ColumnStats& c, Sums& s) {
   c.y_max = std::max<double>(c.y_max, f.y_max);
   c.max_cll = std::max<double>(c.max_cll, f.max_cll);
   c.pq = c.pq || f.pq;
+  c.hlg = c.hlg || f.hlg;
   s.y_p10 += f.y_p10;
   s.y_mean += f.y_mean;
   s.y_p90 += f.y_p90;

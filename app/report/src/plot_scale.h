@@ -25,8 +25,9 @@ struct ColumnStats {
   std::uint32_t frames = 0;
   double y_min = 0, y_p10 = 0, y_mean = 0, y_p90 = 0, y_max = 0;  // percent of the nominal range
   double clip_low = 0, clip_high = 0, r103_luma = 0, r103_rgb = 0;  // percent of the pixels
-  double max_cll = 0, fall = 0;                                      // cd/m2 (PQ frames)
+  double max_cll = 0, fall = 0;                                      // cd/m2 (PQ and HLG frames)
   bool pq = false;                                                   // any of its frames is PQ
+  bool hlg = false;  // any is HLG (its light as shown on BT.2100's reference display)
 };
 std::vector<ColumnStats> column_stats(const qc::Timeline& timeline);
 

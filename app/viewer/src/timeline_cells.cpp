@@ -35,6 +35,7 @@ TimelineColumnMeasures measure_frames(const std::vector<qc::QcFrame>& frames, st
     m.r103_luma = std::max(m.r103_luma, f.r103_luma), m.r103_rgb = std::max(m.r103_rgb, f.r103_rgb);
     m.max_cll = std::max(m.max_cll, f.max_cll), m.fall = std::max(m.fall, f.fall);
     m.pq = m.pq || f.pq;
+    m.hlg = m.hlg || f.hlg;
   }
   const double n = static_cast<double>(last - first + 1);
   m.y_p10 = static_cast<float>(p10 / n), m.y_mean = static_cast<float>(mean / n), m.y_p90 = static_cast<float>(p90 / n);
@@ -116,6 +117,7 @@ void update_cells(TimelineCells& cells, const qc::TimelineFile& file, std::uint6
     cells.max_share = std::max({cells.max_share, m.clip_low, m.clip_high, m.r103_luma, m.r103_rgb});
     cells.max_light = std::max(cells.max_light, m.max_cll);
     cells.any_pq = cells.any_pq || m.pq;
+    cells.any_hlg = cells.any_hlg || m.hlg;
   }
 }
 

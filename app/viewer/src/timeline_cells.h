@@ -22,6 +22,7 @@ struct TimelineColumnMeasures {
   float y_min = 0, y_p10 = 0, y_mean = 0, y_p90 = 0, y_max = 0;
   float clip_low = 0, clip_high = 0, r103_luma = 0, r103_rgb = 0, max_cll = 0, fall = 0;
   bool limited = true, pq = false;
+  bool hlg = false;  // its light is HLG's, as shown on BT.2100's reference display
 };
 
 struct TimelineCells {
@@ -36,8 +37,8 @@ struct TimelineCells {
   std::vector<TimelineColumnMeasures> measures;  // one per display column
   std::int64_t frames = 0;                       // frames in the timeline
   float max_share = 0;                           // the highest clipped or R 103 share of any column
-  float max_light = 0;                           // the highest MaxCLL of any column (PQ)
-  bool any_pq = false;
+  float max_light = 0;                           // the highest MaxCLL of any column (PQ, HLG)
+  bool any_pq = false, any_hlg = false;
 };
 
 // Remakes `cells` for `file` when any argument differs from what they were made for. `bands`:

@@ -131,7 +131,11 @@ void draw_source_measures(const App& app, const FrameStatistics& numbers) {
       ImGui::Text("  CbCr %.2f%% below, %.2f%% above", 100 * r.chroma.below, 100 * r.chroma.above);
     }
   }
-  if (numbers.light) {
+  if (numbers.light && p.frame() && light_signal_of(p.frame()->colour.transfer.value) == LightSignal::hlg) {
+    // HLG's light is the reference display's; no stream metadata speaks of it.
+    text_wrapped_at_spaces("this frame, on BT.2100's 1000 cd/m2 HLG reference display: MaxCLL %.1f  FALL %.1f cd/m2",
+                           numbers.light->max_cll, numbers.light->fall);
+  } else if (numbers.light) {
     text_wrapped_at_spaces("this frame: MaxCLL %.1f  FALL %.1f cd/m2", numbers.light->max_cll, numbers.light->fall);
     // Brighter than the stream's HDR metadata says, by analyze's rule (run_summary.h).
     const app::LightExcess e = app::light_excess(numbers.light->max_cll, numbers.light->fall, p.frame()->colour);

@@ -1,6 +1,6 @@
 // The timeline strip under the picture (issue 28): the whole file's histograms as a heatmap (time
 // across, levels up), the Y' curves over it, the QC events in a lane under it, the clipped and
-// R 103 shares (and a PQ file's light) in a lane of their own, a time ruler, and the playing
+// R 103 shares (and a PQ or HLG file's light) in a lane of their own, a time ruler, and the playing
 // position. Hover reads a column; a click or a drag seeks. While the background scan runs
 // (timeline_scan.h) the strip shows its progress.
 #include "viewer_app.h"
@@ -28,7 +28,7 @@ struct StripLayout {
   float heat_top = 0, heat_bottom = 0;
   float events_top = 0, events_bottom = 0;
   float shares_top = 0, shares_bottom = 0;  // empty: no lane
-  float light_top = 0, light_bottom = 0;    // PQ files only
+  float light_top = 0, light_bottom = 0;    // PQ and HLG files only
   float ruler_top = 0;
 };
 
@@ -156,8 +156,10 @@ void draw_lanes(ImDrawList* draw, const TimelineCells& cells, const StripLayout&
   }
   if (l.light_bottom > l.light_top) {
     const float top = std::max(cells.max_light, 1.0f);
-    char label[48];
-    std::snprintf(label, sizeof label, "light 0-%.0f cd/m2", static_cast<double>(top));
+    char label[64];
+    // HLG's light is that of BT.2100's reference display (1000 cd/m2, system gamma 1.2).
+    std::snprintf(label, sizeof label, "%slight 0-%.0f cd/m2", cells.any_hlg ? "HLG ref. display " : "",
+                  static_cast<double>(top));
     draw_lane(draw, cells, l, l.light_top, l.light_bottom, top, label, s,
               std::pair{IM_COL32(255, 230, 120, 255), Measure([](const auto& m) { return m.max_cll; })},
               std::pair{IM_COL32(200, 160, 90, 255), Measure([](const auto& m) { return m.fall; })});
@@ -296,8 +298,9 @@ void draw_timeline_ready(App& app) {
   const qc::TimelineFile& file = *app.timeline.file();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const TimelineCells& cells = app.timeline_cells;
-  // A PQ file has a lane for its light (known once its cells are made: from the next tick).
-  const StripLayout l = strip_layout(app, cells.version == app.timeline.version() && cells.any_pq, event_rows(file));
+  // A PQ or HLG file has a lane for its light (known once its cells are made: from the next tick).
+  const StripLayout l =
+      strip_layout(app, cells.version == app.timeline.version() && (cells.any_pq || cells.any_hlg), event_rows(file));
   if (file.timeline.columns().empty() || l.heat_bottom - l.heat_top < 4) {
     draw_timeline_status(app);
     return;

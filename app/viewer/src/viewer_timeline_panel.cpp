@@ -69,6 +69,10 @@ void draw_column_tooltip(const App& app, std::int64_t frame) {
   ImGui::Text("clipped  low %s  high %s", share_text(m->clip_low).c_str(), share_text(m->clip_high).c_str());
   ImGui::Text("outside R 103  Y' %s  R'G'B' %s", share_text(m->r103_luma).c_str(), share_text(m->r103_rgb).c_str());
   if (m->pq) ImGui::Text("light  MaxCLL %.0f cd/m2  FALL %.0f cd/m2", static_cast<double>(m->max_cll), static_cast<double>(m->fall));
+  if (m->hlg) {
+    ImGui::Text("light (HLG on BT.2100's 1000 cd/m2 reference display)  MaxCLL %.0f cd/m2  FALL %.0f cd/m2",
+                static_cast<double>(m->max_cll), static_cast<double>(m->fall));
+  }
   for (const qc::Event& e : file.events) {
     if (e.last_frame < m->first_frame || e.first_frame > m->last_frame) continue;
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(event_colour(e.check)), "%s: %s",
@@ -130,7 +134,8 @@ void draw_timeline_choices(App& app) {
   ImGui::Checkbox("shares", &app.timeline_shares);
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("The lane under the heatmap: pixels clipped low (blue) and high (red), outside R 103 in Y' "
-                      "(orange) and in R'G'B' (magenta); a PQ file's MaxCLL and FALL in a lane of their own");
+                      "(orange) and in R'G'B' (magenta); a PQ or HLG file's MaxCLL and FALL in a lane of their own "
+                      "(HLG's as shown on BT.2100's 1000 cd/m2 reference display)");
   }
 }
 

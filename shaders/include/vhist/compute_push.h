@@ -133,6 +133,7 @@ VHIST_PUSH_BLOCK(ChecksumPush) {
 VHIST_PUSH_BLOCK(MaxRgbPush) {
   VHIST_ADDRESS(FrameWords, frame);  // the converted frame (rgba8 or rgba16)
   VHIST_ADDRESS(Counts, counts);     // the levels' counts, zeroed beforehand
+  VHIST_ADDRESS(HlgTables, tables);  // with kSpecHlg: hlg_light_tables(bits) (else unread)
   VHIST_UINT(pixel_count);
   VHIST_UINT(unused);
 } VHIST_PC;
@@ -174,7 +175,7 @@ VHIST_PUSH_BLOCK(PresentPush) {
 // bytes; C++ pads the struct to 112 (8-byte alignment), which the range need not cover.
 static_assert(sizeof(FastPush) == 48 && sizeof(ChunkPush) == 24 && sizeof(ReducePush) == 24 &&
               sizeof(ScalePush) == 24 && sizeof(CdfPush) == 24 && sizeof(EqualizePush) == 32 &&
-              sizeof(FloorPush) == 24 && sizeof(PlanesPush) == 72 && sizeof(ChecksumPush) == 72 && sizeof(MaxRgbPush) == 24 &&
+              sizeof(FloorPush) == 24 && sizeof(PlanesPush) == 72 && sizeof(ChecksumPush) == 72 && sizeof(MaxRgbPush) == 32 &&
               sizeof(MatchPush) == 32 && sizeof(RectCopyPush) == 32 && sizeof(PresentPush) == 24);
 }  // namespace vhist::shader
 #endif

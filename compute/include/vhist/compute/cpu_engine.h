@@ -42,14 +42,16 @@ class CpuEngine {
   struct Request {
     bool levels = true;  // the R'G'B'L histograms (histogram()'s)
     bool planes = false;  // the Y'CbCr plane counts (planes()'s; yuv and gray frames)
-    bool light = false;   // the max(R', G', B') levels (with levels)
+    bool light = false;   // the light levels (with levels): max(R', G', B'), or HLG's with hlg
     bool gamut = false;   // the gamut counts (with levels; yuv and gray frames)
     bool checksum = false;  // the frame's checksum (any frame, with or without the rest)
+    bool hlg = false;     // with light: HLG's displayed light (reference_max_rgb's LightSignal::hlg)
   };
   struct Counts {
     Histogram levels;                  // with Request::levels
     std::optional<PlaneCounts> planes;  // with Request::planes
     std::vector<std::uint32_t> light;  // with Request::light: reference_max_rgb() of the converted frame
+                                       // (of LightSignal::hlg with Request::hlg)
     std::optional<GamutCounts> gamut;  // with Request::gamut: reference_gamut()'s
     // With Request::checksum: XXH3 (64 bits) of the bytes of each plane's rows that hold samples
     // (plane_row_bytes(), not the padding up to the stride), hashed in bands of rows and the

@@ -8,6 +8,7 @@
 #include "vhist/compute/histogram_types.h"
 #include "vhist/compute/range_verdict.h"
 #include "vhist/compute/region.h"
+#include "vhist/compute/source_colour.h"
 #include "vhist/compute/video_frame.h"
 #include "vhist/source_shared.h"
 
@@ -76,13 +77,21 @@ GamutCounts reference_gamut(const VideoFormat& format, const VideoPlanes& planes
 
 // Levels of the max(R', G', B') histogram of a `bits`-bit frame: one per code up to 12 bits.
 std::uint32_t light_levels(std::uint32_t bits);
-// max(R', G', B') of each pixel of a converted frame (`pixels`: format.byte_size() bytes),
-// counted at light_levels(format.bits) levels.
-std::vector<std::uint32_t> reference_max_rgb(std::span<const std::byte> pixels, const FrameFormat& format);
+// What the light levels count of each pixel: PQ's max(R', G', B') (whose PQ code is the light),
+// or HLG's displayed light on BT.2100's reference display as the PQ code that carries it
+// (hlg_light.h), so that pq_light_level() reads either.
+enum class LightSignal { pq, hlg };
+// The light signal of a transfer: pq for smpte2084, hlg for arib_std_b67, none for the rest.
+std::optional<LightSignal> light_signal_of(ColourTransfer transfer);
+// The light of each pixel of a converted frame (`pixels`: format.byte_size() bytes), counted at
+// light_levels(format.bits) levels: max(R', G', B') for pq, the HLG level for hlg.
+std::vector<std::uint32_t> reference_max_rgb(std::span<const std::byte> pixels, const FrameFormat& format,
+                                             LightSignal signal = LightSignal::pq);
 
 // A PQ frame's light (CTA-861.3's definitions, on the decoded R'G'B'): MaxCLL, the brightest
 // pixel's max(R, G, B) in cd/m2, and FALL, the frame's average of max(R, G, B). From the
-// max(R', G', B') histogram of a `bits`-bit frame; where a level spans several codes (deeper
+// max(R', G', B') histogram of a `bits`-bit frame (or an HLG frame's levels, LightSignal::hlg:
+// then of the displayed light); where a level spans several codes (deeper
 // than 12 bits) MaxCLL takes its highest code and FALL its middle.
 struct LightLevel {
   double max_cll = 0;
@@ -91,8 +100,9 @@ struct LightLevel {
 LightLevel pq_light_level(std::span<const std::uint32_t> max_rgb, std::uint32_t bits);
 
 // The fully transparent pixels of a frame (alpha sample 0), for leaving them out: their R', G',
-// B' and luma counted at `levels` levels (as the engines count the frame), their max(R', G', B')
-// at light_levels(bits), and how many there are; within `region` only when one is given.
+// B' and luma counted at `levels` levels (as the engines count the frame), their light levels
+// (reference_max_rgb's, of `signal`) at light_levels(bits), and how many there are; within
+// `region` only when one is given.
 // Converts the frame with the CPU reference.
 struct TransparentCounts {
   Histogram levels;
@@ -100,6 +110,7 @@ struct TransparentCounts {
   std::uint64_t pixels = 0;
 };
 TransparentCounts transparent_counts(const VideoFormat& format, const VideoPlanes& planes, const AlphaPlane& alpha,
-                                     std::uint32_t levels, const std::optional<PixelRect>& region = std::nullopt);
+                                     std::uint32_t levels, const std::optional<PixelRect>& region = std::nullopt,
+                                     LightSignal signal = LightSignal::pq);
 
 }  // namespace vhist

@@ -43,9 +43,11 @@ class SourcePass {
   void record_planes(VkCommandBuffer cmd, const VideoFormat& format, const GpuPlanes& planes, std::uint32_t bins,
                      const render::Buffer& counts);
   // Records the clear of `counts` and the light pass over the converted frame at `frame`
-  // (its writes visible to compute reads). After: counts written by the compute stage.
+  // (its writes visible to compute reads), counting `signal`'s light levels (reference_max_rgb's).
+  // After: counts written by the compute stage. The first HLG frame of a depth uploads that
+  // depth's tables (hlg_light.h) first, waiting on the queue (this thread's).
   void record_max_rgb(VkCommandBuffer cmd, VkDeviceAddress frame, const FrameFormat& format,
-                      const render::Buffer& counts);
+                      const render::Buffer& counts, LightSignal signal = LightSignal::pq);
   // Records the clear of `measures` (then visible to compute reads and writes, for this pass
   // and the convert pass's gamut counts).
   static void record_clear_measures(VkCommandBuffer cmd, const render::Buffer& measures);
@@ -56,10 +58,13 @@ class SourcePass {
                        const render::Buffer& measures);
 
  private:
-  const render::ComputePipeline& pipeline(bool planes, std::uint32_t levels, const FrameFormat& format);
+  const render::ComputePipeline& pipeline(bool planes, std::uint32_t levels, const FrameFormat& format, bool hlg);
+  // The HLG light tables of `bits`-bit frames in device memory, uploaded on first use.
+  const render::Buffer& hlg_tables(std::uint32_t bits);
 
   render::Context& context_;
-  std::map<std::array<std::uint32_t, 4>, std::unique_ptr<render::ComputePipeline>> pipelines_;
+  std::map<std::array<std::uint32_t, 5>, std::unique_ptr<render::ComputePipeline>> pipelines_;
+  std::map<std::uint32_t, std::unique_ptr<render::Buffer>> hlg_tables_;
   std::unique_ptr<render::ComputePipeline> checksum_;  // created on first use
 };
 

@@ -16,5 +16,7 @@ double pq_signal(double nits);
 // display (the OOTF with Ys = E), and the inverse.
 double hlg_signal(double nits);
 double hlg_nits(double signal);
+// HLG's inverse OETF: the scene light E in [0, 1] of a signal (BT.2100 Table 5), E capped at 1.
+double hlg_scene(double signal);
 
 }  // namespace vhist

@@ -40,6 +40,7 @@ struct SourceRequest {
   std::optional<PixelRect> region;
   bool gamut = false;
   bool checksum = false;
+  bool hlg = false;  // with light: HLG's light levels (LightSignal::hlg), else max(R', G', B')
 };
 
 struct FrameResult {
@@ -49,7 +50,8 @@ struct FrameResult {
   Scale scale;
   Cdf cdf;                // the histogram's prefix sum when asked for (else cdf.bins == 0)
   std::optional<PlaneCounts> planes;  // when asked for and the frame has planes
-  std::vector<std::uint32_t> light;   // light_levels(bits) counts when asked for, else empty
+  std::vector<std::uint32_t> light;   // light_levels(bits) counts when asked for (of HLG's light
+                                      // with SourceRequest::hlg), else empty
   std::optional<GamutCounts> gamut;   // when asked for and the frame has planes: reference_gamut()'s
   // When asked for: reference_sample_checksum()'s (not the CPU engine's checksum; compare
   // checksums of one engine only).

@@ -158,9 +158,9 @@ class FrameRenderer {
   void record_compute_passes(VkCommandBuffer cmd, const FramePlan& plan, const VideoFormat* format,
                              const VideoPlanes* planes, const DrawStyle& style);
   void record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes);
-  // source measures (GPU engine): the plane pass and, for PQ, the light pass on the new frame,
-  // their counts copied to the slot's readback buffer.
-  void record_source_measures(VkCommandBuffer cmd, const VideoFormat& format, bool light);
+  // source measures (GPU engine): the plane pass and, for PQ and HLG (`light`), the light pass on
+  // the new frame, their counts copied to the slot's readback buffer.
+  void record_source_measures(VkCommandBuffer cmd, const VideoFormat& format, LightScale light);
   void record_host_uploads(VkCommandBuffer cmd, const FramePlan& plan);
   void record_count(VkCommandBuffer cmd, std::uint32_t bins, bool ycbcr);
   // The region this tick counts for `style` in frames of `rgb` (none: the whole frame).

@@ -37,9 +37,11 @@ struct QcFrame {
   // codes 5..246 (scaled to the depth: 20..984 at 10 bits), and of pixels out of gamut.
   float r103_luma = 0, r103_rgb = 0;
   float black = 0;  // share of Y' samples at or below the black check's level (checks.h)
-  // PQ frames: the brightest pixel's and the frame average's light, cd/m2 (0 otherwise).
+  // PQ and HLG frames: the brightest pixel's and the frame average's light, cd/m2 (0 otherwise);
+  // HLG's as shown on BT.2100's reference display (hlg_light.h). The PQ light check reads PQ
+  // frames' only (`pq`): HLG streams carry no static light metadata to check against.
   float max_cll = 0, fall = 0;
-  bool pq = false;
+  bool pq = false, hlg = false;
   // The decoded planes' checksum (0: not taken), and a hash of the frame's histograms: two
   // frames are frozen when both are equal.
   std::uint64_t checksum = 0, histogram_hash = 0;
@@ -53,7 +55,8 @@ struct FrameCounts {
   const Histogram* levels = nullptr;         // R'G'B'L at stats_levels(bits)
   const PlaneCounts* planes = nullptr;       // at stats_levels(bits); null for R'G'B' frames
   const GamutCounts* gamut = nullptr;        // null: not counted (R'G'B' frames)
-  const LightLevel* light = nullptr;         // PQ frames
+  const LightLevel* light = nullptr;         // PQ and HLG frames
+  bool hlg = false;                          // the light is HLG's
   std::uint64_t checksum = 0;
 };
 

@@ -39,14 +39,15 @@ struct RunSummary {
   std::uint32_t bits = 8;
   std::uint32_t luma_min = std::numeric_limits<std::uint32_t>::max(), luma_max = 0;  // codes
   LumaLevels luma_levels;  // every frame's Y' on the 8-bit scale: the range verdict's input
-  // Over the PQ frames: the brightest pixel and the brightest frame average, and where.
-  std::int64_t light_frames = 0;
+  // Over the PQ and HLG frames: the brightest pixel and the brightest frame average, and where;
+  // how many of those frames are HLG (their light as shown on BT.2100's reference display).
+  std::int64_t light_frames = 0, hlg_light_frames = 0;
   double max_cll = 0, max_fall = 0;
   std::int64_t max_cll_frame = -1, max_fall_frame = -1;
 
   // A frame's plane counts at stats_levels(bits) levels.
   void add_planes(const PlaneCounts& levels, std::uint32_t frame_bits);
-  void add_light(const LightLevel& light, std::int64_t frame);
+  void add_light(const LightLevel& light, std::int64_t frame, bool hlg = false);
 };
 
 // The verdict on the range tag needs kVerdictFrames frames, or the whole input; its rule and
