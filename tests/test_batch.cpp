@@ -126,10 +126,10 @@ TEST(Batch, CsvHasTheColumnsAndOneLinePerInput) {
   const std::vector<std::string> csv = all_lines(read_file(a.out / "summary.csv"));
   ASSERT_EQ(csv.size(), a.keys.size() + 1) << r.err;
   EXPECT_EQ(csv[0].rfind("type,input,key,status,error,container,codec,width,height,bits,", 0), 0u) << csv[0];
-  EXPECT_NE(csv[0].find(",l_mean,l_p1,l_p50,l_p99,l_clip_low,l_clip_high,max_cll,max_fall,qc,"), std::string::npos);
+  EXPECT_NE(csv[0].find(",l_mean,l_p1,l_p50,l_p99,l_clip_low,l_clip_high,light,max_cll,max_fall,qc,"), std::string::npos);
   // The container name holds commas: quoted. SDR has no light: empty cells.
   EXPECT_NE(csv[1].find(",\"mov,mp4,m4a,3gp,3g2,mj2\",h264,192,108,8,"), std::string::npos) << csv[1];
-  EXPECT_NE(csv[1].find(",,,"), std::string::npos) << csv[1];
+  EXPECT_NE(csv[1].find(",,,,"), std::string::npos) << csv[1];
 }
 
 TEST(Batch, CompleteInputsAreSkippedUntilChangedOrForced) {
@@ -203,6 +203,29 @@ TEST(Batch, ShowsProgressAtATerminalAndALinePerFileInALog) {
   EXPECT_NE(log.err.find("] day2/test.mkv: "), std::string::npos) << log.err;
   EXPECT_NE(log.err.find(" frames, "), std::string::npos) << log.err;
   EXPECT_EQ(log.err.find('\r'), std::string::npos) << log.err;
+}
+
+TEST(Batch, HdrRowsCarryTheFilesLightAndSaySignal) {
+  const fs::path dir = clip_dir() / "batch_hdr" / "in", out = clip_dir() / "batch_hdr" / "out";
+  fs::remove_all(clip_dir() / "batch_hdr");
+  fs::create_directories(dir);
+  const std::string hdr = "-f lavfi -i testsrc2=s=128x72:d=0.4 -pix_fmt yuv420p10le -color_primaries bt2020 "
+                          "-colorspace bt2020nc -c:v ffv1 -color_trc ";
+  fs::copy_file(make_clip("batch_pq.mkv", hdr + "smpte2084"), dir / "pq.mkv");
+  fs::copy_file(make_clip("batch_hlg.mkv", hdr + "arib-std-b67"), dir / "hlg.mkv");
+  const ProcessResult r = run_vhist("batch " + quote(dir.string()) + " --out " + quote(out.string()) + " -q");
+  ASSERT_TRUE(r.status == 0 || r.status == 3) << r.err;
+  const std::vector<json> rows = jsonl(out / "summary.jsonl");
+  ASSERT_EQ(rows.size(), 2u);
+  for (const json& row : rows) {
+    const ProcessResult single = run_vhist("analyze " + quote(row["input"].get<std::string>()) + " -q");
+    const json summary = json::parse(all_lines(single.out).back());
+    ASSERT_TRUE(summary.contains("light")) << summary;
+    EXPECT_EQ(row["light"], row["key"] == "hlg.mkv" ? "hlg" : "pq") << row;
+    EXPECT_EQ(summary["light"].value("signal", "pq"), row["light"]) << summary;
+    EXPECT_NEAR(row["max_cll"].get<double>(), summary["light"]["max_cll"].get<double>(), 1e-3) << row;
+    EXPECT_NEAR(row["max_fall"].get<double>(), summary["light"]["max_fall"].get<double>(), 1e-3) << row;
+  }
 }
 
 TEST(Batch, KeyRunsOneInputAndPrintsItsRow) {

@@ -17,7 +17,7 @@ ROW_COLUMNS = (
      "pixel_format", "range", "matrix", "primaries", "transfer", "frame_rate", "duration",
      "frames", "lost_frames"]
     + [f"{c}_{s}" for c in "rgbl" for s in STATS]
-    + ["max_cll", "max_fall", "qc", "qc_events", "qc_failing", "engine", "vhist", "seconds"])
+    + ["light", "max_cll", "max_fall", "qc", "qc_events", "qc_failing", "engine", "vhist", "seconds"])
 
 
 class Number(float):

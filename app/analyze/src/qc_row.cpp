@@ -19,7 +19,7 @@ constexpr std::string_view kColumns[] = {
     "g_mean", "g_p1", "g_p50", "g_p99", "g_clip_low", "g_clip_high",
     "b_mean", "b_p1", "b_p50", "b_p99", "b_clip_low", "b_clip_high",
     "l_mean", "l_p1", "l_p50", "l_p99", "l_clip_low", "l_clip_high",
-    "max_cll", "max_fall", "qc", "qc_events", "qc_failing", "engine", "vhist", "seconds"};
+    "light", "max_cll", "max_fall", "qc", "qc_events", "qc_failing", "engine", "vhist", "seconds"};
 
 constexpr std::string_view kChannels[] = {"r", "g", "b", "l"};
 
@@ -96,6 +96,8 @@ ordered_json ok_row(const QcRun& run, const RunSummary& summary, const qc::FileT
   row["lost_frames"] = summary.lost_frames;
   put_exposure(row, totals);
   if (summary.light_frames > 0) {
+    // PQ's light is the signal's; HLG's is as BT.2100's reference display shows it (docs/colour.md).
+    row["light"] = summary.hlg_light_frames > 0 ? "hlg" : "pq";
     row["max_cll"] = summary.max_cll;
     row["max_fall"] = summary.max_fall;
   }
