@@ -78,14 +78,19 @@ void Presenter::reset_semaphores() {
   for (std::uint32_t i = 0; i < kFramesInFlight; ++i) image_available_.push_back(make_semaphore(context_.device()));
 }
 
-bool Presenter::draw(const media::DecodedFrame* frame, bool rehistogram, const DrawStyle& style, ImDrawData* ui,
-                     const Underlay* underlay, std::vector<std::uint8_t>* screenshot) {
-  const VkDevice device = context_.device();
-  if (!underlay_) underlay = nullptr;
-  if (underlay && underlay_->stale(*underlay)) {
+const Underlay* Presenter::stage_underlay(const Underlay* underlay) {
+  if (!underlay_ || !underlay) return nullptr;
+  if (underlay_->stale(*underlay)) {
     renderer_.wait_idle();  // the frames in flight may still read the old image or staging buffer
     underlay_->stage(*underlay);
   }
+  return underlay;
+}
+
+bool Presenter::draw(const media::DecodedFrame* frame, bool rehistogram, const DrawStyle& style, ImDrawData* ui,
+                     const Underlay* underlay, std::vector<std::uint8_t>* screenshot) {
+  const VkDevice device = context_.device();
+  underlay = stage_underlay(underlay);
   renderer_.begin();
   if (render_done_.size() != swapchain_.image_count()) {
     render_done_.clear();

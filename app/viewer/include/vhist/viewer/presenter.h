@@ -71,6 +71,9 @@ class Presenter {
   static_assert(PresentPass::kSlots == kFramesInFlight);
 
  private:
+  // `underlay` where the presenter draws underlays (else null), its new pixels staged.
+  const Underlay* stage_underlay(const Underlay* underlay);
+
   render::Context& context_;
   render::Swapchain& swapchain_;
   FrameRenderer renderer_;
