@@ -1,8 +1,8 @@
 // The timeline heatmap's image (app/viewer/src/timeline_cells.h, heat_image()): what the viewer
-// copies under its UI, one pixel column per pixel of the strip. The expected pixels are worked
-// out by hand from the documented rule (a display column fills [round(x(first)),
-// max(round(x(last + 1)), left + 1)), later columns over earlier ones; cells blended over the
-// background by their alpha; the top row is the highest band).
+// copies under its UI, one pixel per pixel of the heatmap. The expected pixels are worked out by
+// hand from the documented rule (a display column fills [round(x(first)), max(round(x(last + 1)),
+// left + 1)) across, later columns over earlier ones; band k fills [round(y1 - h (k + 1)),
+// round(y1 - h k)) down; cells blended over the background by their alpha).
 #include "timeline_cells.h"
 
 #include <gtest/gtest.h>
@@ -37,9 +37,10 @@ TEST(TimelineCells, HeatImageFillsEachColumnsPixelsWithItsBandsTopRowHighest) {
   cells.colours = {kRed, 0,                // column 0: band 0 red, band 1 empty
                    0x80FFFFFFu, kGreen,    // column 1: band 0 half-transparent white, band 1 green
                    kBlue, kBlue};          // column 2: blue
-  std::uint32_t width = 0;
-  const std::vector<std::uint32_t> image = heat_image(cells, 10, 20, kBlack, width);
+  std::uint32_t width = 0, height = 0;
+  const std::vector<std::uint32_t> image = heat_image(cells, 10, 20, 50, 52, kBlack, width, height);
   ASSERT_EQ(width, 10u);
+  ASSERT_EQ(height, 2u);
   ASSERT_EQ(image.size(), 20u);
   const std::uint32_t grey = 0xFF808080u;  // 255 * 128/255 over black: 128
   const std::vector<std::uint32_t> top = {kBlack, kBlack, kBlack, kBlack, kGreen, kGreen, kBlue, kBlue, kBlue, kBlue};
@@ -52,9 +53,10 @@ TEST(TimelineCells, HeatImageStartsAtTheRoundedLeftEdge) {
   // x 10.4..15.6: 6 pixels (10 to 16); frame 1 starts at 13.0, so column 0 has pixels 10-12.
   TimelineCells cells = make_cells(1, 2, {{0, 0}, {1, 1}});
   cells.colours = {kRed, kGreen};
-  std::uint32_t width = 0;
-  const std::vector<std::uint32_t> image = heat_image(cells, 10.4f, 15.6f, kBlack, width);
+  std::uint32_t width = 0, height = 0;
+  const std::vector<std::uint32_t> image = heat_image(cells, 10.4f, 15.6f, 0, 1, kBlack, width, height);
   ASSERT_EQ(width, 6u);
+  ASSERT_EQ(height, 1u);
   EXPECT_EQ(image, (std::vector<std::uint32_t>{kRed, kRed, kRed, kGreen, kGreen, kGreen}));
 }
 
@@ -63,17 +65,30 @@ TEST(TimelineCells, HeatImageColumnNarrowerThanAPixelKeepsOnePixelUnderTheNextCo
   // 1-9) spans round(0.2) = 0 to 2 and is drawn over it.
   TimelineCells cells = make_cells(1, 10, {{0, 0}, {1, 9}});
   cells.colours = {kRed, kGreen};
-  std::uint32_t width = 0;
-  EXPECT_EQ(heat_image(cells, 0, 2, kBlack, width), (std::vector<std::uint32_t>{kGreen, kGreen}));
+  std::uint32_t width = 0, height = 0;
+  EXPECT_EQ(heat_image(cells, 0, 2, 0, 1, kBlack, width, height), (std::vector<std::uint32_t>{kGreen, kGreen}));
   EXPECT_EQ(width, 2u);
 }
 
 TEST(TimelineCells, HeatImageOfNoPixelsIsEmpty) {
   TimelineCells cells = make_cells(1, 1, {{0, 0}});
   cells.colours = {kRed};
-  std::uint32_t width = 7;
-  EXPECT_TRUE(heat_image(cells, 5, 5.2f, kBlack, width).empty());
+  std::uint32_t width = 7, height = 7;
+  EXPECT_TRUE(heat_image(cells, 5, 5.2f, 0, 10, kBlack, width, height).empty());
   EXPECT_EQ(width, 0u);
+  EXPECT_TRUE(heat_image(cells, 0, 10, 3, 3.2f, kBlack, width, height).empty());
+  EXPECT_EQ(height, 0u);
+}
+
+TEST(TimelineCells, HeatImageBandsTakeTheRowsOfTheirRoundedEdges) {
+  // 2 bands over y 0.2..3.2 (rows 0 to 3 from round(0.2) = 0): band 0 spans y 1.7..3.2, rows
+  // round(1.7) = 2 to round(3.2) = 3; band 1 spans y 0.2..1.7, rows 0 to 2.
+  TimelineCells cells = make_cells(2, 1, {{0, 0}});
+  cells.colours = {kRed, kGreen};
+  std::uint32_t width = 0, height = 0;
+  EXPECT_EQ(heat_image(cells, 0, 1, 0.2f, 3.2f, kBlack, width, height), (std::vector<std::uint32_t>{kGreen, kGreen, kRed}));
+  EXPECT_EQ(width, 1u);
+  EXPECT_EQ(height, 3u);
 }
 
 }  // namespace

@@ -136,16 +136,26 @@ float frame_x(float x0, float x1, std::int64_t frame, std::int64_t frames) {
   return x0 + (x1 - x0) * static_cast<float>(frame) / static_cast<float>(std::max<std::int64_t>(frames, 1));
 }
 
-std::vector<std::uint32_t> heat_image(const TimelineCells& cells, float x0, float x1, std::uint32_t background,
-                                      std::uint32_t& width) {
-  const float left_edge = std::round(x0);
+std::vector<std::uint32_t> heat_image(const TimelineCells& cells, float x0, float x1, float y0, float y1,
+                                      std::uint32_t background, std::uint32_t& width, std::uint32_t& height) {
+  const float left_edge = std::round(x0), top_edge = std::round(y0);
   width = static_cast<std::uint32_t>(std::max(std::round(x1) - left_edge, 0.0f));
+  height = static_cast<std::uint32_t>(std::max(std::round(y1) - top_edge, 0.0f));
   const std::uint32_t bands = cells.bands;
-  if (width == 0 || bands == 0 || cells.measures.size() < cells.columns) {
-    width = 0;
+  if (width == 0 || height == 0 || bands == 0 || cells.measures.size() < cells.columns) {
+    width = height = 0;
     return {};
   }
-  std::vector<std::uint32_t> pixels(std::size_t{width} * bands, background);
+  // Each band's rows, as ImGui's rectangles round them.
+  const float band_h = (y1 - y0) / static_cast<float>(bands);
+  const auto row = [&](float y) {
+    return static_cast<std::uint32_t>(std::clamp(std::round(y) - top_edge, 0.0f, static_cast<float>(height)));
+  };
+  std::vector<std::array<std::uint32_t, 2>> rows(bands);
+  for (std::uint32_t k = 0; k < bands; ++k) {
+    rows[k] = {row(y1 - band_h * static_cast<float>(k + 1)), row(y1 - band_h * static_cast<float>(k))};
+  }
+  std::vector<std::uint32_t> pixels(std::size_t{width} * height, background);
   for (std::uint32_t d = 0; d < cells.columns; ++d) {
     const TimelineColumnMeasures& m = cells.measures[d];
     const float left = std::round(frame_x(x0, x1, m.first_frame, cells.frames));
@@ -155,8 +165,9 @@ std::vector<std::uint32_t> heat_image(const TimelineCells& cells, float x0, floa
     const std::uint32_t* column = &cells.colours[std::size_t{d} * bands];
     for (std::uint32_t k = 0; k < bands; ++k) {
       const std::uint32_t colour = blend_over(column[k], background);
-      std::uint32_t* row = &pixels[std::size_t{bands - 1 - k} * width];
-      std::fill(row + p0, row + p1, colour);
+      for (std::uint32_t r = rows[k][0]; r < rows[k][1]; ++r) {
+        std::fill(&pixels[std::size_t{r} * width + p0], &pixels[std::size_t{r} * width + p1], colour);
+      }
     }
   }
   return pixels;

@@ -91,11 +91,13 @@ void draw_heat(ImDrawList* draw, const TimelineCells& cells, const StripLayout& 
 }
 
 // The heatmap's pixels for the presenter (heat_image()), remade when the cells were or the
-// strip's columns moved, and their place this tick: the columns' whole pixels.
+// heatmap moved, and their place this tick: the heatmap's whole pixels.
 void place_heat_image(App& app, const StripLayout& l, bool cells_changed) {
-  if (cells_changed || app.heat_columns != std::array<float, 2>{l.x0, l.x1} || app.heat_pixels.empty()) {
-    app.heat_pixels = heat_image(app.timeline_cells, l.x0, l.x1, kLaneBackground, app.heat_width);
-    app.heat_columns = {l.x0, l.x1};
+  const std::array<float, 4> place{l.x0, l.x1, l.heat_top, l.heat_bottom};
+  if (cells_changed || app.heat_place != place || app.heat_pixels.empty()) {
+    app.heat_pixels = heat_image(app.timeline_cells, l.x0, l.x1, l.heat_top, l.heat_bottom, kLaneBackground,
+                                 app.heat_width, app.heat_height);
+    app.heat_place = place;
     ++app.heat_stamp;
   }
   app.heat_rect = {std::round(l.x0), std::round(l.heat_top), std::round(l.x1), std::round(l.heat_bottom)};
@@ -363,14 +365,14 @@ void draw_timeline_ready(App& app) {
 
 std::optional<Underlay> timeline_underlay(const App& app) {
   const auto& r = app.heat_rect;
-  if (!app.heat_by_image || r[2] <= r[0] || r[3] <= r[1] || app.heat_pixels.empty() || app.heat_width == 0) {
+  if (!app.heat_by_image || r[2] <= r[0] || r[3] <= r[1] || app.heat_pixels.empty()) {
     return std::nullopt;
   }
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
   Underlay u;
   u.stamp = app.heat_stamp;
   u.width = app.heat_width;
-  u.height = static_cast<std::uint32_t>(app.heat_pixels.size() / app.heat_width);
+  u.height = app.heat_height;
   u.pixels = app.heat_pixels.data();
   u.rect = {static_cast<std::int32_t>(std::lround(r[0] * scale.x)), static_cast<std::int32_t>(std::lround(r[1] * scale.y)),
             static_cast<std::int32_t>(std::lround(r[2] * scale.x)), static_cast<std::int32_t>(std::lround(r[3] * scale.y))};
