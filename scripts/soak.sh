@@ -43,7 +43,8 @@ clip="$out/soak.mp4"
 [ -f "$clip" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=s=640x360:r=30,noise=alls=4:allf=t" -t 10 \
   -c:v libx264 -preset veryfast -pix_fmt yuv420p "$clip"
 
-export XDG_CONFIG_HOME="$out/config" VHIST_VALIDATION=1
+# The timeline strip on (the default): its scan of the clip runs during the warm-up; its cache in $out.
+export XDG_CONFIG_HOME="$out/config" XDG_CACHE_HOME="$out/cache" VHIST_VALIDATION=1
 fail=0
 
 echo "soak.sh: playing $clip for ${seconds}s (warm-up ${warmup}s, RSS every ${sample}s) -> $out"

@@ -70,10 +70,12 @@ env PYTHONPATH="$pydir" /usr/bin/python3 -m vhist.dask_batch --help | grep -q --
   fail "python3 -m vhist.dask_batch --help does not run from the install"
 
 # The viewer under its own X server, validation on; the run's messages kept for a failure.
-# Its own settings folder, so that the user's settings.ini is neither read nor written.
+# Its own settings folder, so that the user's settings.ini is neither read nor written; the timeline
+# strip off (on by default): it would take the bottom of the picture sampled below, and its scan
+# would write the user's cache.
 view() {  # view VHIST SHOT
   XDG_CONFIG_HOME="$work/config" VHIST_VALIDATION=1 timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' \
-    timeout -k 10 180 "$1" --frames 5 --size 1280x720 --screenshot "$2" > "$work/view.log" 2>&1 ||
+    timeout -k 10 180 "$1" --frames 5 --size 1280x720 --timeline off --screenshot "$2" > "$work/view.log" 2>&1 ||
     fail "the installed viewer failed: $(cat "$work/view.log")"
   [ -s "$2" ] || fail "the viewer wrote no screenshot: $(cat "$work/view.log")"
   if grep -qi "not found\|validation" "$work/view.log"; then fail "the viewer said: $(cat "$work/view.log")"; fi

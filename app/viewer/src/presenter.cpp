@@ -1,5 +1,7 @@
 #include "vhist/viewer/presenter.h"
 
+#include "underlay_image.h"
+
 #include "vhist/render/command_slot.h"
 #include "vhist/render/image.h"
 #include "vhist/render/vk_check.h"
@@ -65,6 +67,7 @@ void record_screenshot_copy(VkCommandBuffer cmd, VkImage image, VkExtent2D exten
 Presenter::Presenter(render::Context& context, render::Swapchain& swapchain, Engine engine)
     : context_(context), swapchain_(swapchain), renderer_(context, engine), present_pass_(context) {
   for (std::uint32_t i = 0; i < kFramesInFlight; ++i) image_available_.push_back(make_semaphore(context.device()));
+  if (UnderlayImage::supported(context, swapchain.format())) underlay_ = std::make_unique<UnderlayImage>(context);
 }
 
 Presenter::~Presenter() { renderer_.wait_idle(); }
@@ -75,9 +78,19 @@ void Presenter::reset_semaphores() {
   for (std::uint32_t i = 0; i < kFramesInFlight; ++i) image_available_.push_back(make_semaphore(context_.device()));
 }
 
+const Underlay* Presenter::stage_underlay(const Underlay* underlay) {
+  if (!underlay_ || !underlay) return nullptr;
+  if (underlay_->stale(*underlay)) {
+    renderer_.wait_idle();  // the frames in flight may still read the old image or staging buffer
+    underlay_->stage(*underlay);
+  }
+  return underlay;
+}
+
 bool Presenter::draw(const media::DecodedFrame* frame, bool rehistogram, const DrawStyle& style, ImDrawData* ui,
-                    std::vector<std::uint8_t>* screenshot) {
+                     const Underlay* underlay, std::vector<std::uint8_t>* screenshot) {
   const VkDevice device = context_.device();
+  underlay = stage_underlay(underlay);
   renderer_.begin();
   if (render_done_.size() != swapchain_.image_count()) {
     render_done_.clear();
@@ -101,10 +114,16 @@ bool Presenter::draw(const media::DecodedFrame* frame, bool rehistogram, const D
   const VkImage image = swapchain_.image(image_index);
   const std::uint32_t slot = renderer_.slot_index();  // its previous command buffer has completed
   const auto after_picture = [&](VkCommandBuffer cmd) {
-    if (swapchain_.stores_picture()) {
+    const bool stores = swapchain_.stores_picture();
+    if (stores) {
       present_pass_.record(cmd, slot, picture_.address(), swapchain_.bgr(), image, swapchain_.view(image_index), extent);
     } else {
       record_picture_copy(cmd, picture_, image, extent);
+    }
+    if (underlay) {
+      underlay_->record(cmd, image, stores ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, extent,
+                        stores ? VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT : VK_PIPELINE_STAGE_2_COPY_BIT,
+                        stores ? VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT : VK_ACCESS_2_TRANSFER_WRITE_BIT, underlay->rect);
     }
     record_ui_pass(cmd, swapchain_, image_index, ui);
     if (!screenshot) return;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <vector>
 
 namespace vhist::viewer {
 
@@ -13,6 +14,17 @@ namespace {
 std::uint32_t rgba(float r, float g, float b, float a = 1.0f) {
   const auto byte = [](float v) { return static_cast<std::uint32_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
   return byte(r) | byte(g) << 8 | byte(b) << 16 | byte(a) << 24;
+}
+
+// `colour` over the opaque `background` by its alpha (0xAABBGGRR): opaque.
+std::uint32_t blend_over(std::uint32_t colour, std::uint32_t background) {
+  const std::uint32_t a = colour >> 24;
+  std::uint32_t out = 0xFF000000u;
+  for (int shift = 0; shift < 24; shift += 8) {
+    const std::uint32_t c = (colour >> shift) & 0xFFu, b = (background >> shift) & 0xFFu;
+    out |= ((c * a + b * (255 - a) + 127) / 255) << shift;
+  }
+  return out;
 }
 
 // The measures of frames [first, last] (indices into `frames`).
@@ -93,13 +105,13 @@ float percent_to_code(float percent, bool limited) {
   return limited ? 16.0f + percent / 100.0f * 219.0f : percent / 100.0f * 255.0f;
 }
 
-void update_cells(TimelineCells& cells, const qc::TimelineFile& file, std::uint64_t version, TimelineChannel channel,
+bool update_cells(TimelineCells& cells, const qc::TimelineFile& file, std::uint64_t version, TimelineChannel channel,
                   bool log, std::uint32_t bands, std::uint32_t columns) {
   const auto& source = file.timeline.columns();
   const auto shown = static_cast<std::uint32_t>(std::min<std::size_t>(source.size(), std::max(columns, 1u)));
   if (cells.version == version && cells.channel == channel && cells.log == log && cells.bands == bands &&
       cells.columns == shown) {
-    return;
+    return false;
   }
   cells = TimelineCells{};
   cells.version = version, cells.channel = channel, cells.log = log, cells.bands = bands, cells.columns = shown;
@@ -119,6 +131,48 @@ void update_cells(TimelineCells& cells, const qc::TimelineFile& file, std::uint6
     cells.any_pq = cells.any_pq || m.pq;
     cells.any_hlg = cells.any_hlg || m.hlg;
   }
+  return true;
+}
+
+float frame_x(float x0, float x1, std::int64_t frame, std::int64_t frames) {
+  return x0 + (x1 - x0) * static_cast<float>(frame) / static_cast<float>(std::max<std::int64_t>(frames, 1));
+}
+
+std::vector<std::uint32_t> heat_image(const TimelineCells& cells, float x0, float x1, float y0, float y1,
+                                      std::uint32_t background, std::uint32_t& width, std::uint32_t& height) {
+  const float left_edge = std::round(x0), top_edge = std::round(y0);
+  width = static_cast<std::uint32_t>(std::max(std::round(x1) - left_edge, 0.0f));
+  height = static_cast<std::uint32_t>(std::max(std::round(y1) - top_edge, 0.0f));
+  const std::uint32_t bands = cells.bands;
+  if (width == 0 || height == 0 || bands == 0 || cells.measures.size() < cells.columns) {
+    width = height = 0;
+    return {};
+  }
+  // Each band's rows, as ImGui's rectangles round them.
+  const float band_h = (y1 - y0) / static_cast<float>(bands);
+  const auto row = [&](float y) {
+    return static_cast<std::uint32_t>(std::clamp(std::round(y) - top_edge, 0.0f, static_cast<float>(height)));
+  };
+  std::vector<std::array<std::uint32_t, 2>> rows(bands);
+  for (std::uint32_t k = 0; k < bands; ++k) {
+    rows[k] = {row(y1 - band_h * static_cast<float>(k + 1)), row(y1 - band_h * static_cast<float>(k))};
+  }
+  std::vector<std::uint32_t> pixels(std::size_t{width} * height, background);
+  for (std::uint32_t d = 0; d < cells.columns; ++d) {
+    const TimelineColumnMeasures& m = cells.measures[d];
+    const float left = std::round(frame_x(x0, x1, m.first_frame, cells.frames));
+    const float right = std::max(std::round(frame_x(x0, x1, m.last_frame + 1, cells.frames)), left + 1.0f);
+    const auto p0 = static_cast<std::uint32_t>(std::clamp(left - left_edge, 0.0f, static_cast<float>(width)));
+    const auto p1 = static_cast<std::uint32_t>(std::clamp(right - left_edge, 0.0f, static_cast<float>(width)));
+    const std::uint32_t* column = &cells.colours[std::size_t{d} * bands];
+    for (std::uint32_t k = 0; k < bands; ++k) {
+      const std::uint32_t colour = blend_over(column[k], background);
+      for (std::uint32_t r = rows[k][0]; r < rows[k][1]; ++r) {
+        std::fill(&pixels[std::size_t{r} * width + p0], &pixels[std::size_t{r} * width + p1], colour);
+      }
+    }
+  }
+  return pixels;
 }
 
 }  // namespace vhist::viewer

@@ -46,8 +46,22 @@ struct TimelineCells {
 // width in pixels). Each column is coloured by itself: log (the HTML report's rule: the share of
 // the column's pixels in the band, 0.1 + 0.9 * clamp(1 + log10(share) / 6, 0, 1)) or linear
 // (0.1 + 0.9 * count / the column's busiest band); a band without pixels is left transparent.
-void update_cells(TimelineCells& cells, const qc::TimelineFile& file, std::uint64_t version, TimelineChannel channel,
+// Returns whether it remade them.
+bool update_cells(TimelineCells& cells, const qc::TimelineFile& file, std::uint64_t version, TimelineChannel channel,
                   bool log, std::uint32_t bands, std::uint32_t columns);
+
+// Where frame `frame` of `frames` starts on a strip whose columns run from x0 to x1.
+float frame_x(float x0, float x1, std::int64_t frame, std::int64_t frames);
+
+// The heatmap as an image of the pixels ImGui would fill with its cells' rectangles, for a heatmap
+// from x0 to x1 and y0 (top) to y1 (window coordinates): round(x1) - round(x0) pixels wide
+// (`width`), round(y1) - round(y0) high (`height`), from the rounded top left corner. A display
+// column fills [round(frame_x(first)), max(round(frame_x(last + 1)), left + 1)) across, later
+// columns over earlier ones; band k of h = (y1 - y0) / bands fills [round(y1 - h (k + 1)),
+// round(y1 - h k)) down. Transparent cells and pixels of no column are `background`; a cell's
+// colour is blended over it by its alpha. 0xAABBGGRR. Empty when the heatmap has no pixels.
+std::vector<std::uint32_t> heat_image(const TimelineCells& cells, float x0, float x1, float y0, float y1,
+                                      std::uint32_t background, std::uint32_t& width, std::uint32_t& height);
 
 // The colour of intensity t (0..1) in the heatmap of `channel` (0xAABBGGRR).
 std::uint32_t heat_colour(TimelineChannel channel, float t);

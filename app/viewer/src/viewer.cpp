@@ -264,6 +264,7 @@ Viewer::Viewer(App& app)
       renderer_(context_, swapchain_, viewer_engine(context_)),
       imgui_(app.window, context_, swapchain_, std::max(swapchain_.image_count(), Presenter::kFramesInFlight)) {
   app_.engine_name = renderer_.engine() == Engine::cpu ? "cpu" : "gpu";
+  app_.heat_by_image = renderer_.draws_underlays();
   app_.gpu_name = context_.description().name;
   app_.gpu_driver = context_.description().driver;
 }
@@ -450,8 +451,9 @@ Viewer::Presented Viewer::handle_present(const media::DecodedFrame* frame, bool 
   if (!frame && app_.player.frame() && renderer_.wants_frame_again(style)) frame = &*app_.player.frame();  // M while paused
   const auto draw_start = std::chrono::steady_clock::now();
   try {
+    const std::optional<Underlay> heat = timeline_underlay(app_);
     drawn = renderer_.draw(frame, std::exchange(app_.rehistogram, false), style, ImGui::GetDrawData(),
-                           want_shot ? &screenshot : nullptr);
+                           heat ? &*heat : nullptr, want_shot ? &screenshot : nullptr);
     record_tick_times(app_, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - draw_start).count(),
                       renderer_.statistics());
   } catch (const render::VulkanError& e) {

@@ -128,6 +128,17 @@ struct App {
   std::array<float, 4> timeline_area{};
   std::array<float, 4> timeline_heat{};
   std::int64_t timeline_drag_frame = -1, timeline_target = -1;
+  // The heatmap as pixels (heat_image(), one per pixel of the heatmap) that the presenter copies
+  // under the UI, where it can (heat_by_image; else ImGui draws the cells): remade when the cells
+  // or the heatmap's place (heat_place: x0, x1, top, bottom) change, heat_stamp counting the
+  // remakes; heat_rect: where this tick draws them (window coordinates, whole pixels; empty: not
+  // this tick).
+  bool heat_by_image = false;
+  std::vector<std::uint32_t> heat_pixels;
+  std::uint32_t heat_width = 0, heat_height = 0;
+  std::uint64_t heat_stamp = 0;
+  std::array<float, 4> heat_place{};
+  std::array<float, 4> heat_rect{};
 };
 
 // Shows `text` on the picture for about two seconds (and, when `error`, in the panel too).

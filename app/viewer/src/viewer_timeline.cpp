@@ -64,18 +64,19 @@ int event_rows(const qc::TimelineFile& file) {
   return rows;
 }
 
-float frame_x(const StripLayout& l, std::int64_t frame, std::int64_t frames) {
-  return l.x0 + (l.x1 - l.x0) * static_cast<float>(frame) / static_cast<float>(std::max<std::int64_t>(frames, 1));
+float strip_x(const StripLayout& l, std::int64_t frame, std::int64_t frames) {
+  return frame_x(l.x0, l.x1, frame, frames);
 }
 
-// The heatmap's cells: runs of equal colour in a column drawn as one rectangle.
+// The heatmap's cells: runs of equal colour in a column drawn as one rectangle. Only where the
+// presenter cannot copy the heatmap's pixels under the UI (app.heat_by_image).
 void draw_heat(ImDrawList* draw, const TimelineCells& cells, const StripLayout& l) {
   draw->AddRectFilled(ImVec2(l.x0, l.heat_top), ImVec2(l.x1, l.heat_bottom), kLaneBackground);
   const float band_h = (l.heat_bottom - l.heat_top) / static_cast<float>(cells.bands);
   for (std::uint32_t d = 0; d < cells.columns; ++d) {
     const TimelineColumnMeasures& m = cells.measures[d];
-    const float left = std::round(frame_x(l, m.first_frame, cells.frames));
-    const float right = std::max(std::round(frame_x(l, m.last_frame + 1, cells.frames)), left + 1.0f);
+    const float left = std::round(strip_x(l, m.first_frame, cells.frames));
+    const float right = std::max(std::round(strip_x(l, m.last_frame + 1, cells.frames)), left + 1.0f);
     const std::uint32_t* column = &cells.colours[std::size_t{d} * cells.bands];
     for (std::uint32_t k = 0; k < cells.bands;) {
       std::uint32_t end = k + 1;
@@ -89,6 +90,36 @@ void draw_heat(ImDrawList* draw, const TimelineCells& cells, const StripLayout& 
   }
 }
 
+// The heatmap's pixels for the presenter (heat_image()), remade when the cells were or the
+// heatmap moved, and their place this tick: the heatmap's whole pixels.
+void place_heat_image(App& app, const StripLayout& l, bool cells_changed) {
+  const std::array<float, 4> place{l.x0, l.x1, l.heat_top, l.heat_bottom};
+  if (cells_changed || app.heat_place != place || app.heat_pixels.empty()) {
+    app.heat_pixels = heat_image(app.timeline_cells, l.x0, l.x1, l.heat_top, l.heat_bottom, kLaneBackground,
+                                 app.heat_width, app.heat_height);
+    app.heat_place = place;
+    ++app.heat_stamp;
+  }
+  app.heat_rect = {std::round(l.x0), std::round(l.heat_top), std::round(l.x1), std::round(l.heat_bottom)};
+}
+
+// The strip's background where ImGui's window has none (app.heat_by_image): around `hole`, the
+// heatmap's pixels under the UI (all of it when `hole` is empty); then its top edge.
+void draw_strip_frame(const App& app, ImDrawList* draw, const std::array<float, 4>& hole) {
+  const auto& a = app.timeline_area;
+  if (app.heat_by_image) {
+    if (hole[2] > hole[0] && hole[3] > hole[1]) {
+      draw->AddRectFilled(ImVec2(a[0], a[1]), ImVec2(a[2], hole[1]), kStripBackground);
+      draw->AddRectFilled(ImVec2(a[0], hole[3]), ImVec2(a[2], a[3]), kStripBackground);
+      draw->AddRectFilled(ImVec2(a[0], hole[1]), ImVec2(hole[0], hole[3]), kStripBackground);
+      draw->AddRectFilled(ImVec2(hole[2], hole[1]), ImVec2(a[2], hole[3]), kStripBackground);
+    } else {
+      draw->AddRectFilled(ImVec2(a[0], a[1]), ImVec2(a[2], a[3]), kStripBackground);
+    }
+  }
+  draw->AddLine(ImVec2(a[0], a[1] + 0.5f), ImVec2(a[2], a[1] + 0.5f), IM_COL32(60, 62, 70, 255));
+}
+
 // A curve through the columns' centres; `value` gives a column's y.
 template <typename F>
 void draw_curve(ImDrawList* draw, const TimelineCells& cells, const StripLayout& l, ImU32 colour, float thickness,
@@ -97,8 +128,8 @@ void draw_curve(ImDrawList* draw, const TimelineCells& cells, const StripLayout&
   points.reserve(cells.measures.size() * 2);
   for (const TimelineColumnMeasures& m : cells.measures) {
     const float y = value(m);
-    points.emplace_back(frame_x(l, m.first_frame, cells.frames), y);
-    points.emplace_back(frame_x(l, m.last_frame + 1, cells.frames), y);
+    points.emplace_back(strip_x(l, m.first_frame, cells.frames), y);
+    points.emplace_back(strip_x(l, m.last_frame + 1, cells.frames), y);
   }
   // A dark edge under the line: it reads over the heatmap's brightest cells too.
   draw->AddPolyline(points.data(), static_cast<int>(points.size()), IM_COL32(0, 0, 0, 150), 0, thickness + 2.0f);
@@ -178,8 +209,8 @@ void draw_events(ImDrawList* draw, const qc::TimelineFile& file, const StripLayo
   }
   const float row_h = (l.events_bottom - l.events_top) / static_cast<float>(std::max(rows, 1));
   for (const qc::Event& e : file.events) {
-    const float left = std::floor(frame_x(l, e.first_frame, frames));
-    const float right = std::max(std::ceil(frame_x(l, e.last_frame + 1, frames)), left + 2.0f);
+    const float left = std::floor(strip_x(l, e.first_frame, frames));
+    const float right = std::max(std::ceil(strip_x(l, e.last_frame + 1, frames)), left + 2.0f);
     const float top = l.events_top + row_h * static_cast<float>(row[static_cast<std::size_t>(e.check)]);
     draw->AddRectFilled(ImVec2(left, std::round(top)), ImVec2(right, std::round(top + row_h)), event_colour(e.check));
     // A faint band over the heatmap too, so that the event's frames can be read there.
@@ -239,7 +270,7 @@ void draw_heat_label(ImDrawList* draw, const App& app, const StripLayout& l) {
 void draw_playhead(ImDrawList* draw, const App& app, const StripLayout& l, std::int64_t frames) {
   const std::int64_t shown = timeline_frame_shown(app);
   if (shown < 0) return;
-  const float x = std::round(frame_x(l, shown, frames) +
+  const float x = std::round(strip_x(l, shown, frames) +
                              0.5f * (l.x1 - l.x0) / static_cast<float>(std::max<std::int64_t>(frames, 1)));
   const float s = app.ui_scale;
   draw->AddLine(ImVec2(x, l.heat_top), ImVec2(x, l.ruler_top), IM_COL32(0, 0, 0, 200), 3.0f * s);
@@ -272,6 +303,7 @@ float timeline_strip_height(const App& app, float height) {
 void draw_timeline(App& app) {
   const auto& a = app.timeline_area;
   app.timeline_heat = {};
+  app.heat_rect = {};
   if (a[3] <= a[1]) return;
   ImGui::SetNextWindowPos(ImVec2(a[0], a[1]));
   ImGui::SetNextWindowSize(ImVec2(a[2] - a[0], a[3] - a[1]));
@@ -279,16 +311,19 @@ void draw_timeline(App& app) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
   ImGui::PushStyleColor(ImGuiCol_WindowBg, kStripBackground);
+  // Where the heatmap is copied under the UI, the window's background would hide it:
+  // draw_strip_frame() draws the background around it.
   ImGui::Begin("##timeline", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoFocusOnAppearing |
-                   ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoScrollWithMouse);
+                   ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoScrollWithMouse |
+                   (app.heat_by_image ? ImGuiWindowFlags_NoBackground : 0));
   ImGui::PopStyleVar(3);
   ImGui::PopStyleColor();
-  ImGui::GetWindowDrawList()->AddLine(ImVec2(a[0], a[1] + 0.5f), ImVec2(a[2], a[1] + 0.5f), IM_COL32(60, 62, 70, 255));
   if (app.timeline.state() == TimelineScan::State::ready) {
     draw_timeline_ready(app);
   } else {
+    draw_strip_frame(app, ImGui::GetWindowDrawList(), {});
     draw_timeline_status(app);
   }
   ImGui::End();
@@ -302,15 +337,22 @@ void draw_timeline_ready(App& app) {
   const StripLayout l =
       strip_layout(app, cells.version == app.timeline.version() && (cells.any_pq || cells.any_hlg), event_rows(file));
   if (file.timeline.columns().empty() || l.heat_bottom - l.heat_top < 4) {
+    draw_strip_frame(app, draw, {});
     draw_timeline_status(app);
     return;
   }
   // As many bands as the heatmap has pixel rows, in powers of two from 32 to 256.
   std::uint32_t bands = 256;
   while (bands > 32 && static_cast<float>(bands) > (l.heat_bottom - l.heat_top) * ImGui::GetIO().DisplayFramebufferScale.y) bands /= 2;
-  update_cells(app.timeline_cells, file, app.timeline.version(), app.timeline_channel, app.timeline_log, bands,
-               static_cast<std::uint32_t>(std::max(l.x1 - l.x0, 1.0f)));
-  draw_heat(draw, cells, l);
+  const bool changed = update_cells(app.timeline_cells, file, app.timeline.version(), app.timeline_channel,
+                                    app.timeline_log, bands, static_cast<std::uint32_t>(std::max(l.x1 - l.x0, 1.0f)));
+  if (app.heat_by_image) {
+    place_heat_image(app, l, changed);
+    draw_strip_frame(app, draw, app.heat_rect);
+  } else {
+    draw_strip_frame(app, draw, {});
+    draw_heat(draw, cells, l);
+  }
   if (app.timeline_curves) draw_level_curves(draw, cells, l, app.ui_scale);
   draw_events(draw, file, l, cells.frames);
   draw_lanes(draw, cells, l, app.ui_scale);
@@ -322,6 +364,22 @@ void draw_timeline_ready(App& app) {
   draw_playhead(draw, app, l, cells.frames);
   app.timeline_heat = {l.x0, l.heat_top, l.x1, l.heat_bottom};
   timeline_pointer(app, l.x0, l.x1);
+}
+
+std::optional<Underlay> timeline_underlay(const App& app) {
+  const auto& r = app.heat_rect;
+  if (!app.heat_by_image || r[2] <= r[0] || r[3] <= r[1] || app.heat_pixels.empty()) {
+    return std::nullopt;
+  }
+  const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+  Underlay u;
+  u.stamp = app.heat_stamp;
+  u.width = app.heat_width;
+  u.height = app.heat_height;
+  u.pixels = app.heat_pixels.data();
+  u.rect = {static_cast<std::int32_t>(std::lround(r[0] * scale.x)), static_cast<std::int32_t>(std::lround(r[1] * scale.y)),
+            static_cast<std::int32_t>(std::lround(r[2] * scale.x)), static_cast<std::int32_t>(std::lround(r[3] * scale.y))};
+  return u;
 }
 
 // While scanning: a progress bar and what it is; else the reason there is no timeline.

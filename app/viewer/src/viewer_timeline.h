@@ -3,10 +3,12 @@
 #pragma once
 
 #include "vhist/qc/checks.h"
+#include "vhist/viewer/presenter.h"
 
 #include <imgui.h>
 
 #include <cstdint>
+#include <optional>
 
 namespace vhist::viewer {
 
@@ -19,7 +21,11 @@ float timeline_strip_height(const App& app, float height);
 // when the file is closed or the setting turned off), and reads the scan's progress.
 void poll_timeline(App& app);
 // The strip in app.timeline_area: the timeline, or the scan's progress, or why there is none.
+// Where app.heat_by_image, the heatmap's cells are left to the presenter (timeline_underlay()).
 void draw_timeline(App& app);
+// The heatmap's pixels where this tick's strip has them (after draw_timeline()), in framebuffer
+// pixels; none where the strip has no heatmap or ImGui draws its cells.
+std::optional<Underlay> timeline_underlay(const App& app);
 void draw_timeline_ready(App& app);
 void draw_timeline_status(App& app);
 // Hover (a tooltip with the column's time, frames and values) and click or drag (seek) over the

@@ -34,7 +34,7 @@ struct Settings {
   bool show_panel = true;
   bool vsync = true;
   bool screenshot_tooltips = false;  // S screenshots keep the tooltip under the pointer
-  bool timeline = false;  // the timeline strip under the picture, and the background scan it needs
+  bool timeline = true;  // the timeline strip under the picture, and the background scan it needs
   int window_width = 1280, window_height = 720;  // kMinWindowSize..kMaxWindowSize
   std::vector<std::string> recent_files;         // most recent first, at most kMaxRecentFiles, no duplicates
   // This session only (not in the settings file).
