@@ -81,6 +81,9 @@ class BatchRun {
     const BatchItem& item = plan_[end.item];
     ordered_json row = end.status == 0 || end.status == kFailedStatus ? read_row(item.row) : ordered_json(nullptr);
     if (row.is_null()) {
+      // A run that failed after its row was written (validation messages) is not complete.
+      std::error_code ec;
+      std::filesystem::remove(item.row, ec);
       const std::string why = end.error.empty() ? "vhist qc ended with status " + std::to_string(end.status) : end.error;
       row = error_row(item.input, item.key, why, end.seconds);
     }
@@ -156,6 +159,7 @@ int run_in_process(const BatchOptions& o, const BatchItem& item, ordered_json& r
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   row = status == 0 || status == kFailedStatus ? read_row(item.row) : ordered_json(nullptr);
   if (row.is_null()) {
+    std::filesystem::remove(item.row, ec);  // not complete, whatever was written
     const std::string why = last_message(text);
     row = error_row(item.input, item.key, why.empty() ? "vhist qc ended with status " + std::to_string(status) : why,
                     seconds);
