@@ -33,7 +33,16 @@ per_task=${VHIST_LINES_PER_TASK:-1}
 first=$(( (SLURM_ARRAY_TASK_ID - 1) * per_task + 1 ))
 last=$(( first + per_task - 1 ))
 status=0
-# (NUL-separated: a name may hold any character but NUL)
+# This task's plan lines as input, key and row, NUL-separated (a name may hold any character but
+# NUL); a plan line that cannot be read fails the task.
+items=$(mktemp)
+trap 'rm -f "$items"' EXIT
+sed -n "${first},${last}p" "$plan" | python3 -c '
+import json, sys
+for line in sys.stdin:
+    item = json.loads(line)
+    sys.stdout.write("".join(item[k] + "\0" for k in ("input", "key", "row")))' > "$items" ||
+  { echo "slurm_batch.sh: cannot read lines $first-$last of the plan '$plan'" >&2; exit 1; }
 while IFS= read -r -d '' input && IFS= read -r -d '' key && IFS= read -r -d '' row; do
   # Without --force an input whose row exists is skipped: a requeued task redoes nothing.
   printed=$("$vhist" batch "$input" --out "$out" --key "$key" -q "$@") || true
@@ -46,9 +55,5 @@ while IFS= read -r -d '' input && IFS= read -r -d '' key && IFS= read -r -d '' r
     echo "slurm_batch.sh: no row for '$input' (key '$key'): vhist batch failed before writing it" >&2
     status=1
   fi
-done < <(sed -n "${first},${last}p" "$plan" | python3 -c '
-import json, sys
-for line in sys.stdin:
-    item = json.loads(line)
-    sys.stdout.write("".join(item[k] + "\0" for k in ("input", "key", "row")))')
+done < "$items"
 exit "$status"

@@ -228,6 +228,39 @@ TEST(Batch, HdrRowsCarryTheFilesLightAndSaySignal) {
   }
 }
 
+TEST(Batch, LinksToFoldersAreFollowedOnceAndNamesWithDotsAreKeys) {
+  const Archive a = make_archive("batch_links");
+  fs::create_directory_symlink(".", a.dir / "self");        // a loop
+  fs::create_directory_symlink("day2", a.dir / "latest");    // another path to a folder
+  fs::copy_file(a.dir / "dark.mp4", a.dir / "take1..final.mp4");
+  const ProcessResult plan = run_vhist("batch " + quote(a.dir.string()) + " --out " + quote(a.out.string()) + " --plan");
+  ASSERT_EQ(plan.status, 0) << plan.err;
+  std::vector<std::string> keys;
+  for (const std::string& line : all_lines(plan.out)) keys.push_back(json::parse(line)["key"]);
+  const std::vector<std::string> expected = {"bars.mp4", "broken.mp4", "dark.mp4", "day2/test.mkv", "take1..final.mp4"};
+  EXPECT_EQ(keys, expected);  // each file once: not again through self/ or latest/
+  const std::string input = (a.dir / "take1..final.mp4").string();
+  const ProcessResult key = run_vhist("batch " + quote(input) + " --out " + quote(a.out.string()) + " --key take1..final -q");
+  EXPECT_TRUE(key.status == 0 || key.status == 3) << key.err;
+  EXPECT_EQ(run_vhist("batch " + quote(input) + " --out " + quote(a.out.string()) + " --key ../x").status, 2);
+  EXPECT_EQ(run_vhist("batch " + quote(input) + " --out " + quote(a.out.string()) + " --key a/../../x").status, 2);
+}
+
+TEST(Batch, ARowOfAnotherInputUnderTheSameKeyIsNotReused) {
+  const Archive a = make_archive("batch_other");
+  const fs::path other = clip_dir() / "batch_other" / "other";
+  fs::create_directories(other);
+  fs::copy_file(a.dir / "bars.mp4", other / "dark.mp4");  // another picture under dark.mp4's key
+  fs::last_write_time(other / "dark.mp4", fs::file_time_type::clock::now() - std::chrono::hours(24));
+  ASSERT_EQ(run_vhist("batch " + quote(a.dir.string()) + " --out " + quote(a.out.string()) + " -q").status, 1);
+  const ProcessResult r = run_vhist("batch " + quote(other.string()) + " --out " + quote(a.out.string()) + " -q");
+  ASSERT_TRUE(r.status == 0 || r.status == 3) << r.err;
+  const std::vector<json> rows = jsonl(a.out / "summary.jsonl");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0]["input"], (other / "dark.mp4").string());
+  EXPECT_EQ(rows[0]["width"], 192);  // the bars' picture, analysed: not the dark clip's row
+}
+
 TEST(Batch, KeyRunsOneInputAndPrintsItsRow) {
   const Archive a = make_archive("batch_key");
   const std::string input = (a.dir / "day2" / "test.mkv").string();
@@ -284,6 +317,10 @@ TEST(Batch, RefusesCollidingKeysAndBadOptionsBeforeRunning) {
                                         quote(a.out.string()));
   EXPECT_EQ(empty.status, 2);
   EXPECT_NE(empty.err.find("no inputs found"), std::string::npos) << empty.err;
+  const ProcessResult summary = run_vhist("batch " + quote((a.dir / "dark.mp4").string()) + " --out " +
+                                          quote(a.out.string()) + " --key summary");
+  EXPECT_EQ(summary.status, 2);
+  EXPECT_NE(summary.err.find("summary table"), std::string::npos) << summary.err;
   EXPECT_FALSE(fs::exists(a.out));
 }
 

@@ -90,7 +90,7 @@ int run_analysis(const AnalyzeOptions& options, AnalysisObserver* observer, cons
     if (after) status = after(analyzer, *source, status);
     if (context->validation_message_count() != 0) {
       std::fprintf(stderr, "%s: %u Vulkan validation messages\n", name, context->validation_message_count());
-      if (status == 0) status = 1;
+      if (status == 0 || status == 3) status = 1;  // a passed or failed verdict on a faulty run is none
     }
     return status;
   } catch (const OutputClosed&) {

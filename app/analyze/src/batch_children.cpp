@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <thread>
 
 extern char** environ;
 
@@ -21,11 +22,10 @@ namespace {
 
 constexpr std::size_t kKeptError = 4096;  // the end of a child's standard error kept for its row
 
-std::string self_executable() {
-  std::error_code ec;
-  const auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return ec ? std::string("/proc/self/exe") : p.string();
-}
+// This executable, by its /proc link: it still runs when the file was replaced (an upgrade).
+constexpr const char* kSelf = "/proc/self/exe";
+// How long stop_all() waits for children to end after SIGTERM before SIGKILL.
+constexpr auto kStopGrace = std::chrono::seconds(5);
 
 }  // namespace
 
@@ -58,8 +58,10 @@ std::string BatchChildren::start(const BatchItem& item, std::size_t index) {
     ::close(err[0]), ::close(err[1]);
     return std::string("cannot make a pipe: ") + std::strerror(errno);
   }
+  // A row left from an earlier run must not pass for this one's if it is interrupted.
+  std::filesystem::remove(item.row, ec);
   std::vector<std::string> args = qc_arguments(item, forward_);
-  args.insert(args.begin(), self_executable());
+  args.insert(args.begin(), "vhist");
   args.insert(args.end(), {"--progress-fd", "3"});
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
@@ -71,7 +73,7 @@ std::string BatchChildren::start(const BatchItem& item, std::size_t index) {
   posix_spawn_file_actions_adddup2(&actions, err[1], 2);
   posix_spawn_file_actions_adddup2(&actions, progress[1], 3);
   pid_t pid = -1;
-  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  const int spawned = posix_spawn(&pid, kSelf, &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   ::close(err[1]), ::close(progress[1]);
   if (spawned != 0) {
@@ -146,7 +148,7 @@ std::vector<ChildEnd> BatchChildren::wait(std::chrono::milliseconds timeout) {
     int status = 0;
     // Reaped once its pipes are closed (every message read), or when it is gone.
     const pid_t r = (it->err < 0 && it->progress < 0) ? ::waitpid(it->pid, &status, 0) : ::waitpid(it->pid, &status, WNOHANG);
-    if (r == it->pid) {
+    if (r == it->pid || (r < 0 && errno == ECHILD)) {  // ECHILD: reaped by someone else
       while (it->err >= 0) read_from(*it, it->err);  // what it said before it ended
       ended.push_back(reap(*it, status));
       it = children_.erase(it);
@@ -173,9 +175,16 @@ std::int64_t BatchChildren::frames() const {
 
 void BatchChildren::stop_all() {
   for (const Child& c : children_) ::kill(c.pid, SIGTERM);
+  // A child stuck where SIGTERM cannot reach it (a driver call, a hard NFS read) is killed.
+  const auto deadline = std::chrono::steady_clock::now() + kStopGrace;
   for (Child& c : children_) {
     int status = 0;
-    while (::waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {}
+    while (true) {
+      const pid_t r = ::waitpid(c.pid, &status, WNOHANG);
+      if (r == c.pid || (r < 0 && errno != EINTR)) break;
+      if (std::chrono::steady_clock::now() >= deadline) ::kill(c.pid, SIGKILL);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
     if (c.err >= 0) ::close(c.err);
     if (c.progress >= 0) ::close(c.progress);
   }

@@ -10,7 +10,10 @@
 #include "vhist/command_line/command_line.h"
 #include "vhist/util/files.h"
 
+#include <sched.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <algorithm>
 #include <cstdio>
@@ -38,7 +41,9 @@ std::vector<std::string> child_options(const BatchOptions& o) {
   std::vector<std::string> forward = o.forward;
   const bool threads_given = std::find(forward.begin(), forward.end(), "--threads") != forward.end();
   if (!threads_given && o.jobs > 1) {
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    cpu_set_t allowed;  // the cores this process may use (a cpuset, taskset, Slurm), not the host's
+    const int count = ::sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : 0;
+    const unsigned cores = count > 0 ? static_cast<unsigned>(count) : std::max(1u, std::thread::hardware_concurrency());
     forward.insert(forward.end(), {"--threads", std::to_string(std::max(1u, cores / o.jobs))});
   }
   return forward;
@@ -128,32 +133,66 @@ class BatchRun {
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
+// What this process writes on standard error while it lives, kept (and fd 2 restored, however
+// the scope is left). Without a temporary file, nothing is kept and fd 2 is left alone.
+class StderrCapture {
+ public:
+  StderrCapture() : file_(std::tmpfile()), saved_(file_ != nullptr ? ::dup(STDERR_FILENO) : -1) {
+    if (saved_ >= 0) std::fflush(stderr), ::dup2(::fileno(file_), STDERR_FILENO);
+  }
+  ~StderrCapture() {
+    restore();
+    if (file_ != nullptr) std::fclose(file_);
+  }
+  StderrCapture(const StderrCapture&) = delete;
+  StderrCapture& operator=(const StderrCapture&) = delete;
+
+  std::string finish() {
+    restore();
+    std::string text;
+    if (file_ == nullptr) return text;
+    std::rewind(file_);
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file_)) > 0;) text.append(buffer, n);
+    return text;
+  }
+
+ private:
+  void restore() {
+    if (saved_ < 0) return;
+    std::fflush(stderr);
+    ::dup2(saved_, STDERR_FILENO);
+    ::close(saved_);
+    saved_ = -1;
+  }
+  std::FILE* file_;
+  int saved_;
+};
+
 // --key: the one input analysed in this process (no child to start: callers such as a Dask task
 // run one input per command), what `vhist qc` says on standard error kept for an error row and
 // passed on unless -q. Returns 0, or 128 + the signal that stopped it.
 int run_in_process(const BatchOptions& o, const BatchItem& item, ordered_json& row) {
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(item.row).parent_path(), ec);
+  std::filesystem::remove(item.row, ec);  // an earlier run's row must not pass for this one's
   const CommandLine line = parse_command_line(qc_arguments(item, child_options(o)));
   if (line.end.done) {  // checked by finish_batch_options already
     row = error_row(item.input, item.key, line.end.error, 0);
     return 0;
   }
   const auto started = std::chrono::steady_clock::now();
-  std::FILE* said = std::tmpfile();
-  const int saved = said != nullptr ? ::dup(STDERR_FILENO) : -1;
-  if (saved >= 0) std::fflush(stderr), ::dup2(::fileno(said), STDERR_FILENO);
-  const int status = run_qc(line.qc);
   std::string text;
-  if (saved >= 0) {
-    std::fflush(stderr);
-    ::dup2(saved, STDERR_FILENO);
-    ::close(saved);
-    std::rewind(said);
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, said)) > 0;) text.append(buffer, n);
+  int status = 1;
+  {
+    StderrCapture capture;
+    try {
+      status = run_qc(line.qc);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "vhist qc: %s\n", e.what());
+    }
+    text = capture.finish();
   }
-  if (said != nullptr) std::fclose(said);
   if (!o.quiet) std::fputs(text.c_str(), stderr);
   if (status > 128) return status;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -190,9 +229,9 @@ void report_counts(const std::vector<ordered_json>& rows, std::size_t skipped, c
                util::quoted((std::filesystem::path(dir) / "summary.csv").string()).c_str());
 }
 
-}  // namespace
-
-int run_batch(const BatchOptions& o) {
+// The batch (run_batch's body).
+int run_plan(const BatchOptions& o) {
+  std::signal(SIGCHLD, SIG_DFL);  // children are reaped here, whatever the launcher set
   std::string error;
   const std::vector<BatchItem> plan = make_plan(o, error);
   if (!error.empty() || plan.empty()) {
@@ -215,7 +254,7 @@ int run_batch(const BatchOptions& o) {
   std::vector<ordered_json> rows(plan.size());
   std::vector<std::size_t> todo;
   for (std::size_t k = 0; k < plan.size(); ++k) {
-    if (plan[k].done && !o.force) rows[k] = read_row(plan[k].row);
+    if (plan[k].done && !o.force) rows[k] = read_row(plan[k].row);  // its own (complete() checked)
     if (rows[k].is_null()) todo.push_back(k);
   }
   if (!o.key.empty()) {  // one input (finish_batch_options), in this process
@@ -232,6 +271,17 @@ int run_batch(const BatchOptions& o) {
   }
   if (!o.quiet) report_counts(rows, plan.size() - todo.size(), o.out);
   return rows_status(rows);
+}
+
+}  // namespace
+
+int run_batch(const BatchOptions& o) {
+  try {
+    return run_plan(o);
+  } catch (const std::exception& e) {  // out of memory, a file system error not foreseen
+    std::fprintf(stderr, "vhist batch: %s\n", e.what());
+    return 1;
+  }
 }
 
 }  // namespace vhist::app

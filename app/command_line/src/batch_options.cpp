@@ -48,6 +48,17 @@ std::string set_extensions(BatchOptions& o, std::string_view text) {
   return o.extensions.empty() ? "a comma-separated list of extensions such as mp4,mkv" : "";
 }
 
+// A key names files inside --out: relative, no ".." component ("take1..final.mov" is a name).
+bool key_inside_out(const std::string& key) {
+  if (key.front() == '/') return false;
+  for (std::size_t start = 0; start <= key.size();) {
+    const std::size_t slash = std::min(key.find('/', start), key.size());
+    if (key.compare(start, slash - start, "..") == 0 && slash - start == 2) return false;
+    start = slash + 1;
+  }
+  return true;
+}
+
 }  // namespace
 
 const std::vector<std::string>& default_extensions() {
@@ -98,9 +109,7 @@ std::string finish_batch_options(BatchOptions& o) {
   if (o.out.empty()) return "--out DIR is needed: where the records and the summary tables go";
   if (o.inputs.empty() && o.list.empty()) return "no inputs given (files, directories or --list FILE)";
   if (!o.key.empty() && (o.inputs.size() != 1 || !o.list.empty())) return "--key names exactly one input";
-  if (!o.key.empty() && (o.key.find("..") != std::string::npos || o.key.front() == '/')) {
-    return "--key must be a relative name inside --out, without '..'";
-  }
+  if (!o.key.empty() && !key_inside_out(o.key)) return "--key must be a relative name inside --out, without '..'";
   if (o.extensions.empty()) o.extensions = default_extensions();
   // The handed-on options, parsed as each file's `vhist qc` will parse them.
   std::vector<std::string> qc = {"qc", "input"};
