@@ -317,7 +317,8 @@ TEST(PngErrors, UnwritablePathReturnsMessage) {
   const std::string path = temp_path("no/such/folder/shot.png");
   const std::string error = write_png(path, gradient(4, 4, false));
   EXPECT_NE(error.find("cannot write '" + path + "'"), std::string::npos) << error;
-  EXPECT_NE(error.find("shot.png.tmp"), std::string::npos) << error;
+  EXPECT_NE(error.find("shot.png."), std::string::npos) << error;
+  EXPECT_NE(error.find(".tmp'"), std::string::npos) << error;
   EXPECT_NE(error.find("No such file or directory"), std::string::npos) << error;
   EXPECT_FALSE(fs::exists(path));
 }

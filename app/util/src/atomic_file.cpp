@@ -1,6 +1,7 @@
 #include "vhist/util/atomic_file.h"
 
 #include "link_paths.h"
+#include "temp_file.h"
 
 #include "vhist/util/files.h"
 
@@ -25,7 +26,9 @@ std::string describe(int err) {
   return text;
 }
 
-// A new file next to `target`, never an existing one (O_EXCL): "TARGET.<pid>-<n>.tmp".
+
+}  // namespace
+
 UniqueFd create_temp(const std::string& target, mode_t mode, std::string& temp, int& err) {
   static std::atomic<unsigned> counter{0};
   for (int tries = 0; tries < 100; ++tries) {
@@ -39,8 +42,6 @@ UniqueFd create_temp(const std::string& target, mode_t mode, std::string& temp, 
   err = EEXIST;
   return UniqueFd();
 }
-
-}  // namespace
 
 bool same_file(const std::string& a, const std::string& b) {
   struct stat sa {}, sb {};

@@ -1,6 +1,7 @@
 #include "vhist/util/files.h"
 
 #include "link_paths.h"
+#include "temp_file.h"
 
 #include "vhist/util/scope_guard.h"
 #include "vhist/util/text.h"
@@ -124,9 +125,10 @@ std::string write_file_atomically(const std::string& path, std::string_view byte
   if (struct stat st {}; ::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
     return write_directly(target, bytes);
   }
-  const std::string tmp = target + ".tmp";
-  UniqueFd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
-  if (!fd) return "cannot create " + quoted(tmp) + ": " + std::strerror(errno);
+  std::string tmp;
+  int create_error = 0;
+  UniqueFd fd = create_temp(target, 0666, tmp, create_error);
+  if (!fd) return "cannot create " + quoted(tmp) + ": " + std::strerror(create_error);
   ScopeGuard remove_tmp([&tmp] { ::unlink(tmp.c_str()); });
   if (const int err = write_all(fd.get(), bytes); err != 0) {
     return "cannot write " + quoted(tmp) + ": " + std::strerror(err);
