@@ -49,6 +49,18 @@ std::vector<std::string> child_options(const BatchOptions& o) {
   return forward;
 }
 
+// The row of an input whose `vhist qc` ended (not interrupted) with `status`: its row file when it
+// judged the file (0 or 3), else an error row with its last message. A run that failed after
+// writing its row (validation messages) is not complete: the row file goes.
+ordered_json ended_row(const BatchItem& item, int status, const std::string& message, double seconds) {
+  ordered_json row = status == 0 || status == kFailedStatus ? read_row(item.row) : ordered_json(nullptr);
+  if (!row.is_null()) return row;
+  std::error_code ec;
+  std::filesystem::remove(item.row, ec);
+  const std::string why = message.empty() ? "vhist qc ended with status " + std::to_string(status) : message;
+  return error_row(item.input, item.key, why, seconds);
+}
+
 // Runs the inputs not done, --jobs at a time; their rows land in `rows` (plan order).
 class BatchRun {
  public:
@@ -83,16 +95,7 @@ class BatchRun {
   }
 
   void finish(const ChildEnd& end) {
-    const BatchItem& item = plan_[end.item];
-    ordered_json row = end.status == 0 || end.status == kFailedStatus ? read_row(item.row) : ordered_json(nullptr);
-    if (row.is_null()) {
-      // A run that failed after its row was written (validation messages) is not complete.
-      std::error_code ec;
-      std::filesystem::remove(item.row, ec);
-      const std::string why = end.error.empty() ? "vhist qc ended with status " + std::to_string(end.status) : end.error;
-      row = error_row(item.input, item.key, why, end.seconds);
-    }
-    finish_row(end.item, std::move(row));
+    finish_row(end.item, ended_row(plan_[end.item], end.status, end.error, end.seconds));
   }
 
   void finish_row(std::size_t index, ordered_json row) {
@@ -196,13 +199,7 @@ int run_in_process(const BatchOptions& o, const BatchItem& item, ordered_json& r
   if (!o.quiet) std::fputs(text.c_str(), stderr);
   if (status > 128) return status;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  row = status == 0 || status == kFailedStatus ? read_row(item.row) : ordered_json(nullptr);
-  if (row.is_null()) {
-    std::filesystem::remove(item.row, ec);  // not complete, whatever was written
-    const std::string why = last_message(text);
-    row = error_row(item.input, item.key, why.empty() ? "vhist qc ended with status " + std::to_string(status) : why,
-                    seconds);
-  }
+  row = ended_row(item, status, last_message(text), seconds);
   return 0;
 }
 
