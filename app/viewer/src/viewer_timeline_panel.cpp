@@ -227,8 +227,12 @@ void draw_timeline_section(App& app) {
     case TimelineScan::State::none: ImGui::TextDisabled("off"); return;
     case TimelineScan::State::live: ImGui::TextDisabled("none for live input"); return;
     case TimelineScan::State::scanning:
-      ImGui::TextDisabled("scanning: %lld of %lld frames", static_cast<long long>(scan.frames_done()),
-                          static_cast<long long>(scan.frames_expected()));
+      if (scan.frames_expected() > 0) {  // before the scan's first report the count is unknown
+        ImGui::TextDisabled("scanning: %lld of %lld frames", static_cast<long long>(scan.frames_done()),
+                            static_cast<long long>(scan.frames_expected()));
+      } else {
+        ImGui::TextDisabled("scanning: %lld frames", static_cast<long long>(scan.frames_done()));
+      }
       return;
     case TimelineScan::State::failed:
       ImGui::NewLine();
