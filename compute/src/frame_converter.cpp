@@ -39,7 +39,7 @@ std::string FrameConverter::check(const VideoFormat& format, const std::array<st
       return "plane " + std::to_string(p) + " is 4 GiB or larger";
     }
   }
-  const std::uint32_t groups_y = (format.height + 3) / 4;
+  const std::uint32_t groups_y = (format.height + 7) / 8;
   if (groups_y > 65535u) return "frame height " + std::to_string(format.height) + " exceeds the convert pass's limit";
   return {};
 }
@@ -75,7 +75,8 @@ void FrameConverter::record(VkCommandBuffer cmd, const VideoFormat& f, const Gpu
   const render::ComputePipeline& pipeline = measures != 0 ? gamut_pipeline() : pipeline_;
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.get());
   vkCmdPushConstants(cmd, pipeline.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, kConvertPushBytes, &push);
-  vkCmdDispatch(cmd, (f.width + 63) / 64, (f.height + 3) / 4, 1);
+  // One invocation per 2 x 2 pixels; workgroups of 64 x 4 invocations (convert.comp).
+  vkCmdDispatch(cmd, (f.width + 127) / 128, (f.height + 7) / 8, 1);
 }
 
 PlaneOffsets plane_offsets(const VideoFormat& format, const std::array<std::uint32_t, 3>& strides) {

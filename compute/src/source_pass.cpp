@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include <thread>
 
 namespace vhist {
 
@@ -35,6 +36,31 @@ constexpr std::uint32_t kMaxWorkgroups = 1024;
 std::uint32_t workgroups_for(std::uint64_t samples) {
   const std::uint64_t per_group = std::uint64_t{kWorkgroupSize} * kSamplesPerInvocation;
   return static_cast<std::uint32_t>(std::clamp<std::uint64_t>((samples + per_group - 1) / per_group, 1, kMaxWorkgroups));
+}
+
+// The plane pass's shape (planes.comp). A GPU: workgroups of 1024 invocations, one per
+// multiprocessor, one shared copy, no merging, as the histogram engine's table measured best for
+// its own counts on an H200 (histogram_engine.cpp); a CPU device: 256 invocations, two
+// workgroups per thread, merging. Either way each invocation walks at least kMinRuns runs of 4
+// luma samples, so small frames use few workgroups (each adds its whole histogram once).
+struct PlaneConfig {
+  std::uint32_t workgroup_size = 256, copies = 1, workgroups = 1;
+  bool merge = false;
+};
+constexpr std::uint64_t kMinRuns = 8;
+
+PlaneConfig plane_config(const render::GpuProperties& p, const VideoFormat& f) {
+  const bool cpu = p.kind == render::DeviceKind::cpu;
+  PlaneConfig c;
+  c.workgroup_size = std::min<std::uint32_t>(cpu ? 256 : 1024, p.max_workgroup_invocations);
+  c.merge = cpu;
+  const std::uint32_t units = p.multiprocessor_count ? p.multiprocessor_count : 32;
+  const std::uint32_t resident = cpu ? 2 * std::max(1u, std::thread::hardware_concurrency()) : units;
+  const std::uint64_t runs = std::uint64_t{(f.width + 3) / 4} * f.height;
+  const std::uint64_t per_group = std::uint64_t{c.workgroup_size} * kMinRuns;
+  const auto useful = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, (runs + per_group - 1) / per_group));
+  c.workgroups = std::clamp<std::uint32_t>(std::min(resident, useful), 1, p.max_workgroup_count_x);
+  return c;
 }
 
 void clear(VkCommandBuffer cmd, const render::Buffer& counts, VkDeviceSize bytes) {
@@ -73,23 +99,16 @@ std::string SourcePass::check_planes(const VideoFormat& format, std::uint32_t bi
   return check_bins(bins, format.bits);
 }
 
-const render::ComputePipeline& SourcePass::pipeline(bool planes, std::uint32_t levels, const FrameFormat& format,
-                                                   bool hlg) {
-  const std::array<std::uint32_t, 5> key{planes ? 1u : 0u, levels, static_cast<std::uint32_t>(format.packing),
-                                         planes ? 0u : format.bits, hlg ? 1u : 0u};
+const render::ComputePipeline& SourcePass::pipeline(std::uint32_t levels, const FrameFormat& format, bool hlg) {
+  const std::array<std::uint32_t, 4> key{levels, static_cast<std::uint32_t>(format.packing), format.bits,
+                                         hlg ? 1u : 0u};
   auto& slot = pipelines_[key];
   if (!slot) {
     const render::SpecConstant constants[] = {{shader::kSpecBins, levels},
-                                              {shader::kSpecPacking, key[2]},
-                                              {shader::kSpecBits, std::max(8u, key[3])},
-                                              {shader::kSpecHlg, key[4]}};
-    if (planes) {
-      slot = std::make_unique<render::ComputePipeline>(context_, planes_spv, std::span(constants, 1),
-                                                       sizeof(PlanesPush), "planes");
-    } else {
-      slot = std::make_unique<render::ComputePipeline>(context_, max_rgb_spv, constants, sizeof(MaxRgbPush),
-                                                       "max rgb");
-    }
+                                              {shader::kSpecPacking, key[1]},
+                                              {shader::kSpecBits, std::max(8u, key[2])},
+                                              {shader::kSpecHlg, key[3]}};
+    slot = std::make_unique<render::ComputePipeline>(context_, max_rgb_spv, constants, sizeof(MaxRgbPush), "max rgb");
   }
   return *slot;
 }
@@ -101,7 +120,17 @@ void SourcePass::record_planes(VkCommandBuffer cmd, const VideoFormat& f, const 
   PlanesPush push{};
   push.counts = counts.address();
   plane_push(push, f, planes);
-  pipeline(true, bins, FrameFormat{}, false).dispatch(cmd, push, workgroups_for(std::uint64_t{f.width} * f.height));
+  const PlaneConfig c = plane_config(context_.properties(), f);
+  const std::array<std::uint32_t, 4> key{bins, c.workgroup_size, c.copies, c.merge ? 1u : 0u};
+  auto& pipeline = plane_pipelines_[key];
+  if (!pipeline) {
+    const render::SpecConstant constants[] = {{shader::kSpecBins, key[0]},
+                                              {shader::kSpecWorkgroupSize, key[1]},
+                                              {shader::kSpecCopies, key[2]},
+                                              {shader::kSpecMerge, key[3]}};
+    pipeline = std::make_unique<render::ComputePipeline>(context_, planes_spv, constants, sizeof(PlanesPush), "planes");
+  }
+  pipeline->dispatch(cmd, push, c.workgroups);
 }
 
 void SourcePass::record_clear_measures(VkCommandBuffer cmd, const render::Buffer& measures) {
@@ -142,7 +171,7 @@ void SourcePass::record_max_rgb(VkCommandBuffer cmd, VkDeviceAddress frame, cons
   const VkDeviceAddress tables = hlg ? hlg_tables(format.bits).address() : 0;
   clear(cmd, counts, kLightCountsBytes);
   const MaxRgbPush push{frame, counts.address(), tables, static_cast<std::uint32_t>(format.pixel_count()), 0};
-  pipeline(false, light_levels(format.bits), format, hlg).dispatch(cmd, push, workgroups_for(format.pixel_count()));
+  pipeline(light_levels(format.bits), format, hlg).dispatch(cmd, push, workgroups_for(format.pixel_count()));
 }
 
 PlaneCounts plane_counts_from_words(const std::uint32_t* words, std::uint32_t bins) {

@@ -58,12 +58,15 @@ class SourcePass {
                        const render::Buffer& measures);
 
  private:
-  const render::ComputePipeline& pipeline(bool planes, std::uint32_t levels, const FrameFormat& format, bool hlg);
+  // The light pass's pipeline (max_rgb.comp) for `levels` levels of `format`.
+  const render::ComputePipeline& pipeline(std::uint32_t levels, const FrameFormat& format, bool hlg);
   // The HLG light tables of `bits`-bit frames in device memory, uploaded on first use.
   const render::Buffer& hlg_tables(std::uint32_t bits);
 
   render::Context& context_;
-  std::map<std::array<std::uint32_t, 5>, std::unique_ptr<render::ComputePipeline>> pipelines_;
+  std::map<std::array<std::uint32_t, 4>, std::unique_ptr<render::ComputePipeline>> pipelines_;
+  // The plane pass's, by bins, workgroup size, copies and merging (planes.comp).
+  std::map<std::array<std::uint32_t, 4>, std::unique_ptr<render::ComputePipeline>> plane_pipelines_;
   std::map<std::uint32_t, std::unique_ptr<render::Buffer>> hlg_tables_;
   std::unique_ptr<render::ComputePipeline> checksum_;  // created on first use
 };
