@@ -70,7 +70,7 @@ VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strat
     auto slot = std::make_unique<Slot>();
     slot->index = i;
     slot->commands = render::CommandSlot(context_, false);
-    slot->timer = std::make_unique<render::GpuTimer>(context_, 4);
+    slot->timer = std::make_unique<render::GpuTimer>(context_, 5);
     const std::string name = "video slot " + std::to_string(i);
     slot->target = engine_.create_target(name);
     slot->cdf = engine_.create_cdf_target(name);
@@ -160,8 +160,8 @@ render::TimelinePoint VideoPipeline::bring_planes(Slot& slot, const VideoFormat&
                        sequence_ > count ? sequence_ - count : 0);
 }
 
-// One frame's command buffer: upload, convert, histogram (and prefix sum), readback; timestamps
-// between the stages.
+// One frame's command buffer: upload, source measures, convert, histogram (and prefix sum),
+// readback; timestamps between the stages.
 VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, const VideoPlanes& planes,
                            const PlaneOffsets& layout) {
   const VkCommandBuffer cmd = slot.commands.begin();
@@ -172,13 +172,14 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
   const render::Buffer& device_planes =
       slot.imported ? *slot.device_planes : upload_.record_copy(cmd, slot.staging, slot.planes, layout);
   const GpuPlanes gpu = gpu_planes(format, planes, device_planes, layout);
+  slot.timer->write(cmd, 1);
   if (slot.with_planes) source_pass_.record_planes(cmd, format, gpu, slot.bins, slot.plane_counts);
   if (slot.with_gamut || slot.with_checksum) SourcePass::record_clear_measures(cmd, slot.measures);
   if (slot.with_checksum) source_pass_.record_checksum(cmd, format, gpu, slot.measures);
-  slot.timer->write(cmd, 1);
+  slot.timer->write(cmd, 2);
   upload_.record_convert(cmd, format, planes, device_planes, layout, slot.rgb.address(),
                          slot.with_gamut ? slot.measures.address() : 0);
-  slot.timer->write(cmd, 2);
+  slot.timer->write(cmd, 3);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
                          VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
@@ -209,7 +210,7 @@ VkCommandBuffer VideoPipeline::record(Slot& slot, const VideoFormat& format, con
   if (slot.with_gamut || slot.with_checksum) {
     copy_region(cmd, slot.measures, slot.readback, kReadbackMeasuresOffset, kMeasuresBytes);
   }
-  slot.timer->write(cmd, 3);
+  slot.timer->write(cmd, 4);
   render::memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
                          VK_ACCESS_2_HOST_READ_BIT);
   VHIST_VK_CHECK(vkEndCommandBuffer(cmd));
@@ -264,11 +265,12 @@ FrameResult VideoPipeline::collect(Slot& slot) {
   if (slot.with_checksum) {
     out.checksum = checksum_from_sums(measures[shader::kMeasureChecksum], measures[shader::kMeasureChecksum + 1]);
   }
-  const std::vector<double> ns = slot.timer->read_ns(4);
+  const std::vector<double> ns = slot.timer->read_ns(5);
   out.upload_ms = (ns[1] - ns[0]) * 1e-6;
-  out.convert_ms = (ns[2] - ns[1]) * 1e-6;
-  out.histogram_ms = (ns[3] - ns[2]) * 1e-6;
-  out.gpu_ms = (ns[3] - ns[0]) * 1e-6;
+  out.source_ms = (ns[2] - ns[1]) * 1e-6;
+  out.convert_ms = (ns[3] - ns[2]) * 1e-6;
+  out.histogram_ms = (ns[4] - ns[3]) * 1e-6;
+  out.gpu_ms = (ns[4] - ns[0]) * 1e-6;
   out.imported = slot.imported;
   if (slot.imported) {
     out.upload_ms = import_->copy_ms(slot.index);

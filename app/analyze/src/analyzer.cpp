@@ -433,10 +433,11 @@ void Analyzer::summary(const Engines& e, const Tally& tally) const {
   const double per = written_ > 0 && e.pipeline ? 1.0 / static_cast<double>(written_) : 0.0;
   std::fprintf(stderr,
                "%s: %lld frames in %.2f s (%.1f fps), engine %s, decoder %s, GPU time %.3f ms/frame (copy "
-               "%.3f, convert %.3f, histograms %.3f), peak RSS %.1f MiB\n", name_.c_str(),
+               "%.3f, planes %.3f, convert %.3f, histograms %.3f), peak RSS %.1f MiB\n", name_.c_str(),
                static_cast<long long>(written_), seconds, seconds > 0 ? static_cast<double>(written_) / seconds : 0.0,
                e.decode_only ? "none" : e.cpu ? "cpu" : "gpu", first_on_gpu_ ? "nvdec" : "cpu", tally.gpu_ms * per,
-               tally.copy_ms * per, tally.convert_ms * per, tally.histogram_ms * per, peak_rss_mib());
+               tally.copy_ms * per, tally.source_ms * per, tally.convert_ms * per, tally.histogram_ms * per,
+               peak_rss_mib());
 }
 
 // The exit status once every frame is through: the input's troubles, if any, as one line.

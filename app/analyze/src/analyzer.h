@@ -114,9 +114,10 @@ class Analyzer {
   };
   struct Tally {
     std::int64_t decoded = 0;
-    double gpu_ms = 0, copy_ms = 0, convert_ms = 0, histogram_ms = 0;  // sums over the GPU's frames
+    double gpu_ms = 0, copy_ms = 0, source_ms = 0, convert_ms = 0, histogram_ms = 0;  // sums over the GPU's frames
     void add(const FrameResult& r) {
-      gpu_ms += r.gpu_ms, copy_ms += r.upload_ms, convert_ms += r.convert_ms, histogram_ms += r.histogram_ms;
+      gpu_ms += r.gpu_ms, copy_ms += r.upload_ms, source_ms += r.source_ms, convert_ms += r.convert_ms,
+          histogram_ms += r.histogram_ms;
     }
     double seconds = 0;
   };

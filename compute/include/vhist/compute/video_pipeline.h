@@ -56,12 +56,13 @@ struct FrameResult {
   // When asked for: reference_sample_checksum()'s (not the CPU engine's checksum; compare
   // checksums of one engine only).
   std::optional<std::uint64_t> checksum;
-  // GPU time (timestamp queries) of the frame's command buffer, and of its three stages: the
-  // copy of the planes into device memory, the convert pass, the histogram and readback copy.
+  // GPU time (timestamp queries) of the frame's command buffer, and of its four stages: the
+  // copy of the planes into device memory, the source measures read from the planes (the plane
+  // pass, the checksum), the convert pass, the histogram and readback copy.
   // A frame brought in by a FrameImport: upload_ms is the importer's copy (its own API's
   // timing), and gpu_ms includes it.
   double gpu_ms = 0;
-  double upload_ms = 0, convert_ms = 0, histogram_ms = 0;
+  double upload_ms = 0, source_ms = 0, convert_ms = 0, histogram_ms = 0;
   bool imported = false;  // the planes came through the FrameImport (a hardware decoder's frame)
 };
 
