@@ -38,9 +38,7 @@ int run_analysis(const AnalyzeOptions& options, AnalysisObserver* observer, cons
     return 2;
   }
   // Declared in the order they are needed at the end: the input (with NVDEC's decoder) goes
-  // before the CUDA side (hw), which goes before the Vulkan device; the warm-up's contexts are
-  // released last.
-  hwdec::CudaWarmUp cuda_warm_up;
+  // before the CUDA side (hw), which goes before the Vulkan device.
   std::unique_ptr<render::Context> context;
   hwdec::Hwdec hw;
   // Input first: bad input is reported before any device is started.
@@ -57,8 +55,6 @@ int run_analysis(const AnalyzeOptions& options, AnalysisObserver* observer, cons
     return 1;
   }
 
-  // CUDA starts beside the Vulkan device (hwdec.h).
-  if (options.common.hwdec != hwdec::HwdecMode::no) cuda_warm_up.start();
   try {
     render::ContextOptions context_options;
     context_options.device = options.common.device;

@@ -53,30 +53,6 @@ const CudaApi* cuda_api(std::string& why) {
   return &loaded.api;
 }
 
-std::vector<int> retain_primary_contexts() {
-  std::vector<int> retained;
-  std::string why;
-  const CudaApi* api = cuda_api(why);
-  int count = 0;
-  if (!api || api->f->cuDeviceGetCount(&count) != CUDA_SUCCESS) return retained;
-  for (int ordinal = 0; ordinal < count; ++ordinal) {
-    CUdevice device = 0;
-    CUcontext context = nullptr;
-    if (api->f->cuDeviceGet(&device, ordinal) == CUDA_SUCCESS &&
-        api->f->cuDevicePrimaryCtxRetain(&context, device) == CUDA_SUCCESS) {
-      retained.push_back(device);
-    }
-  }
-  return retained;
-}
-
-void release_primary_contexts(const std::vector<int>& devices) {
-  std::string why;
-  const CudaApi* api = cuda_api(why);
-  if (!api) return;
-  for (const int device : devices) api->f->cuDevicePrimaryCtxRelease(device);
-}
-
 std::string cu_error(CUresult result) {
   std::string why;
   const CudaApi* api = cuda_api(why);

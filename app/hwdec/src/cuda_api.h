@@ -7,7 +7,6 @@
 #include <ffnvcodec/dynlink_cuda.h>
 
 #include <string>
-#include <vector>
 
 struct CudaFunctions;
 
@@ -24,11 +23,6 @@ struct CudaApi {
 
 // The loaded API (once per process), or nullptr with `why` set: no NVIDIA driver, or cuInit failed.
 const CudaApi* cuda_api(std::string& why);
-
-// Loads the driver (cuda_api) and retains every CUDA device's primary context: the devices whose
-// context was retained (none without a driver). release_primary_contexts() gives them back.
-std::vector<int> retain_primary_contexts();
-void release_primary_contexts(const std::vector<int>& devices);
 
 // Throws std::runtime_error "CUDA: `what` failed: <CUDA's name for the error>" unless CUDA_SUCCESS.
 void cu_check(CUresult result, const char* what);

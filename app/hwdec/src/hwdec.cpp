@@ -1,6 +1,5 @@
 #include "vhist/hwdec/hwdec.h"
 
-#include "cuda_api.h"
 #include "cuda_import.h"
 
 #include <utility>
@@ -24,16 +23,6 @@ void Hwdec::refuse(std::string why) {
 void* Hwdec::cuda_context() const { return cuda ? cuda->cuda_context() : nullptr; }
 void* Hwdec::cuda_stream() const { return cuda ? cuda->cuda_stream() : nullptr; }
 FrameImport* Hwdec::import() const { return cuda.get(); }
-
-void CudaWarmUp::start() {
-  if (!thread_.joinable()) thread_ = std::thread([this] { retained_ = retain_primary_contexts(); });
-}
-
-CudaWarmUp::~CudaWarmUp() {
-  if (!thread_.joinable()) return;
-  thread_.join();
-  release_primary_contexts(retained_);
-}
 
 Hwdec open_hwdec(HwdecMode mode, const render::Context& context) {
   Hwdec h;

@@ -14,7 +14,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 namespace vhist::hwdec {
@@ -44,25 +43,6 @@ struct Hwdec {
   void* cuda_stream() const;
   // The pipeline's importer; nullptr when not usable.
   FrameImport* import() const;
-};
-
-// Starts the CUDA driver (cuInit) and each CUDA device's primary context on a thread of its own,
-// so that they start while the Vulkan device does (measured on an H200: 0.6 s for CUDA, 0.2 s
-// for Vulkan, one after the other before); open_hwdec() then finds them ready. The destructor
-// waits for the thread and releases what it retained, so declare it before the Hwdec that
-// retains the context for good. Nothing happens where there is no CUDA driver (open_hwdec says
-// why).
-class CudaWarmUp {
- public:
-  CudaWarmUp() = default;
-  ~CudaWarmUp();
-  CudaWarmUp(const CudaWarmUp&) = delete;
-  CudaWarmUp& operator=(const CudaWarmUp&) = delete;
-  void start();
-
- private:
-  std::thread thread_;
-  std::vector<int> retained_;  // CUDA device ordinals whose primary context the thread retained
 };
 
 // Decides for `context` (created with device_extensions() as optional extensions). Never throws
