@@ -374,6 +374,8 @@ void FfmpegSource::open_decoder(const AVStream& st) {
     if (const AVCodec* libvpx = avcodec_find_decoder_by_name("libvpx-vp9")) decoder = libvpx;
   }
   if (!decoder) throw_no_decoder(q, *par);
+  std::string hw_refused;  // NVDEC does not take the stream that only a hwaccel decoder would decode
+  if (options_.cuda_context) decoder = &decoder_for_nvdec(*decoder, *par, options_.cuda_context, hw_refused);
   info_.decoder = decoder->name;
   codec_.reset(avcodec_alloc_context3(decoder));
   if (!codec_) throw std::bad_alloc();
@@ -390,7 +392,10 @@ void FfmpegSource::open_decoder(const AVStream& st) {
   codec_->err_recognition |= AV_EF_CRCCHECK;
   codec_->opaque = &sink_;
   if (options_.max_pixels > 0) codec_->max_pixels = options_.max_pixels;
-  if (options_.cuda_context) {
+  if (!hw_refused.empty()) {
+    const std::lock_guard lock(sink_.mutex);
+    sink_.hw_fallback = std::move(hw_refused);
+  } else if (options_.cuda_context) {
     if (std::string why = attach_cuda(*codec_, options_.cuda_context, options_.cuda_stream); why.empty()) {
       info_.hwaccel = "nvdec";
     } else {
