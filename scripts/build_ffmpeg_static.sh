@@ -9,13 +9,19 @@
 #   1. adds a deb-src line for Debian 12 (bookworm, bookworm-updates, bookworm-security; the same
 #      URIs as /etc/apt/sources.list.d/*) if apt has none, and installs what the build needs from
 #      Debian (build-essential, dpkg-dev, nasm, pkg-config, zlib1g-dev, libffmpeg-nvenc-dev for
-#      the NVDEC headers "ffnvcodec");
+#      the NVDEC headers "ffnvcodec", meson and ninja-build for dav1d);
 #   2. `apt-get source ffmpeg` into DIR/../ffmpeg-src (Debian's patches applied);
+#   2b. `apt-get source dav1d` there too (1.0.0, Debian's patches applied) and builds it with meson
+#      into DIR: static, PIC, 8- and 16-bit, assembly on, no tools, tests, examples or docs. FFmpeg
+#      5.1's own av1 decoder decodes only through a hwaccel, and Debian's libdav1d-dev ships only
+#      the shared library, so this is how AV1 decodes on the CPU (vhist's --hwdec no, and its
+#      fallback where NVDEC does not take AV1). dav1d needs pthreads and dlsym: glibc's libc;
 #   3. configures static (PIC) libraries with --disable-everything and then only what vhist reads:
 #      the decoders, demuxers, parsers and NVDEC hwaccels listed below, swscale, libavdevice with
 #      only the v4l2 input, the file and pipe protocols, zlib (PNG, compressed MP4/Matroska
-#      headers) and nothing else external; CUDA and NVDEC are loaded with dlopen at run time
-#      (ffnvcodec), so the binaries need only libc, libm and libpthread on the GPU machine;
+#      headers), libdav1d (found through DIR's dav1d.pc) and nothing else external; CUDA and NVDEC
+#      are loaded with dlopen at run time (ffnvcodec), so the binaries need only libc, libm and
+#      libpthread on the GPU machine;
 #   4. builds the `ffmpeg` and `ffprobe` programs from the same tree (null muxer, wrapped_avframe
 #      encoder, filters null format hwdownload scale histogram waveform) so that on the GPU machine
 #      `ffmpeg -hwaccel cuda -hwaccel_output_format cuda -i clip -f null -` decodes with the same
@@ -25,11 +31,15 @@
 #
 # Use it with: cmake -DVHIST_HEADLESS=ON -DVHIST_FFMPEG_PREFIX=DIR ... (scripts/pack_device.sh).
 #
-# Build time, measured on the 2-core development machine (nice, make -j2, while other builds kept
-# its load at 8-11): 4 min 30 s from configure to READY with the source already unpacked; the first
-# run, with the download (10 MB) and unpacking, 5 min 22 s up to the end of make. DIR: 11 MB of
-# archives (libavcodec.a 7.5 MB) and ffmpeg, ffprobe 7 MB each (unstripped), which need only libc
-# and libm.
+# Each prefix builds in folders of its own (DIR/../ffmpeg-src/build-static-NAME and
+# build-dav1d-NAME, NAME = DIR's last component), so a second prefix builds beside a used one.
+#
+# Build time, measured on the 2-core development machine (nice, make -j2, 2026-11-26): 514 s (8 min
+# 34 s) from the start to READY with both sources already unpacked: apt-get update, dav1d's meson
+# build (about 2 min 45 s) and FFmpeg's configure and make (about 5 min 45 s). (Before dav1d:
+# 4 min 30 s; the first run's downloads, FFmpeg 10 MB and dav1d 1 MB, add about a minute.)
+# DIR: 15 MB of archives (libavcodec.a 7.5 MB, libdav1d.a 3.4 MB) and ffmpeg, ffprobe 8.8 MB each
+# (unstripped), which need only libc and libm.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
