@@ -114,11 +114,15 @@ bool cuvid_codec(AVCodecID id, cudaVideoCodec& type) {
 }
 
 // Why NVDEC on the GPU of `cuda_context` cannot decode `par` (the checks of FFmpeg's
-// nvdec_test_capabilities), or "": also when the stream's layout is not known (the hwaccel decides).
+// nvdec_test_capabilities), or "". A stream it cannot ask about (layout or size not known before
+// decoding) is refused too: the decoder this is for has no CPU path to go on with.
 std::string nvdec_refuses(const AVCodecParameters& par, void* cuda_context) {
   cudaVideoCodec type{};
   const AVPixFmtDescriptor* desc = av_pix_fmt_desc_get(static_cast<AVPixelFormat>(par.format));
-  if (!cuvid_codec(par.codec_id, type) || !desc || par.width <= 0 || par.height <= 0) return {};
+  if (!cuvid_codec(par.codec_id, type) || !desc || par.width <= 0 || par.height <= 0) {
+    return std::string("NVDEC could not be asked about this ") + avcodec_get_name(par.codec_id) +
+           " stream (its pixel format or size is not known before decoding)";
+  }
   CUVIDDECODECAPS caps{};
   caps.eCodecType = type;
   const char* chroma = nullptr;
@@ -135,7 +139,7 @@ std::string nvdec_refuses(const AVCodecParameters& par, void* cuda_context) {
     caps.eChromaFormat = cudaVideoChromaFormat_444;
     chroma = "4:4:4";
   } else {
-    return {};
+    return std::string("NVDEC does not decode ") + desc->name;
   }
   caps.nBitDepthMinus8 = static_cast<unsigned>(std::max(0, desc->comp[0].depth - 8));
   const std::string what = std::string(avcodec_get_name(par.codec_id)) + " " + chroma + " " +
