@@ -367,6 +367,9 @@ void FfmpegSource::open_decoder(const AVStream& st) {
   const std::string q = quoted(info_.path);
   const AVCodecParameters* par = st.codecpar;
   const AVCodec* decoder = par->codec_id == AV_CODEC_ID_NONE ? nullptr : avcodec_find_decoder(par->codec_id);
+  // On NVDEC, AV1 goes to FFmpeg's own av1 (hwaccel only) where the GPU takes it, not libdav1d.
+  std::string hw_refused;  // why NVDEC does not take a stream that only such a decoder would decode
+  if (decoder && options_.cuda_context) decoder = &decoder_for_nvdec(*decoder, *par, options_.cuda_context, hw_refused);
   // FFmpeg's own VP9 decoder drops the alpha that WebM carries beside the picture (the track's
   // alpha_mode); libvpx decodes it, so VP9 with alpha goes to libvpx where FFmpeg has it.
   const AVDictionaryEntry* alpha_mode = av_dict_get(st.metadata, "alpha_mode", nullptr, 0);
@@ -374,8 +377,6 @@ void FfmpegSource::open_decoder(const AVStream& st) {
     if (const AVCodec* libvpx = avcodec_find_decoder_by_name("libvpx-vp9")) decoder = libvpx;
   }
   if (!decoder) throw_no_decoder(q, *par);
-  std::string hw_refused;  // NVDEC does not take the stream that only a hwaccel decoder would decode
-  if (options_.cuda_context) decoder = &decoder_for_nvdec(*decoder, *par, options_.cuda_context, hw_refused);
   info_.decoder = decoder->name;
   codec_.reset(avcodec_alloc_context3(decoder));
   if (!codec_) throw std::bad_alloc();
