@@ -9,13 +9,19 @@
 #   1. adds a deb-src line for Debian 12 (bookworm, bookworm-updates, bookworm-security; the same
 #      URIs as /etc/apt/sources.list.d/*) if apt has none, and installs what the build needs from
 #      Debian (build-essential, dpkg-dev, nasm, pkg-config, zlib1g-dev, libffmpeg-nvenc-dev for
-#      the NVDEC headers "ffnvcodec");
+#      the NVDEC headers "ffnvcodec", meson and ninja-build for dav1d);
 #   2. `apt-get source ffmpeg` into DIR/../ffmpeg-src (Debian's patches applied);
+#   2b. `apt-get source dav1d` there too (1.0.0, Debian's patches applied) and builds it with meson
+#      into DIR: static, PIC, 8- and 16-bit, assembly on, no tools, tests, examples or docs. FFmpeg
+#      5.1's own av1 decoder decodes only through a hwaccel, and Debian's libdav1d-dev ships only
+#      the shared library, so this is how AV1 decodes on the CPU (vhist's --hwdec no, and its
+#      fallback where NVDEC does not take AV1). dav1d needs pthreads and dlsym: glibc's libc;
 #   3. configures static (PIC) libraries with --disable-everything and then only what vhist reads:
 #      the decoders, demuxers, parsers and NVDEC hwaccels listed below, swscale, libavdevice with
 #      only the v4l2 input, the file and pipe protocols, zlib (PNG, compressed MP4/Matroska
-#      headers) and nothing else external; CUDA and NVDEC are loaded with dlopen at run time
-#      (ffnvcodec), so the binaries need only libc, libm and libpthread on the GPU machine;
+#      headers), libdav1d (found through DIR's dav1d.pc) and nothing else external; CUDA and NVDEC
+#      are loaded with dlopen at run time (ffnvcodec), so the binaries need only libc, libm and
+#      libpthread on the GPU machine;
 #   4. builds the `ffmpeg` and `ffprobe` programs from the same tree (null muxer, wrapped_avframe
 #      encoder, filters null format hwdownload scale histogram waveform) so that on the GPU machine
 #      `ffmpeg -hwaccel cuda -hwaccel_output_format cuda -i clip -f null -` decodes with the same
@@ -25,11 +31,15 @@
 #
 # Use it with: cmake -DVHIST_HEADLESS=ON -DVHIST_FFMPEG_PREFIX=DIR ... (scripts/pack_device.sh).
 #
-# Build time, measured on the 2-core development machine (nice, make -j2, while other builds kept
-# its load at 8-11): 4 min 30 s from configure to READY with the source already unpacked; the first
-# run, with the download (10 MB) and unpacking, 5 min 22 s up to the end of make. DIR: 11 MB of
-# archives (libavcodec.a 7.5 MB) and ffmpeg, ffprobe 7 MB each (unstripped), which need only libc
-# and libm.
+# Each prefix builds in folders of its own (DIR/../ffmpeg-src/build-static-NAME and
+# build-dav1d-NAME, NAME = DIR's last component), so a second prefix builds beside a used one.
+#
+# Build time, measured on the 2-core development machine (nice, make -j2, 2026-11-26): 514 s (8 min
+# 34 s) from the start to READY with both sources already unpacked: apt-get update, dav1d's meson
+# build (about 2 min 45 s) and FFmpeg's configure and make (about 5 min 45 s). (Before dav1d:
+# 4 min 30 s; the first run's downloads, FFmpeg 10 MB and dav1d 1 MB, add about a minute.)
+# DIR: 15 MB of archives (libavcodec.a 7.5 MB, libdav1d.a 3.4 MB) and ffmpeg, ffprobe 8.8 MB each
+# (unstripped), which need only libc and libm.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -86,9 +96,33 @@ fi
 [[ -n "$src" && -x "$src/configure" ]] || { echo "build_ffmpeg_static.sh: no FFmpeg 5.1 source in $work" >&2; exit 1; }
 echo "== source: $src"
 
+# --- 2b. dav1d, static: FFmpeg 5.1's own av1 decoder decodes only through a hwaccel, so AV1 on the
+# CPU needs libdav1d, and Debian's libdav1d-dev ships only the shared library. Debian's source
+# package (its patches applied), built with meson into the same prefix: static, PIC, 8- and
+# 16-bit, assembly on, no tools, tests or examples. Its only needs are pthreads and dlsym (libc).
+dav1d_src=$(find "$work" -maxdepth 1 -type d -name 'dav1d-*' | sort | tail -n1)
+if [[ -z "$dav1d_src" ]]; then
+  echo "== apt-get source dav1d into $work"
+  (cd "$work" && apt-get source -qq dav1d)
+  dav1d_src=$(find "$work" -maxdepth 1 -type d -name 'dav1d-*' | sort | tail -n1)
+fi
+[[ -n "$dav1d_src" && -f "$dav1d_src/meson.build" ]] || { echo "build_ffmpeg_static.sh: no dav1d source in $work" >&2; exit 1; }
+dav1d_build="$work/build-dav1d-$(basename "$prefix")"
+echo "== dav1d: $dav1d_src (in $dav1d_build)"
+rm -rf "$dav1d_build"
+meson setup "$dav1d_build" "$dav1d_src" --prefix="$prefix" --libdir=lib --buildtype=release \
+  --default-library=static -Db_staticpic=true -Denable_tools=false -Denable_tests=false \
+  -Denable_examples=false -Denable_docs=false > "$work/dav1d-configure.log" 2>&1 \
+  || { tail -n 30 "$work/dav1d-configure.log" >&2; exit 1; }
+nice ninja -C "$dav1d_build" -j"$jobs" install > "$work/dav1d-build.log" 2>&1 \
+  || { tail -n 30 "$work/dav1d-build.log" >&2; exit 1; }
+[[ -f "$prefix/lib/libdav1d.a" && ! -e "$prefix/lib/libdav1d.so" ]] || { echo "build_ffmpeg_static.sh: no static libdav1d in $prefix/lib" >&2; exit 1; }
+# FFmpeg's configure finds it through pkg-config (the prefix's .pc first, with --static).
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+
 # --- 3. Configure: everything off, then what vhist (and the decode-only ffmpeg run) needs.
 list() { local IFS=,; echo "$*"; }
-decoders=(h264 hevc vp9 vp8 av1 mpeg2video mpeg1video mpeg4 mjpeg prores ffv1 png rawvideo
+decoders=(h264 hevc vp9 vp8 av1 libdav1d mpeg2video mpeg1video mpeg4 mjpeg prores ffv1 png rawvideo
           aac mp3float pcm_s16le)  # audio: so the ffmpeg program can open clips that have sound
 demuxers=(mov matroska avi mpegts image2 image2pipe png_pipe rawvideo concat yuv4mpegpipe h264 hevc ivf
           mjpeg m4v mpegvideo)
@@ -96,7 +130,7 @@ parsers=(h264 hevc vp9 vp8 av1 mpegvideo mpeg4video mjpeg png aac mpegaudio)
 bsfs=(vp9_superframe_split av1_frame_split h264_mp4toannexb hevc_mp4toannexb)
 hwaccels=(h264_nvdec hevc_nvdec vp9_nvdec vp8_nvdec mpeg2_nvdec mpeg1_nvdec mpeg4_nvdec av1_nvdec mjpeg_nvdec)
 filters=(null format hwdownload scale histogram waveform aresample anull aformat)
-build="$work/build-static"
+build="$work/build-static-$(basename "$prefix")"  # one per prefix: two prefixes may build at once
 mkdir -p "$build" "$prefix/lib"
 # zlib statically: its archive in the prefix's lib/, which holds only archives, so both the
 # programs here (-L below) and vhist (the .pc files' -L${libdir} -lz) link it, not libz.so.
@@ -108,7 +142,7 @@ echo "== configure (in $build)"
   --disable-everything --disable-autodetect --disable-network --disable-doc --disable-debug \
   --disable-programs --enable-ffmpeg --enable-ffprobe \
   --disable-postproc --enable-swscale --enable-swresample --enable-avdevice --enable-avfilter \
-  --enable-zlib --enable-ffnvcodec --enable-nvdec --enable-cuda \
+  --enable-zlib --enable-ffnvcodec --enable-nvdec --enable-cuda --enable-libdav1d \
   --enable-decoder="$(list "${decoders[@]}")" \
   --enable-demuxer="$(list "${demuxers[@]}")" \
   --enable-parser="$(list "${parsers[@]}")" \
@@ -121,6 +155,7 @@ echo "== configure (in $build)"
   --enable-filter="$(list "${filters[@]}")" \
   --extra-ldflags="-L$prefix/lib" --extra-version=vhist-static > configure.log || { tail -n 30 ffbuild/config.log >&2; exit 1; }
 grep -qx '#define CONFIG_NVDEC 1' config.h || { echo "build_ffmpeg_static.sh: configure did not enable NVDEC" >&2; exit 1; }
+grep -qx '#define CONFIG_LIBDAV1D_DECODER 1' config_components.h || { echo "build_ffmpeg_static.sh: configure did not enable libdav1d" >&2; exit 1; }
 
 # --- 4. Build and install.
 echo "== make -j$jobs"
@@ -129,8 +164,10 @@ rm -f "$prefix/READY"
 make install > install.log 2>&1 || { tail -n 20 install.log >&2; exit 1; }
 
 # --- 5. Relocatable .pc files (the folder may be copied elsewhere), then READY.
+# (dav1d.pc too; any other mention of the absolute prefix, e.g. -L in libavcodec.pc, becomes ${prefix}.)
 sed -i -e "s|^prefix=.*|prefix=\${pcfiledir}/../..|" -e "s|^libdir=.*|libdir=\${prefix}/lib|" \
-  -e "s|^includedir=.*|includedir=\${prefix}/include|" "$prefix"/lib/pkgconfig/*.pc
+  -e "s|^includedir=.*|includedir=\${prefix}/include|" -e "/^prefix=/!s|$prefix/|\${prefix}/|g" \
+  "$prefix"/lib/pkgconfig/*.pc
 elapsed=$(( $(date +%s) - start ))
 {
   echo "$("$prefix/bin/ffmpeg" -hide_banner -version | head -n1)"

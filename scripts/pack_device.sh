@@ -9,8 +9,8 @@
 # 1. Configures and builds the headless static build in build-device/: -DVHIST_HEADLESS=ON (no
 #    viewer, GLFW or ImGui), -DVHIST_FFMPEG_PREFIX=the static FFmpeg of
 #    scripts/build_ffmpeg_static.sh (FFMPEG_PREFIX, else <repo>/.deps/ffmpeg-nvdec, else
-#    /work/.deps/ffmpeg-nvdec), -DVHIST_STATIC_CXX_RUNTIME=ON; shaders are compiled in, so the
-#    binaries need no data files.
+#    /work/.deps/ffmpeg-nvdec; a warning when it has no libdav1d, AV1's CPU decoder),
+#    -DVHIST_STATIC_CXX_RUNTIME=ON; shaders are compiled in, so the binaries need no data files.
 # 2. Copies into OUTDIR/bin, stripped: vhist, vhist-bench, and that FFmpeg's ffmpeg program (same
 #    libraries as vhist: `ffmpeg -hwaccel cuda -hwaccel_output_format cuda -i CLIP -f null -`).
 # 3. Makes test clips in OUTDIR/clips with the system's ffmpeg (libx264, libx265, libvpx-vp9):
@@ -33,6 +33,12 @@ if [[ -z "$prefix" || ! -f "$prefix/lib/pkgconfig/libavcodec.pc" ]]; then
   echo "pack_device.sh: no static FFmpeg found (looked for READY in <repo>/.deps/ffmpeg-nvdec and" \
        "/work/.deps/ffmpeg-nvdec, or set FFMPEG_PREFIX): run scripts/build_ffmpeg_static.sh first" >&2
   exit 2
+fi
+# AV1 decodes on the CPU only through libdav1d (FFmpeg 5.1's own av1 needs a hwaccel, and the
+# H100's and H200's NVDEC has no AV1): a prefix built before dav1d was added packs, but says so.
+if ! grep -q -- '-ldav1d' "$prefix/lib/pkgconfig/libavcodec.pc"; then
+  echo "pack_device.sh: warning: $prefix has no libdav1d: AV1 will not decode where NVDEC refuses it" \
+       "(rebuild it with scripts/build_ffmpeg_static.sh --prefix $prefix)" >&2
 fi
 command -v ffmpeg > /dev/null || { echo "pack_device.sh: the system's ffmpeg makes the clips: apt-get install ffmpeg" >&2; exit 2; }
 

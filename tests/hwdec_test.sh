@@ -10,8 +10,11 @@
 #                                        NVDEC: the header's decoder says "(nvdec)") and --hwdec no:
 #                                        the records must be identical frame for frame. Elsewhere it
 #                                        exits 77 (CTest: skipped) saying there is no NVIDIA device.
-# CLIPDIR holds h264.mp4, hevc8.mkv, hevc10.mkv, vp9.webm (the GPU machine has no ffmpeg to make
-# them); without it they are made here with ffmpeg.
+# CLIPDIR holds h264.mp4, hevc8.mkv, hevc10.mkv, vp9.webm, and where present av1.mkv (both modes),
+# hevc12.mkv, hevc444.mkv, hevc444_10.mkv (exact) (the GPU machine has no ffmpeg to make them);
+# without it they are made here with ffmpeg. AV1 decodes on the CPU through libdav1d, which the
+# static FFmpeg of scripts/build_ffmpeg_static.sh links; --hwdec nvdec decodes it on NVDEC where the
+# GPU's NVDEC takes it, else on the CPU, saying why.
 set -uo pipefail
 mode=$1 vhist=$2 clips=${3:-}
 tmp=$(mktemp -d)
@@ -29,13 +32,14 @@ make_clips() {
     "$clips/hevc10.mkv" || fail "ffmpeg hevc10"
   ffmpeg -nostdin -hide_banner -loglevel error $src -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -pix_fmt yuv420p \
     "$clips/vp9.webm" || fail "ffmpeg vp9"
+  # A codec NVDEC may refuse, whose FFmpeg 5.1 decoder of its own needs a hwaccel (AV1).
+  SVT_LOG=1 ffmpeg -nostdin -hide_banner -loglevel error $src -c:v libsvtav1 -pix_fmt yuv420p "$clips/av1.mkv" || fail "ffmpeg av1"
   [[ $mode == exact ]] || return 0
-  # The other layouts NVDEC hands over (P016, YUV444P, YUV444P16) and a codec it may refuse (AV1).
+  # The other layouts NVDEC hands over (P016, YUV444P, YUV444P16).
   local x265="-c:v libx265 -x265-params log-level=error"
   ffmpeg -nostdin -hide_banner -loglevel error $src $x265 -pix_fmt yuv420p12le "$clips/hevc12.mkv" || fail "ffmpeg hevc12"
   ffmpeg -nostdin -hide_banner -loglevel error $src $x265 -pix_fmt yuv444p "$clips/hevc444.mkv" || fail "ffmpeg hevc444"
   ffmpeg -nostdin -hide_banner -loglevel error $src $x265 -pix_fmt yuv444p10le "$clips/hevc444_10.mkv" || fail "ffmpeg hevc444_10"
-  SVT_LOG=1 ffmpeg -nostdin -hide_banner -loglevel error $src -c:v libsvtav1 -pix_fmt yuv420p "$clips/av1.mkv" || fail "ffmpeg av1"
 }
 [[ -n "$clips" ]] || make_clips
 
@@ -71,6 +75,18 @@ if [[ $mode == fallback ]]; then
   [[ "$(records no)" == "$(records nvdec)" ]] || fail "nvdec's records differ from no's"
   # (a machine without the validation layer says so once per run; nothing else may be said)
   ! grep -v "validation requested but" "$tmp/no.err" | grep -q . || fail "--hwdec no said something: $(cat "$tmp/no.err")"
+  # AV1 (where the clip is): the CPU path takes a decoder that decodes on the CPU (libdav1d), not
+  # FFmpeg's own av1 (hwaccel only); auto decodes it too, with records equal to no's.
+  if [[ -f "$clips/av1.mkv" ]]; then
+    analyze "$clips/av1.mkv" no av1.no || fail "av1 --hwdec no: $(cat "$tmp/av1.no.err")"
+    analyze "$clips/av1.mkv" auto av1.auto || fail "av1 --hwdec auto: $(cat "$tmp/av1.auto.err")"
+    [[ $(decoder av1.no) != '"decoder":"av1"' ]] || fail "av1: --hwdec no used FFmpeg's hwaccel-only av1 decoder"
+    [[ $(grep -c '"frame"' "$tmp/av1.no.jsonl") == 12 ]] || fail "av1: not 12 records"
+    grep -q '(nvdec)' "$tmp/av1.auto.jsonl" || grep -q -- "--hwdec auto: decoding on the CPU: ." "$tmp/av1.auto.err" ||
+      fail "av1: auto decoded on the CPU without saying why: $(cat "$tmp/av1.auto.err")"
+    [[ "$(records av1.no)" == "$(records av1.auto)" ]] || fail "av1: auto's records differ from no's"
+    echo "av1.mkv: $(decoder av1.no); auto: $(decoder av1.auto) $(grep -v 'validation requested' "$tmp/av1.auto.err")"
+  fi
   echo "PASS: fallback"
   exit 0
 fi
@@ -94,22 +110,27 @@ for clip in h264.mp4 hevc8.mkv hevc10.mkv vp9.webm; do
   }
   echo "$clip: $n frames identical ($(decoder "$name.hw") vs $(decoder "$name.sw"))"
 done
-# Where present: the other layouts and AV1, on whichever path NVDEC allows (said), records equal.
+# Where present: the other layouts and AV1, on whichever path NVDEC allows, records equal. AV1:
+# this FFmpeg's CPU decoder is libdav1d (FFmpeg 5.1's own av1 decodes only through a hwaccel), so
+# it decodes with either --hwdec; with nvdec either on NVDEC or on the CPU with the reason said.
 for clip in hevc12.mkv hevc444.mkv hevc444_10.mkv av1.mkv; do
   [[ -f "$clips/$clip" ]] || continue
   name=${clip%.*}
-  analyze "$clips/$clip" nvdec "$name.hw"
-  hw_status=$?
-  if ! analyze "$clips/$clip" no "$name.sw"; then
-    # This FFmpeg has no CPU decoder for it (the static build's av1 decoder needs a hwaccel):
-    # then NVDEC must have decoded it, or both must fail.
-    [[ $hw_status != 0 ]] || [[ $(decoder "$name.hw") == *'(nvdec)"' ]] || fail "$clip: decoded only with --hwdec nvdec, on the CPU?"
-    echo "$clip: the CPU decoder cannot decode it here ($(grep -v 'validation requested' "$tmp/$name.sw.err")); --hwdec nvdec: status $hw_status"
-    continue
+  analyze "$clips/$clip" no "$name.sw" || fail "$clip --hwdec no: $(cat "$tmp/$name.sw.err")"
+  analyze "$clips/$clip" nvdec "$name.hw" || fail "$clip --hwdec nvdec: $(cat "$tmp/$name.hw.err")"
+  [[ $(decoder "$name.sw") != '"decoder":"av1"' ]] || fail "$clip: --hwdec no used FFmpeg's hwaccel-only av1 decoder"
+  if [[ $(decoder "$name.hw") != *'(nvdec)"' ]]; then
+    grep -q -- "warning: --hwdec nvdec: NVDEC cannot be used (.\+); decoding on the CPU" "$tmp/$name.hw.err" ||
+      grep -q -- "--hwdec: .* is decoded on the CPU: ." "$tmp/$name.hw.err" ||
+      fail "$clip: decoded on the CPU with --hwdec nvdec without saying why: $(cat "$tmp/$name.hw.err")"
   fi
-  [[ $hw_status == 0 ]] || fail "$clip --hwdec nvdec: $(cat "$tmp/$name.hw.err")"
-  [[ "$(records "$name.hw")" == "$(records "$name.sw")" ]] || fail "$clip: the records with --hwdec nvdec differ"
-  echo "$clip: $(grep -c '"frame"' "$tmp/$name.sw.jsonl") frames identical ($(decoder "$name.hw"), \
+  n=$(grep -c '"frame"' "$tmp/$name.sw.jsonl")
+  [[ $n -gt 0 ]] || fail "$clip: no records"
+  [[ "$(records "$name.hw")" == "$(records "$name.sw")" ]] || {
+    diff <(records "$name.hw") <(records "$name.sw") | head -n 5 >&2
+    fail "$clip: the records with --hwdec nvdec differ"
+  }
+  echo "$clip: $n frames identical ($(decoder "$name.hw") vs $(decoder "$name.sw"), \
 $(grep -o '"pixel_format":"[^"]*"' "$tmp/$name.hw.jsonl" | head -n 1)) $(grep -v 'validation requested' "$tmp/$name.hw.err")"
 done
 echo "PASS: exact"

@@ -16,6 +16,7 @@ extern "C" {
 }
 
 #include <arpa/inet.h>
+#include <dlfcn.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
@@ -330,6 +331,30 @@ TEST(Media, NvdecLayoutsHoldTheStreamsDepthInTheHighBits) {
     for (std::size_t c = 0; c < 3; ++c) EXPECT_EQ(hw_layout->components[c].shift, own->components[c].shift);
   }
   EXPECT_FALSE(nvdec_layout(AV_PIX_FMT_P016LE, 16));
+}
+
+// AV1 with a CUDA context but no NVIDIA driver to ask: the decoder that would take NVDEC (FFmpeg
+// 5.1's own av1, which has no CPU path) is not opened; the CPU decoder (libdav1d) decodes every
+// frame and the reason is said. Where the driver is, the context would be used: skipped (there
+// tests/hwdec_test.sh exact checks AV1 on the GPU).
+TEST(Media, Av1WithoutNvdecDecodesOnTheCpuSayingWhy) {
+  if (void* cuda = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL)) {
+    dlclose(cuda);
+    GTEST_SKIP() << "an NVIDIA driver is installed here";
+  }
+  const std::string path = pattern(320, 240, 3, "-c:v libsvtav1 -pix_fmt yuv420p", "av1_no_nvdec.mkv");
+  SourceOptions options;
+  int not_a_context = 0;  // never handed to CUDA: libcuda.so.1 cannot be loaded
+  options.cuda_context = &not_a_context;
+  auto source = MediaSource::open(path, options);
+  EXPECT_EQ(source->info().codec, "av1");
+  EXPECT_EQ(source->info().decoder, "libdav1d");
+  EXPECT_EQ(source->info().hwaccel, "");
+  DecodedFrame f;
+  int frames = 0;
+  while (source->next(f, 10s) == MediaSource::Status::frame) ++frames;
+  EXPECT_EQ(frames, 3) << source->report().first_error;
+  EXPECT_NE(source->report().hw_fallback.find("libcuda.so.1"), std::string::npos) << source->report().hw_fallback;
 }
 
 // Formats that no file decodes to (hardware decoders' output): the layout alone.

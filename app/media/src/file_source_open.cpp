@@ -367,6 +367,9 @@ void FfmpegSource::open_decoder(const AVStream& st) {
   const std::string q = quoted(info_.path);
   const AVCodecParameters* par = st.codecpar;
   const AVCodec* decoder = par->codec_id == AV_CODEC_ID_NONE ? nullptr : avcodec_find_decoder(par->codec_id);
+  // On NVDEC, AV1 goes to FFmpeg's own av1 (hwaccel only) where the GPU takes it, not libdav1d.
+  std::string hw_refused;  // why NVDEC does not take a stream that only such a decoder would decode
+  if (decoder && options_.cuda_context) decoder = &decoder_for_nvdec(*decoder, *par, options_.cuda_context, hw_refused);
   // FFmpeg's own VP9 decoder drops the alpha that WebM carries beside the picture (the track's
   // alpha_mode); libvpx decodes it, so VP9 with alpha goes to libvpx where FFmpeg has it.
   const AVDictionaryEntry* alpha_mode = av_dict_get(st.metadata, "alpha_mode", nullptr, 0);
@@ -390,7 +393,10 @@ void FfmpegSource::open_decoder(const AVStream& st) {
   codec_->err_recognition |= AV_EF_CRCCHECK;
   codec_->opaque = &sink_;
   if (options_.max_pixels > 0) codec_->max_pixels = options_.max_pixels;
-  if (options_.cuda_context) {
+  if (!hw_refused.empty()) {
+    const std::lock_guard lock(sink_.mutex);
+    sink_.hw_fallback = std::move(hw_refused);
+  } else if (options_.cuda_context) {
     if (std::string why = attach_cuda(*codec_, options_.cuda_context, options_.cuda_stream); why.empty()) {
       info_.hwaccel = "nvdec";
     } else {

@@ -1,14 +1,19 @@
 #include "hw_decode.h"
 
 // FFmpeg's CUDA hwcontext header wants cuda.h's types: the NVDEC headers' declarations
-// (libffmpeg-nvenc-dev) are the same ones FFmpeg builds with; nothing is linked.
-#include <ffnvcodec/dynlink_cuda.h>
+// (libffmpeg-nvenc-dev) are the same ones FFmpeg builds with; nothing is linked. Their loader
+// (dlopen) asks NVDEC's capabilities; it prints what it cannot load, vhist says it in its words.
+#define FFNV_LOG_FUNC(logctx, msg, ...) ((void)(logctx))
+#define FFNV_DEBUG_LOG_FUNC(logctx, msg, ...) ((void)(logctx))
+#include <ffnvcodec/dynlink_loader.h>
 
 extern "C" {
 #include <libavutil/hwcontext.h>
 #include <libavutil/hwcontext_cuda.h>
 #include <libavutil/pixdesc.h>
 }
+
+#include <algorithm>
 
 namespace vhist::media {
 namespace {
@@ -64,7 +69,112 @@ bool has_cuda_config(const AVCodec& decoder) {
   }
 }
 
+// Another decoder of `cpu`'s codec that decodes through the CUDA hwaccel; not one that wraps
+// NVDEC by itself (av1_cuvid: AV_CODEC_CAP_HARDWARE), whose frames do not come through the hwaccel.
+const AVCodec* other_cuda_decoder(const AVCodec& cpu) {
+  void* it = nullptr;
+  while (const AVCodec* c = av_codec_iterate(&it)) {
+    if (c != &cpu && c->id == cpu.id && av_codec_is_decoder(c) && !(c->capabilities & AV_CODEC_CAP_HARDWARE) &&
+        has_cuda_config(*c)) {
+      return c;
+    }
+  }
+  return nullptr;
+}
+
+struct NvdecApi {
+  CudaFunctions* cuda = nullptr;
+  CuvidFunctions* cuvid = nullptr;
+  std::string why;  // why it could not be loaded
+};
+
+// Loaded once per process; the libraries stay open (FFmpeg's hwaccel opens the same ones).
+const NvdecApi& nvdec_api() {
+  static const NvdecApi api = [] {
+    NvdecApi a;
+    if (cuda_load_functions(&a.cuda, nullptr) != 0 || !a.cuda) {
+      a.why = "no NVIDIA CUDA driver (libcuda.so.1 could not be loaded)";
+    } else if (cuvid_load_functions(&a.cuvid, nullptr) != 0 || !a.cuvid || !a.cuvid->cuvidGetDecoderCaps) {
+      a.why = "the NVIDIA driver has no video decoder library (libnvcuvid.so.1 could not be loaded)";
+    }
+    return a;
+  }();
+  return api;
+}
+
+bool cuvid_codec(AVCodecID id, cudaVideoCodec& type) {
+  switch (id) {
+    case AV_CODEC_ID_AV1: type = cudaVideoCodec_AV1; return true;
+    case AV_CODEC_ID_H264: type = cudaVideoCodec_H264; return true;
+    case AV_CODEC_ID_HEVC: type = cudaVideoCodec_HEVC; return true;
+    case AV_CODEC_ID_VP9: type = cudaVideoCodec_VP9; return true;
+    case AV_CODEC_ID_VP8: type = cudaVideoCodec_VP8; return true;
+    default: return false;
+  }
+}
+
+// Why NVDEC on the GPU of `cuda_context` cannot decode `par` (the checks of FFmpeg's
+// nvdec_test_capabilities), or "". A stream it cannot ask about (layout or size not known before
+// decoding) is refused too: the decoder this is for has no CPU path to go on with.
+std::string nvdec_refuses(const AVCodecParameters& par, void* cuda_context) {
+  cudaVideoCodec type{};
+  const AVPixFmtDescriptor* desc = av_pix_fmt_desc_get(static_cast<AVPixelFormat>(par.format));
+  if (!cuvid_codec(par.codec_id, type) || !desc || par.width <= 0 || par.height <= 0) {
+    return std::string("NVDEC could not be asked about this ") + avcodec_get_name(par.codec_id) +
+           " stream (its pixel format or size is not known before decoding)";
+  }
+  CUVIDDECODECAPS caps{};
+  caps.eCodecType = type;
+  const char* chroma = nullptr;
+  if (desc->nb_components < 3) {
+    caps.eChromaFormat = cudaVideoChromaFormat_Monochrome;
+    chroma = "monochrome";
+  } else if (desc->log2_chroma_w == 1 && desc->log2_chroma_h == 1) {
+    caps.eChromaFormat = cudaVideoChromaFormat_420;
+    chroma = "4:2:0";
+  } else if (desc->log2_chroma_w == 1 && desc->log2_chroma_h == 0) {
+    caps.eChromaFormat = cudaVideoChromaFormat_422;
+    chroma = "4:2:2";
+  } else if (desc->log2_chroma_w == 0 && desc->log2_chroma_h == 0) {
+    caps.eChromaFormat = cudaVideoChromaFormat_444;
+    chroma = "4:4:4";
+  } else {
+    return std::string("NVDEC does not decode ") + desc->name;
+  }
+  caps.nBitDepthMinus8 = static_cast<unsigned>(std::max(0, desc->comp[0].depth - 8));
+  const std::string what = std::string(avcodec_get_name(par.codec_id)) + " " + chroma + " " +
+                           std::to_string(desc->comp[0].depth) + "-bit";
+  const NvdecApi& api = nvdec_api();
+  if (!api.why.empty()) return api.why;
+  if (api.cuda->cuCtxPushCurrent(static_cast<CUcontext>(cuda_context)) != CUDA_SUCCESS) {
+    return "the CUDA context could not be made current to ask NVDEC about " + what;
+  }
+  const CUresult asked = api.cuvid->cuvidGetDecoderCaps(&caps);
+  CUcontext popped = nullptr;
+  api.cuda->cuCtxPopCurrent(&popped);
+  if (asked != CUDA_SUCCESS) return "cuvidGetDecoderCaps failed for " + what + " (CUresult " + std::to_string(asked) + ")";
+  if (!caps.bIsSupported) return "NVDEC on this GPU does not decode " + what + " (cuvidGetDecoderCaps)";
+  const auto w = static_cast<unsigned>(par.width), h = static_cast<unsigned>(par.height);
+  const unsigned macroblocks = ((w + 15) / 16) * ((h + 15) / 16);
+  if (w < caps.nMinWidth || h < caps.nMinHeight || w > caps.nMaxWidth || h > caps.nMaxHeight ||
+      macroblocks > caps.nMaxMBCount) {
+    return "NVDEC on this GPU decodes " + what + " from " + std::to_string(caps.nMinWidth) + "x" +
+           std::to_string(caps.nMinHeight) + " to " + std::to_string(caps.nMaxWidth) + "x" + std::to_string(caps.nMaxHeight) +
+           " (" + std::to_string(caps.nMaxMBCount) + " macroblocks), not " + std::to_string(w) + "x" + std::to_string(h);
+  }
+  return {};
+}
+
 }  // namespace
+
+const AVCodec& decoder_for_nvdec(const AVCodec& cpu, const AVCodecParameters& par, void* cuda_context,
+                                 std::string& why) {
+  if (has_cuda_config(cpu)) return cpu;
+  const AVCodec* hw = other_cuda_decoder(cpu);
+  if (!hw) return cpu;  // attach_cuda says that this FFmpeg has no hwaccel for it
+  why = nvdec_refuses(par, cuda_context);
+  return why.empty() ? *hw : cpu;
+}
 
 std::string attach_cuda(AVCodecContext& codec, void* cuda_context, void* cuda_stream) {
   if (!codec.codec || !has_cuda_config(*codec.codec)) {
