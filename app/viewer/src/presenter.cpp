@@ -134,10 +134,16 @@ bool Presenter::draw(const media::DecodedFrame* frame, bool rehistogram, const D
   const CompositeTarget target{extent, picture_.address(), swapchain_.bgr()};
   const VkCommandBuffer cmd = renderer_.record_composite(frame ? &frame->format : nullptr,
                                                          frame ? &frame->planes : nullptr, rehistogram, style, target,
-                                                         after_picture);
+                                                         after_picture, frame ? &frame->device : nullptr);
 
   const VkFence fence = renderer_.fence();
-  render::submit(context_, cmd, fence, image_available, VK_PIPELINE_STAGE_2_COPY_BIT, render_done_[image_index].get());
+  // The acquired image (at the copy into it) and an imported frame's copy; the image for the
+  // present, and the importer told that this tick is done (render::submit_timeline leaves out
+  // the points without a semaphore; the binary semaphores' values are ignored).
+  const render::TimelinePoint waits[] = {{image_available, 0, VK_PIPELINE_STAGE_2_COPY_BIT}, renderer_.import_wait()};
+  const render::TimelinePoint signals[] = {{render_done_[image_index].get(), 0, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT},
+                                           renderer_.import_release()};
+  render::submit_timeline(context_, cmd, fence, waits, signals);
   renderer_.end();
 
   VkPresentInfoKHR present{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};

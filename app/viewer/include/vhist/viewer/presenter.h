@@ -63,6 +63,8 @@ class Presenter {
   Engine engine() const noexcept { return renderer_.engine(); }
   bool wants_frame_again(const DrawStyle& style) const noexcept { return renderer_.wants_frame_again(style); }
   void wait_idle() { renderer_.wait_idle(); }
+  // Hardware-decoded frames' importer (FrameRenderer::set_import), before the first draw.
+  void set_import(FrameImport* import) noexcept { renderer_.set_import(import); }
   // After a lost surface (wait_idle() first): new acquire and present semaphores, since a
   // failed present may leave one signalled with nothing to wait for it.
   void reset_semaphores();
