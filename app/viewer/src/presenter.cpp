@@ -87,6 +87,17 @@ const Underlay* Presenter::stage_underlay(const Underlay* underlay) {
   return underlay;
 }
 
+// The acquired image (waited for at the copy into it) and an imported frame's copy; the image
+// for the present, and the importer told that this tick is done (render::submit_timeline leaves
+// out the points without a semaphore; the binary semaphores' values are ignored).
+void Presenter::submit_tick(VkCommandBuffer cmd, VkSemaphore image_available, VkSemaphore render_done) {
+  const render::TimelinePoint waits[] = {{image_available, 0, VK_PIPELINE_STAGE_2_COPY_BIT}, renderer_.import_wait()};
+  const render::TimelinePoint signals[] = {{render_done, 0, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT},
+                                           renderer_.import_release()};
+  render::submit_timeline(context_, cmd, renderer_.fence(), waits, signals);
+  renderer_.end();
+}
+
 bool Presenter::draw(const media::DecodedFrame* frame, bool rehistogram, const DrawStyle& style, ImDrawData* ui,
                      const Underlay* underlay, std::vector<std::uint8_t>* screenshot) {
   const VkDevice device = context_.device();
@@ -137,14 +148,7 @@ bool Presenter::draw(const media::DecodedFrame* frame, bool rehistogram, const D
                                                          after_picture, frame ? &frame->device : nullptr);
 
   const VkFence fence = renderer_.fence();
-  // The acquired image (at the copy into it) and an imported frame's copy; the image for the
-  // present, and the importer told that this tick is done (render::submit_timeline leaves out
-  // the points without a semaphore; the binary semaphores' values are ignored).
-  const render::TimelinePoint waits[] = {{image_available, 0, VK_PIPELINE_STAGE_2_COPY_BIT}, renderer_.import_wait()};
-  const render::TimelinePoint signals[] = {{render_done_[image_index].get(), 0, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT},
-                                           renderer_.import_release()};
-  render::submit_timeline(context_, cmd, fence, waits, signals);
-  renderer_.end();
+  submit_tick(cmd, image_available, render_done_[image_index].get());
 
   VkPresentInfoKHR present{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
   const VkSemaphore done = render_done_[image_index].get();

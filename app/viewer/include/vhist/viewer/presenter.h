@@ -75,6 +75,8 @@ class Presenter {
  private:
   // `underlay` where the presenter draws underlays (else null), its new pixels staged.
   const Underlay* stage_underlay(const Underlay* underlay);
+  // Submits the tick's command buffer (FrameRenderer::fence) and ends the renderer's tick.
+  void submit_tick(VkCommandBuffer cmd, VkSemaphore image_available, VkSemaphore render_done);
 
   render::Context& context_;
   render::Swapchain& swapchain_;
