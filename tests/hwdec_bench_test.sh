@@ -8,10 +8,12 @@
 #   tests/hwdec_bench_test.sh device BENCH [SIZES]
 #                                              on the GPU machine (an NVIDIA GPU with its driver;
 #                                              the packed .nvdec/bin/vhist-bench): --hwdec nvdec
-#                                              must measure the hardware path (an nvdec row for
-#                                              each size and depth) and every row, host and nvdec,
-#                                              must equal the CPU reference (ok = yes; the bench
-#                                              exits 1 otherwise). Elsewhere it exits 77 (skipped).
+#                                              must measure the hardware path (in the --video
+#                                              table an nvdec row for each size and depth, in the
+#                                              --viewer table one for each size) and every row,
+#                                              host and nvdec, must equal the CPU reference (ok
+#                                              yes; the bench exits 1 otherwise). Elsewhere it
+#                                              exits 77 (skipped).
 set -uo pipefail
 mode=$1 bench=$2 sizes=${3:-1920x1080,3840x2160}
 tmp=$(mktemp -d)
@@ -41,6 +43,10 @@ fallback)
     diff <(rows "$tmp/no.out") <(rows "$tmp/$m.out") > /dev/null || fail "--hwdec $m's rows differ from --hwdec no's"
   done
   grep -q " NO$" "$tmp/no.out" && fail "a row disagreed with the CPU reference"
+  "$bench" --validation --viewer-only --sizes 64x48 --iterations 3 --hwdec nvdec > "$tmp/viewer.out" 2> "$tmp/viewer.err" ||
+    fail "--viewer-only --hwdec nvdec exited $?: $(cat "$tmp/viewer.err")"
+  grep -q "NVDEC cannot be used" "$tmp/viewer.err" || fail "--viewer-only --hwdec nvdec does not say why"
+  grep -q "nvdec:" "$tmp/viewer.out" && fail "an nvdec row though NVDEC cannot be used"
   echo "PASS: fallback"
   ;;
 device)
@@ -56,6 +62,13 @@ device)
   n_sizes=$(tr ',' '\n' <<< "$sizes" | wc -l)
   [[ $(rows "$tmp/nvdec.out" | awk '$3 == "nvdec"' | wc -l) -eq $((2 * n_sizes)) ]] || fail "not one nvdec row per size and depth"
   rows "$tmp/nvdec.out" | awk '$4 != "yes" { bad = 1 } END { exit bad }' || fail "a row is not verified (ok != yes)"
+  "$bench" --viewer-only --sizes "$sizes" --hwdec nvdec > "$tmp/viewer.out" 2> "$tmp/viewer.err"
+  status=$?
+  cat "$tmp/viewer.out"
+  cat "$tmp/viewer.err" >&2
+  [[ $status -eq 0 ]] || fail "vhist-bench --viewer-only exited $status"
+  [[ $(grep -c "nvdec: video + hist .* ok yes$" "$tmp/viewer.out") -eq $n_sizes ]] ||
+    fail "the viewer table has not one verified nvdec row per size"
   echo "PASS: device (nvdec rows verified against the CPU reference)"
   ;;
 *) fail "mode: fallback or device" ;;

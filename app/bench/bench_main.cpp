@@ -542,7 +542,10 @@ int main(int argc, char** argv) {
     const vhist::hwdec::Hwdec hw = open_bench_hwdec(hwdec_mode, context);
     Bench bench(context, options);
     if (!options.video_only && !options.viewer_only && !options.scopes_only) bench.run();
-    if (options.viewer) vhist::bench::run_viewer_bench(context, options.sizes, options.iterations);
+    if (options.viewer && !vhist::bench::run_viewer_bench(context, options.sizes, options.iterations, hw)) {
+      std::fprintf(stderr, "vhist-bench: the viewer's nvdec path disagreed with the CPU reference (rows with ok NO)\n");
+      return 1;
+    }
     if (options.video && !vhist::bench::run_video_bench(context, options.sizes, options.iterations, hw)) {
       std::fprintf(stderr, "vhist-bench: the video pipeline disagreed with the CPU reference (rows with ok = NO)\n");
       return 1;

@@ -37,38 +37,6 @@ struct RowFrames {
   std::vector<Histogram> want;  // the CPU reference of each frame's histogram
 };
 
-// `planar` (yuv420p or yuv420p10le, tight strides) as NVDEC lays the same samples out: NV12, or
-// P010 (the 10 bits at the top of each 16-bit word); the chroma planes interleaved.
-SyntheticVideoFrame semi_planar(const SyntheticVideoFrame& planar) {
-  const bool deep = planar.format.bits > 8;
-  const std::uint32_t w = planar.format.width, h = planar.format.height, bytes = deep ? 2 : 1;
-  SyntheticVideoFrame out;
-  out.format = synthetic_layout_format(deep ? "p010" : "nv12", w, h);
-  out.format.matrix = planar.format.matrix;
-  out.format.range = planar.format.range;
-  out.stride = {w * bytes, ((w + 1) / 2) * 2 * bytes, 0};
-  const auto sample = [&](std::uint32_t p, std::size_t i) -> std::uint16_t {
-    const std::byte* s = planar.planes[p].data() + i * bytes;
-    return deep ? static_cast<std::uint16_t>(std::to_integer<unsigned>(s[0]) | std::to_integer<unsigned>(s[1]) << 8)
-                : static_cast<std::uint16_t>(std::to_integer<unsigned>(s[0]));
-  };
-  const auto put = [&](std::vector<std::byte>& plane, std::size_t i, std::uint16_t v) {
-    if (deep) v = static_cast<std::uint16_t>(v << 6);
-    plane[i * bytes] = static_cast<std::byte>(v & 0xff);
-    if (deep) plane[i * bytes + 1] = static_cast<std::byte>(v >> 8);
-  };
-  out.planes.assign(2, {});
-  out.planes[0].resize(std::size_t{out.stride[0]} * h);
-  for (std::size_t i = 0; i < std::size_t{w} * h; ++i) put(out.planes[0], i, sample(0, i));
-  const std::size_t chroma = std::size_t{(w + 1) / 2} * ((h + 1) / 2);
-  out.planes[1].resize(std::size_t{out.stride[1]} * ((h + 1) / 2));
-  for (std::size_t i = 0; i < chroma; ++i) {
-    put(out.planes[1], 2 * i, sample(1, i));
-    put(out.planes[1], 2 * i + 1, sample(2, i));
-  }
-  return out;
-}
-
 // Times one row and prints it; returns whether every warm-up frame's histogram (and the first
 // one's CDF) equalled the CPU reference.
 bool time_row(VideoPipeline& pipeline, const RowFrames& frames, std::uint32_t count, bool cpu_device,
@@ -128,7 +96,7 @@ RowFrames host_frames(std::uint32_t w, std::uint32_t h, bool deep) {
 RowFrames device_frames(const RowFrames& host, const hwdec::Hwdec& hw) {
   RowFrames f;
   for (const auto& frame : host.host) {
-    f.host.push_back(semi_planar(frame));
+    f.host.push_back(nvdec_frame(frame));
     f.device.push_back(hw.put_frame(f.host.back().format, f.host.back().view()));
   }
   f.want = host.want;
@@ -136,6 +104,36 @@ RowFrames device_frames(const RowFrames& host, const hwdec::Hwdec& hw) {
 }
 
 }  // namespace
+
+SyntheticVideoFrame nvdec_frame(const SyntheticVideoFrame& planar) {
+  const bool deep = planar.format.bits > 8;
+  const std::uint32_t w = planar.format.width, h = planar.format.height, bytes = deep ? 2 : 1;
+  SyntheticVideoFrame out;
+  out.format = synthetic_layout_format(deep ? "p010" : "nv12", w, h);
+  out.format.matrix = planar.format.matrix;
+  out.format.range = planar.format.range;
+  out.stride = {w * bytes, ((w + 1) / 2) * 2 * bytes, 0};
+  const auto sample = [&](std::uint32_t p, std::size_t i) -> std::uint16_t {
+    const std::byte* s = planar.planes[p].data() + i * bytes;
+    return deep ? static_cast<std::uint16_t>(std::to_integer<unsigned>(s[0]) | std::to_integer<unsigned>(s[1]) << 8)
+                : static_cast<std::uint16_t>(std::to_integer<unsigned>(s[0]));
+  };
+  const auto put = [&](std::vector<std::byte>& plane, std::size_t i, std::uint16_t v) {
+    if (deep) v = static_cast<std::uint16_t>(v << 6);
+    plane[i * bytes] = static_cast<std::byte>(v & 0xff);
+    if (deep) plane[i * bytes + 1] = static_cast<std::byte>(v >> 8);
+  };
+  out.planes.assign(2, {});
+  out.planes[0].resize(std::size_t{out.stride[0]} * h);
+  for (std::size_t i = 0; i < std::size_t{w} * h; ++i) put(out.planes[0], i, sample(0, i));
+  const std::size_t chroma = std::size_t{(w + 1) / 2} * ((h + 1) / 2);
+  out.planes[1].resize(std::size_t{out.stride[1]} * ((h + 1) / 2));
+  for (std::size_t i = 0; i < chroma; ++i) {
+    put(out.planes[1], 2 * i, sample(1, i));
+    put(out.planes[1], 2 * i + 1, sample(2, i));
+  }
+  return out;
+}
 
 bool run_video_bench(render::Context& context, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
                      std::uint32_t iterations, const hwdec::Hwdec& hw) {

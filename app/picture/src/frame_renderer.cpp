@@ -146,6 +146,11 @@ void FrameRenderer::collect(Slot& slot) {
   statistics_.gpu_upload_ms = (ns[1] - ns[0]) * 1e-6;
   statistics_.gpu_histogram_ms = (ns[2] - ns[1]) * 1e-6;
   statistics_.gpu_draw_ms = (ns[3] - ns[2]) * 1e-6;
+  if (slot.imported && import_) {  // the importer's copy, before the command buffer (its slot's last)
+    const double copy_ms = import_->copy_ms(next_slot_);
+    statistics_.gpu_upload_ms += copy_ms;
+    statistics_.gpu_ms += copy_ms;
+  }
 }
 
 void FrameRenderer::collect_source_measures(Slot& slot) {
@@ -182,6 +187,7 @@ void FrameRenderer::end() {
 FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram,
                                  const DrawStyle& style, const DeviceFrame* device) {
   const bool on_device = format && device && device->memory != FrameMemory::host;
+  slots_[next_slot_]->imported = false;  // prepare_imported_frame says otherwise
   if (on_device && engine_kind_ == Engine::cpu) {
     throw std::invalid_argument("the CPU engine reads frames in host memory; this frame is in another API's GPU memory");
   }

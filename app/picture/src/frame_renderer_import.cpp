@@ -3,7 +3,7 @@
 // tick's slot, device to device, and the convert pass reads it there. The copy of a tick's frame
 // waits for the last tick submitted (so for every earlier one: they are done with the slot's
 // buffer, which holds the frame shown until now); the tick's submission waits for the copy.
-#include "vhist/picture/frame_renderer.h"
+#include "frame_renderer_slot.h"
 
 #include "vhist/compute/frame_converter.h"
 
@@ -21,6 +21,7 @@ void FrameRenderer::prepare_imported_frame(const VideoFormat& format, const Vide
   if (import_capacity_[next_slot_] < plane_layout_.total) wait_idle();
   imported_planes_ = &import_->planes(next_slot_, plane_layout_.total);
   import_capacity_[next_slot_] = imported_planes_->size();
+  slots_[next_slot_]->imported = true;
   import_wait_ = import_->copy(next_slot_, format, planes, device, plane_layout_, ++import_copies_, ticks_submitted_);
 }
 

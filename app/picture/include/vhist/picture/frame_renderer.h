@@ -135,8 +135,8 @@ class FrameRenderer {
   render::TimelinePoint import_wait() const noexcept { return import_wait_; }
   // What this tick's submission signals for the importer (null semaphore without an importer).
   render::TimelinePoint import_release() const;
-  // Whether the current frame came through the importer (the stats page's upload time is then
-  // the importer's copy, not counted in gpu_ms).
+  // Whether the current frame came through the importer (its tick's upload time in the
+  // statistics is then the importer's copy, timed by the importer and added to gpu_ms).
   bool frame_imported() const noexcept { return imported_; }
   std::uint32_t slot_index() const noexcept { return next_slot_; }
   void end();
