@@ -98,4 +98,12 @@ std::string decoder_line(const App& app) {
   return "decoder " + name + " (CPU" + why + ")";
 }
 
+std::string hardware_decoding_text(const App& app) {
+  const hwdec::HwdecMode mode = app.hwdec ? app.hwdec->mode : hwdec::HwdecMode::no;
+  const std::string name(hwdec::hwdec_name(mode));
+  const bool on_gpu = app.player.is_open() && app.player.frame() && app.player.frame()->device.memory != FrameMemory::host;
+  if (on_gpu) return name + ": NVDEC, the frames stay on the GPU (upload = its copy into Vulkan memory)";
+  return name + ": CPU decoding (FFmpeg)" + (app.hwdec_note.empty() ? "" : ": " + app.hwdec_note);
+}
+
 }  // namespace vhist::viewer

@@ -41,4 +41,8 @@ void watch_decode_path(App& app, const media::DecodedFrame& frame);
 // --hwdec no or no frame.
 std::string decoder_line(const App& app);
 
+// The stats page's words for the path: "no: CPU decoding (FFmpeg)", "nvdec: NVDEC, the frames
+// stay on the GPU (upload = its copy into Vulkan memory)", "auto: CPU decoding (FFmpeg): why".
+std::string hardware_decoding_text(const App& app);
+
 }  // namespace vhist::viewer
