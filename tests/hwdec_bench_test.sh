@@ -50,14 +50,17 @@ fallback)
   echo "PASS: fallback"
   ;;
 device)
+  # First a small probe: whether NVDEC can be used here at all.
+  "$bench" --video-only --sizes 64x48 --iterations 1 --hwdec nvdec > "$tmp/probe.out" 2> "$tmp/probe.err"
+  if grep -q "NVDEC cannot be used" "$tmp/probe.err"; then
+    cat "$tmp/probe.err" >&2
+    grep -q "not an NVIDIA GPU\|no NVIDIA CUDA driver" "$tmp/probe.err" && { echo "no NVIDIA device here: skipped"; exit 77; }
+    fail "NVDEC could not be used on this NVIDIA machine"
+  fi
   "$bench" --video-only --sizes "$sizes" --hwdec nvdec > "$tmp/nvdec.out" 2> "$tmp/nvdec.err"
   status=$?
   cat "$tmp/nvdec.out"
   cat "$tmp/nvdec.err" >&2
-  if grep -q "NVDEC cannot be used" "$tmp/nvdec.err"; then
-    grep -q "not an NVIDIA GPU\|no NVIDIA CUDA driver" "$tmp/nvdec.err" && { echo "no NVIDIA device here: skipped"; exit 77; }
-    fail "NVDEC could not be used on this NVIDIA machine"
-  fi
   [[ $status -eq 0 ]] || fail "vhist-bench exited $status (a row disagreed with the CPU reference, or validation)"
   n_sizes=$(tr ',' '\n' <<< "$sizes" | wc -l)
   [[ $(rows "$tmp/nvdec.out" | awk '$3 == "nvdec"' | wc -l) -eq $((2 * n_sizes)) ]] || fail "not one nvdec row per size and depth"

@@ -46,7 +46,13 @@ void open_player(App& app, const std::string& path, int stream) {
     decode_on_cpu(app, hw->reason);
     return;
   }
-  app.player.open(path, stream, hw->cuda_context(), hw->cuda_stream());
+  try {
+    app.player.open(path, stream, hw->cuda_context(), hw->cuda_stream());
+  } catch (const media::MediaError& e) {
+    app.player.open(path, stream);  // bad input throws again here, in the CPU decoder's words
+    decode_on_cpu(app, std::string("the decoder did not open on NVDEC: ") + e.what());
+    return;
+  }
   const media::MediaInfo info = app.player.info();
   const unsigned threads = std::thread::hardware_concurrency();
   if (hw->mode == hwdec::HwdecMode::automatic && hwdec::cpu_decodes_faster(info.codec, threads)) {
