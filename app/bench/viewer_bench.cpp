@@ -157,12 +157,20 @@ Timing time_variant(render::Context& context, Engine engine, VkExtent2D extent, 
 // there once), imported each tick through the CUDA importer into the renderer's convert pass; the
 // tick waits for the copy and signals the importer's release, as Presenter does. gpu_ms includes
 // the copy (the importer's CUDA events). Verified: each tick's statistics histogram (one level
-// per code, read back two ticks later) equals the CPU reference of its frame.
+// per code, read back two ticks later) equals the CPU reference of its frame. The renderer gets an
+// importer of its own: an importer's timeline values are its one consumer's numbers, and each
+// renderer numbers its ticks from 1.
 struct NvdecTiming : Timing {
   bool ok = true;
 };
-NvdecTiming time_nvdec(render::Context& context, const hwdec::Hwdec& hw, VkExtent2D extent,
-                       const std::vector<SyntheticVideoFrame>& ring, std::uint32_t warmup, std::uint32_t frames) {
+NvdecTiming time_nvdec(render::Context& context, VkExtent2D extent, const std::vector<SyntheticVideoFrame>& ring,
+                       std::uint32_t warmup, std::uint32_t frames) {
+  NvdecTiming timing;
+  const hwdec::Hwdec hw = hwdec::open_hwdec(hwdec::HwdecMode::nvdec, context);
+  if (!hw.usable()) {
+    timing.skipped = hw.reason;
+    return timing;
+  }
   std::vector<SyntheticVideoFrame> nv12;
   std::vector<std::shared_ptr<const DeviceFrame>> device;
   std::vector<Histogram> want;
@@ -176,7 +184,6 @@ NvdecTiming time_nvdec(render::Context& context, const hwdec::Hwdec& hw, VkExten
   viewer::FrameRenderer renderer(context, Engine::gpu);  // goes before the frames in CUDA memory
   renderer.set_import(hw.import());
   const viewer::DrawStyle style = style_of(kVariants[0], extent);
-  NvdecTiming timing;
   timing.skipped = renderer.check(nv12[0].format, nv12[0].view(), style.bins);
   if (!timing.skipped.empty()) return timing;
   std::chrono::steady_clock::time_point t0;
@@ -259,10 +266,10 @@ double time_present_pass(render::Context& context, VkExtent2D extent, std::uint3
 
 // The nvdec row of one size (time_nvdec), beside the plain variant's median `base`; whether its
 // histograms were right.
-bool print_nvdec_row(render::Context& context, const hwdec::Hwdec& hw, const std::string& size, VkExtent2D extent,
+bool print_nvdec_row(render::Context& context, const std::string& size, VkExtent2D extent,
                      const std::vector<SyntheticVideoFrame>& ring, std::uint32_t warmup, std::uint32_t frames,
                      double base) {
-  const NvdecTiming timing = time_nvdec(context, hw, extent, ring, warmup, frames);
+  const NvdecTiming timing = time_nvdec(context, extent, ring, warmup, frames);
   if (!timing.skipped.empty()) {
     std::printf("%-10s nvdec: skipped (%s)\n", size.c_str(), timing.skipped.c_str());
     return true;
@@ -313,7 +320,7 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
                   *std::min_element(timing.gpu_ms.begin(), timing.gpu_ms.end()), frames / timing.seconds, ratio);
     }
     const std::string size = std::to_string(w) + "x" + std::to_string(h);
-    if (nvdec) all_ok = print_nvdec_row(context, hw, size, {w, h}, ring, warmup, frames, medians[0]) && all_ok;
+    if (nvdec) all_ok = print_nvdec_row(context, size, {w, h}, ring, warmup, frames, medians[0]) && all_ok;
     std::printf("%-10s %-8s %-30s %10.3fms   (the window's copy of the picture into the swapchain image, timed alone)\n",
                 size.c_str(), "", "present copy", time_present_copy(context, {w, h}, frames));
     const double pass_ms = time_present_pass(context, {w, h}, frames);

@@ -129,7 +129,8 @@ class FrameRenderer {
   // convert pass reads, set before the first tick (nullptr: none). With one, every tick's
   // submission must wait for import_wait() and signal import_release() (render::submit_timeline;
   // a point whose semaphore is null is left out), so that the importer overwrites a planes
-  // buffer only after the ticks that read it.
+  // buffer only after the ticks that read it. The importer serves this renderer alone: its
+  // timeline values are this renderer's copy and tick numbers, from 1.
   void set_import(FrameImport* import) noexcept { import_ = import; }
   // This tick's wait for the importer's copy of its new frame (null semaphore: none).
   render::TimelinePoint import_wait() const noexcept { return import_wait_; }
