@@ -1520,7 +1520,8 @@ std::string h264_clip() {
 }
 
 // Where NVDEC cannot be used (here: lavapipe is not an NVIDIA GPU), --hwdec auto and nvdec decode
-// on the CPU and say why: stderr, the OSD (its log in the test state line), and the picture is
+// on the CPU and say why: stderr, the OSD (its log in the test state line), the panel's decoder
+// line (in the state line too), and the picture is
 // the one --hwdec no draws (the video and histograms, below the OSD's lines and left of the panel,
 // whose decoder line differs). On an NVIDIA GPU with CUDA the fallback is not what runs: skipped.
 TEST(Hwdec, FallbackSaysWhyAndDrawsTheSamePicture) {
@@ -1530,6 +1531,7 @@ TEST(Hwdec, FallbackSaysWhyAndDrawsTheSamePicture) {
   ASSERT_EQ(plain.status, 0) << context(plain);
   ASSERT_TRUE(plain.has_shot) << context(plain);
   EXPECT_EQ(plain.err.find("--hwdec"), std::string::npos) << "--hwdec no says nothing\n" << context(plain);
+  EXPECT_NE(plain.err.find("panel decoder line \"\""), std::string::npos) << "nor has a decoder line\n" << context(plain);
   for (const std::string mode : {"auto", "nvdec"}) {
     const ViewerRun r = run_viewer(kPixelSettings, args + " --hwdec " + mode);
     ASSERT_EQ(r.status, 0) << context(r);
@@ -1541,6 +1543,8 @@ TEST(Hwdec, FallbackSaysWhyAndDrawsTheSamePicture) {
                                             : "vhist: warning: --hwdec nvdec: NVDEC cannot be used (the Vulkan device ";
     EXPECT_NE(r.err.find(said), std::string::npos) << context(r);
     EXPECT_NE(r.err.find("is not an NVIDIA GPU"), std::string::npos) << context(r);
+    EXPECT_NE(r.err.find("panel decoder line \"decoder h264 (CPU; --hwdec " + mode + ": the Vulkan device "),
+              std::string::npos) << context(r);
     const auto osd = r.err.find("osd log \"Opened hwdec_h264.mp4 | ");
     EXPECT_NE(osd, std::string::npos) << "the OSD says it after the open\n" << context(r);
     if (osd != std::string::npos) {
