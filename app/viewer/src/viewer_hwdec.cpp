@@ -32,40 +32,46 @@ hwdec::Hwdec open_viewer_hwdec(hwdec::HwdecMode mode, const render::Context& con
   return hw;
 }
 
-void open_player(App& app, const std::string& path, int stream) {
-  app.hwdec_note.clear();
-  app.hwdec_unsaid = false;
-  app.hwdec_watch = false;
+namespace {
+
+// Opens the file on NVDEC where --hwdec takes it; returns why the CPU decodes it ("" when NVDEC
+// does, or with --hwdec no). `watch`: NVDEC's own check comes with the first frame. Throws
+// media::MediaError for bad input before anything of the open file changed.
+std::string open_decoder(App& app, const std::string& path, int stream, bool& watch) {
   const hwdec::Hwdec* hw = app.hwdec;
-  if (!hw || hw->mode == hwdec::HwdecMode::no) {
+  if (!hw || hw->mode == hwdec::HwdecMode::no || !hw->usable()) {
     app.player.open(path, stream);
-    return;
-  }
-  if (!hw->usable()) {
-    app.player.open(path, stream);
-    decode_on_cpu(app, hw->reason);
-    return;
+    return hw && hw->mode != hwdec::HwdecMode::no ? hw->reason : std::string();
   }
   try {
     app.player.open(path, stream, hw->cuda_context(), hw->cuda_stream());
   } catch (const media::MediaError& e) {
     app.player.open(path, stream);  // bad input throws again here, in the CPU decoder's words
-    decode_on_cpu(app, std::string("the decoder did not open on NVDEC: ") + e.what());
-    return;
+    return std::string("the decoder did not open on NVDEC: ") + e.what();
   }
   const media::MediaInfo info = app.player.info();
   const unsigned threads = std::thread::hardware_concurrency();
   if (hw->mode == hwdec::HwdecMode::automatic && hwdec::cpu_decodes_faster(info.codec, threads)) {
-    app.player.open(path, stream);  // the NVDEC source goes first
-    decode_on_cpu(app, info.codec + " decodes faster on this machine's " + std::to_string(threads) +
-                           " CPU threads than on one NVDEC engine (--hwdec nvdec uses NVDEC all the same)");
-    return;
+    app.player.open(path, stream);  // the NVDEC source goes once this one is open
+    return info.codec + " decodes faster on this machine's " + std::to_string(threads) +
+           " CPU threads than on one NVDEC engine (--hwdec nvdec uses NVDEC all the same)";
   }
-  if (info.hwaccel.empty()) {
-    decode_on_cpu(app, app.player.report().hw_fallback);  // this FFmpeg has no NVDEC for the decoder
-    return;
+  if (info.hwaccel.empty()) {  // this FFmpeg has no NVDEC for the decoder
+    const std::string why = app.player.report().hw_fallback;
+    return why.empty() ? "NVDEC did not take the stream" : why;
   }
-  app.hwdec_watch = true;  // NVDEC's own check comes with the first frame
+  watch = true;
+  return {};
+}
+
+}  // namespace
+
+void open_player(App& app, const std::string& path, int stream) {
+  bool watch = false;
+  const std::string why = open_decoder(app, path, stream, watch);
+  app.hwdec_note = why;
+  app.hwdec_unsaid = !why.empty();
+  app.hwdec_watch = watch;
 }
 
 void note_camera_decoding(App& app) {
