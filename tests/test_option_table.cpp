@@ -135,6 +135,16 @@ TEST(OptionTable, HwdecValuesRoundTrip) {
   EXPECT_FALSE(hwdec::parse_hwdec(""));
 }
 
+// The viewer takes --hwdec from the same row (issue 27): the same values, the same rule.
+TEST(OptionTable, ViewerTakesHwdec) {
+  using hwdec::HwdecMode;
+  EXPECT_EQ(parse_ok({"clip.mp4"}).viewer.common.hwdec, HwdecMode::no);
+  EXPECT_EQ(parse_ok({"clip.mp4", "--hwdec", "auto"}).viewer.common.hwdec, HwdecMode::automatic);
+  EXPECT_EQ(parse_ok({"clip.mp4", "--hwdec", "nvdec"}).viewer.common.hwdec, HwdecMode::nvdec);
+  const std::string error = rejection({"clip.mp4", "--hwdec", "vaapi"});
+  EXPECT_NE(error.find("--hwdec needs auto, no or nvdec, not 'vaapi'"), std::string::npos) << error;
+}
+
 // --hwdec auto's choice by codec: H.264 goes to the CPU only on many threads (where it measured
 // 434-458 frames a second at 4K on 16 threads against NVDEC's 180); HEVC, VP9 and AV1 never.
 TEST(HwdecAuto, TheCpuTakesH264OnlyOnManyThreads) {

@@ -1512,5 +1512,51 @@ TEST(Keys, KeepStepAndMatchRecolourTheNextFrame) {
   EXPECT_TRUE(area_is(s.shots[1], 8, 632, {255, 0, 255}, 2, "frame 1 matched to frame 0"));
 }
 
+// --- --hwdec (issue 27) ------------------------------------------------------------------------
+
+// A 4:2:0 H.264 clip (a decoder NVDEC has), 320x180, its colours in fixed places.
+std::string h264_clip() {
+  return make_clip("hwdec_h264.mp4", "-f lavfi -i testsrc2=size=320x180:rate=25 -frames:v 3 -c:v libx264 -pix_fmt yuv420p");
+}
+
+// Where NVDEC cannot be used (here: lavapipe is not an NVIDIA GPU), --hwdec auto and nvdec decode
+// on the CPU and say why: stderr, the OSD (its log in the test state line), the panel's decoder
+// line (in the state line too), and the picture is
+// the one --hwdec no draws (the video and histograms, below the OSD's lines and left of the panel,
+// whose decoder line differs). On an NVIDIA GPU with CUDA the fallback is not what runs: skipped.
+TEST(Hwdec, FallbackSaysWhyAndDrawsTheSamePicture) {
+  const std::string clip = h264_clip();
+  const std::string args = quote(clip) + " --frames 6 --paused-at 0 --size 1280x720";
+  const ViewerRun plain = run_viewer(kPixelSettings, args + " --hwdec no");
+  ASSERT_EQ(plain.status, 0) << context(plain);
+  ASSERT_TRUE(plain.has_shot) << context(plain);
+  EXPECT_EQ(plain.err.find("--hwdec"), std::string::npos) << "--hwdec no says nothing\n" << context(plain);
+  EXPECT_NE(plain.err.find("panel decoder line \"\""), std::string::npos) << "nor has a decoder line\n" << context(plain);
+  for (const std::string mode : {"auto", "nvdec"}) {
+    const ViewerRun r = run_viewer(kPixelSettings, args + " --hwdec " + mode);
+    ASSERT_EQ(r.status, 0) << context(r);
+    ASSERT_TRUE(r.has_shot) << context(r);
+    if (r.err.find("decoding on the CPU") == std::string::npos && r.err.find("NVIDIA") == std::string::npos) {
+      GTEST_SKIP() << "NVDEC decodes here: the fallback is not what runs\n" << context(r);
+    }
+    const std::string said = mode == "auto" ? "vhist: --hwdec auto: decoding on the CPU: the Vulkan device "
+                                            : "vhist: warning: --hwdec nvdec: NVDEC cannot be used (the Vulkan device ";
+    EXPECT_NE(r.err.find(said), std::string::npos) << context(r);
+    EXPECT_NE(r.err.find("is not an NVIDIA GPU"), std::string::npos) << context(r);
+    EXPECT_NE(r.err.find("panel decoder line \"decoder h264 (CPU; --hwdec " + mode + ": the Vulkan device "),
+              std::string::npos) << context(r);
+    const auto osd = r.err.find("osd log \"Opened hwdec_h264.mp4 | ");
+    EXPECT_NE(osd, std::string::npos) << "the OSD says it after the open\n" << context(r);
+    if (osd != std::string::npos) {
+      EXPECT_NE(r.err.find(said.substr(7), osd), std::string::npos) << context(r);
+    }
+    std::size_t differ = 0;
+    for (std::uint32_t y = 64; y < 720; ++y) {
+      for (std::uint32_t x = 0; x < 900; ++x) differ += plain.shot.at(x, y) != r.shot.at(x, y) ? 1 : 0;
+    }
+    EXPECT_EQ(differ, 0u) << "--hwdec " << mode << " drew another picture than --hwdec no\n" << context(r);
+  }
+}
+
 }  // namespace
 }  // namespace vhist

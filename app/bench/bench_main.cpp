@@ -72,6 +72,7 @@ struct Options {
   bool quick = false;       // applied after parsing: sizes and iterations not given explicitly
   bool sizes_given = false, iterations_given = false;
   bool list_devices = false, version = false;
+  vhist::cli::CommonOptions decode;  // --hwdec (the shared option table's row): the --video table's hardware path
 };
 
 using vhist::shader::FloorPush;  // read_floor.comp's push constants (compute_push.h)
@@ -495,6 +496,7 @@ int parse_options(int argc, char** argv, Options& o) {
   CLI::App app(kDescription, "vhist-bench");
   vhist::cli::configure_app(app, "");
   vhist::cli::add_rows(app, std::span<const vhist::cli::CliRow<Options>>(kRows), o);
+  vhist::cli::add_rows(app, vhist::cli::decode_rows(), o.decode);
   const vhist::cli::ParseEnd end = vhist::cli::parse_args(app, std::vector<std::string>(argv + 1, argv + argc));
   if (end.done && end.status == 0) std::fputs(end.help.c_str(), stdout);
   if (end.done && end.status != 0) std::fprintf(stderr, "vhist-bench: %s (see --help)\n", end.error.c_str());
@@ -503,6 +505,21 @@ int parse_options(int argc, char** argv, Options& o) {
   if (o.quick && !o.sizes_given) o.sizes = {{1920, 1080}};
   if (o.quick && !o.iterations_given) o.iterations = 3;
   return -1;
+}
+
+// --hwdec: NVDEC's importer for the --video table's hardware path, or why not, said on stderr
+// (auto: a note; nvdec: a warning); the host path is measured either way.
+vhist::hwdec::Hwdec open_bench_hwdec(vhist::hwdec::HwdecMode mode, const Context& context) {
+  vhist::hwdec::Hwdec hw = vhist::hwdec::open_hwdec(mode, context);
+  if (mode == vhist::hwdec::HwdecMode::no || hw.usable()) return hw;
+  if (mode == vhist::hwdec::HwdecMode::nvdec) {
+    std::fprintf(stderr, "vhist-bench: warning: --hwdec nvdec: NVDEC cannot be used (%s); the host path only\n",
+                 hw.reason.c_str());
+  } else {
+    std::fprintf(stderr, "vhist-bench: --hwdec auto: the hardware path is not measured: %s; the host path only\n",
+                 hw.reason.c_str());
+  }
+  return hw;
 }
 
 }  // namespace
@@ -519,11 +536,17 @@ int main(int argc, char** argv) {
     vhist::render::ContextOptions co;
     co.device = options.device;
     co.validation = options.validation;
+    const vhist::hwdec::HwdecMode hwdec_mode = options.decode.hwdec;
+    if (hwdec_mode != vhist::hwdec::HwdecMode::no) co.optional_device_extensions = vhist::hwdec::device_extensions();
     Context context(co);
+    const vhist::hwdec::Hwdec hw = open_bench_hwdec(hwdec_mode, context);
     Bench bench(context, options);
     if (!options.video_only && !options.viewer_only && !options.scopes_only) bench.run();
-    if (options.viewer) vhist::bench::run_viewer_bench(context, options.sizes, options.iterations);
-    if (options.video && !vhist::bench::run_video_bench(context, options.sizes, options.iterations)) {
+    if (options.viewer && !vhist::bench::run_viewer_bench(context, options.sizes, options.iterations, hw)) {
+      std::fprintf(stderr, "vhist-bench: the viewer's nvdec path disagreed with the CPU reference (rows with ok NO)\n");
+      return 1;
+    }
+    if (options.video && !vhist::bench::run_video_bench(context, options.sizes, options.iterations, hw)) {
       std::fprintf(stderr, "vhist-bench: the video pipeline disagreed with the CPU reference (rows with ok = NO)\n");
       return 1;
     }

@@ -1,12 +1,16 @@
 #include "viewer_bench.h"
 
 #include "bench_util.h"
+#include "video_bench.h"
 
 #include "vhist/picture/offscreen.h"
 #include "vhist/picture/frame_renderer.h"
 #include "vhist/picture/present_pass.h"
 
+#include "vhist/compute/colour.h"
+#include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/engine_choice.h"
+#include "vhist/compute/frame_stats.h"
 #include "vhist/compute/synthetic_frames.h"
 
 #include "vhist/render/command_slot.h"
@@ -149,6 +153,58 @@ Timing time_variant(render::Context& context, Engine engine, VkExtent2D extent, 
   return timing;
 }
 
+// The plain variant with NVDEC's frames (--hwdec): the same frames as NV12 in CUDA memory (put
+// there once), imported each tick through the CUDA importer into the renderer's convert pass; the
+// tick waits for the copy and signals the importer's release, as Presenter does. gpu_ms includes
+// the copy (the importer's CUDA events). Verified: each tick's statistics histogram (one level
+// per code, read back two ticks later) equals the CPU reference of its frame. The renderer gets an
+// importer of its own: an importer's timeline values are its one consumer's numbers, and each
+// renderer numbers its ticks from 1.
+struct NvdecTiming : Timing {
+  bool ok = true;
+};
+NvdecTiming time_nvdec(render::Context& context, VkExtent2D extent, const std::vector<SyntheticVideoFrame>& ring,
+                       std::uint32_t warmup, std::uint32_t frames) {
+  NvdecTiming timing;
+  const hwdec::Hwdec hw = hwdec::open_hwdec(hwdec::HwdecMode::nvdec, context);
+  if (!hw.usable()) {
+    timing.skipped = hw.reason;
+    return timing;
+  }
+  std::vector<SyntheticVideoFrame> nv12;
+  std::vector<std::shared_ptr<const DeviceFrame>> device;
+  std::vector<Histogram> want;
+  for (const auto& f : ring) {
+    nv12.push_back(nvdec_frame(f));
+    device.push_back(hw.put_frame(nv12.back().format, nv12.back().view()));
+    want.push_back(reference_histogram(reference_convert(f.format, f.view()), converted_format(f.format),
+                                       stats_levels(f.format.bits)));
+  }
+  viewer::OffscreenTarget target(context, extent);
+  viewer::FrameRenderer renderer(context, Engine::gpu);  // goes before the frames in CUDA memory
+  renderer.set_import(hw.import());
+  const viewer::DrawStyle style = style_of(kVariants[0], extent);
+  timing.skipped = renderer.check(nv12[0].format, nv12[0].view(), style.bins);
+  if (!timing.skipped.empty()) return timing;
+  std::chrono::steady_clock::time_point t0;
+  for (std::uint32_t i = 0; i < warmup + frames; ++i) {
+    if (i == warmup) t0 = std::chrono::steady_clock::now();
+    renderer.begin();  // reads tick i - 2's statistics
+    if (i >= 2) timing.ok = timing.ok && renderer.statistics().levels == want[(i - 2) % ring.size()];
+    if (i > warmup + 1) timing.gpu_ms.push_back(renderer.statistics().gpu_ms);
+    const std::size_t k = i % ring.size();
+    const VideoPlanes planes = nv12[k].view();
+    const VkCommandBuffer cmd = renderer.record_composite(&nv12[k].format, &planes, false, style, target.composite(),
+                                                          nullptr, device[k].get());
+    const render::TimelinePoint wait = renderer.import_wait(), release = renderer.import_release();
+    render::submit_timeline(context, cmd, renderer.fence(), {&wait, 1}, {&release, 1});
+    renderer.end();
+  }
+  renderer.wait_idle();
+  timing.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return timing;
+}
+
 // Median GPU time, ms, of `frames` submissions of what `record` records (timed alone, each waited for).
 template <typename Record>
 double time_alone(render::Context& context, std::uint32_t frames, const Record& record) {
@@ -208,15 +264,36 @@ double time_present_pass(render::Context& context, VkExtent2D extent, std::uint3
   });
 }
 
+// The nvdec row of one size (time_nvdec), beside the plain variant's median `base`; whether its
+// histograms were right.
+bool print_nvdec_row(render::Context& context, const std::string& size, VkExtent2D extent,
+                     const std::vector<SyntheticVideoFrame>& ring, std::uint32_t warmup, std::uint32_t frames,
+                     double base) {
+  const NvdecTiming timing = time_nvdec(context, extent, ring, warmup, frames);
+  if (!timing.skipped.empty()) {
+    std::printf("%-10s nvdec: skipped (%s)\n", size.c_str(), timing.skipped.c_str());
+    return true;
+  }
+  const double m = median(timing.gpu_ms);
+  char ratio[16] = "";
+  if (base > 0) std::snprintf(ratio, sizeof ratio, "%.3fx", m / base);
+  std::printf("%-10s %-8s %-30s %10.3fms %10.3fms %10.1f %9s  ok %s\n", size.c_str(), "gpu", "nvdec: video + hist", m,
+              *std::min_element(timing.gpu_ms.begin(), timing.gpu_ms.end()), frames / timing.seconds, ratio,
+              timing.ok ? "yes" : "NO");
+  return timing.ok;
+}
+
 }  // namespace
 
 bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& sizes,
-                      std::uint32_t iterations) {
+                      std::uint32_t iterations, const hwdec::Hwdec& hw) {
   const bool cpu_device = context.properties().kind == render::DeviceKind::cpu;
   // As the viewer chooses by default: the CPU engine on a CPU Vulkan device.
   const Engine engine = choose_engine(context.properties().kind, EngineChoice::automatic);
   const std::uint32_t frames = iterations ? iterations : (cpu_device ? 20 : 300);
   const std::uint32_t warmup = cpu_device ? 2 : 50;
+  const bool nvdec = hw.usable() && engine == Engine::gpu;
+  bool all_ok = true;
   std::printf("\nviewer frame, offscreen: new 8-bit 4:2:0 frame each tick -> staging -> upload -> convert -> "
               "histograms -> compute composite (video pass, panels' passes), 2 in flight\n");
   print_staging(context);
@@ -243,6 +320,7 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
                   *std::min_element(timing.gpu_ms.begin(), timing.gpu_ms.end()), frames / timing.seconds, ratio);
     }
     const std::string size = std::to_string(w) + "x" + std::to_string(h);
+    if (nvdec) all_ok = print_nvdec_row(context, size, {w, h}, ring, warmup, frames, medians[0]) && all_ok;
     std::printf("%-10s %-8s %-30s %10.3fms   (the window's copy of the picture into the swapchain image, timed alone)\n",
                 size.c_str(), "", "present copy", time_present_copy(context, {w, h}, frames));
     const double pass_ms = time_present_pass(context, {w, h}, frames);
@@ -255,8 +333,10 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
     }
   }
   std::printf("gpu = timestamp queries around each tick's whole command buffer (median of %u ticks); vs base = that\n"
-              "median over the plain variant's median in this run\n", frames);
-  return true;
+              "median over the plain variant's median in this run%s\n", frames,
+              nvdec ? "; nvdec: NV12 frames in CUDA memory imported each tick (the CUDA\ncopy included), every tick's "
+                      "statistics histogram checked against the CPU reference (ok)" : "");
+  return all_ok;
 }
 
 }  // namespace vhist::bench

@@ -112,6 +112,7 @@ void add_viewer_options(CLI::App& app, ViewerOptions& options) {
   cli::add_rows(app, viewer_run_rows(), options);
   cli::add_rows(app, cli::viewer_time_rows(), options.common);
   cli::add_rows(app, cli::device_rows(), options.common);
+  cli::add_rows(app, cli::decode_rows(), options.common);
   cli::add_rows(app, cli::camera_rows(), options.common);
 }
 

@@ -43,6 +43,8 @@ class CudaImport final : public FrameImport {
                              std::uint64_t reuse_after) override;
   VkSemaphore release() const override { return released_.get(); }
   double copy_ms(std::uint32_t slot) override;
+  // Hwdec::put_frame (cuda_frame.cpp).
+  std::shared_ptr<const DeviceFrame> put_frame(const VideoFormat& format, const VideoPlanes& planes) const;
 
  private:
   struct Slot;

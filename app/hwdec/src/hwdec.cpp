@@ -2,6 +2,7 @@
 
 #include "cuda_import.h"
 
+#include <stdexcept>
 #include <utility>
 
 namespace vhist::hwdec {
@@ -23,6 +24,11 @@ void Hwdec::refuse(std::string why) {
 void* Hwdec::cuda_context() const { return cuda ? cuda->cuda_context() : nullptr; }
 void* Hwdec::cuda_stream() const { return cuda ? cuda->cuda_stream() : nullptr; }
 FrameImport* Hwdec::import() const { return cuda.get(); }
+
+std::shared_ptr<const DeviceFrame> Hwdec::put_frame(const VideoFormat& format, const VideoPlanes& planes) const {
+  if (!cuda) throw std::logic_error("put_frame without NVDEC");
+  return cuda->put_frame(format, planes);
+}
 
 Hwdec open_hwdec(HwdecMode mode, const render::Context& context) {
   Hwdec h;

@@ -146,6 +146,11 @@ void FrameRenderer::collect(Slot& slot) {
   statistics_.gpu_upload_ms = (ns[1] - ns[0]) * 1e-6;
   statistics_.gpu_histogram_ms = (ns[2] - ns[1]) * 1e-6;
   statistics_.gpu_draw_ms = (ns[3] - ns[2]) * 1e-6;
+  if (slot.imported && import_) {  // the importer's copy, before the command buffer (its slot's last)
+    const double copy_ms = import_->copy_ms(next_slot_);
+    statistics_.gpu_upload_ms += copy_ms;
+    statistics_.gpu_ms += copy_ms;
+  }
 }
 
 void FrameRenderer::collect_source_measures(Slot& slot) {
@@ -174,11 +179,18 @@ VkFence FrameRenderer::fence() const { return slots_[next_slot_]->commands.fence
 
 void FrameRenderer::end() {
   slots_[next_slot_]->submitted = true;
+  if (import_) ++ticks_submitted_;  // it signalled import_release()
+  import_wait_ = {};
   next_slot_ = (next_slot_ + 1) % kFramesInFlight;
 }
 
 FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram,
-                                 const DrawStyle& style) {
+                                 const DrawStyle& style, const DeviceFrame* device) {
+  const bool on_device = format && device && device->memory != FrameMemory::host;
+  slots_[next_slot_]->imported = false;  // prepare_imported_frame says otherwise
+  if (on_device && engine_kind_ == Engine::cpu) {
+    throw std::invalid_argument("the CPU engine reads frames in host memory; this frame is in another API's GPU memory");
+  }
   if ((format == nullptr) != (planes == nullptr)) throw std::invalid_argument("a new frame needs its format and planes");
   const FrameFormat rgb = format ? converted_format(*format) : rgb_format_;
   TickRequest request;
@@ -193,7 +205,7 @@ FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* p
     counted_format_ = counted_rect_ ? region_format(rgb, *counted_rect_) : rgb;
   }
   prepare_buffers(plan, rgb);
-  if (plan.convert_on_gpu) prepare_gpu_frame(*format, *planes);
+  if (plan.convert_on_gpu) prepare_gpu_frame(*format, *planes, on_device ? device : nullptr);
   if (plan.convert_on_cpu) prepare_cpu_frame(*format, *planes, rgb, style);
   prepare_cpu_uploads(plan, request.bins);
   prepare_reference(plan, style, rgb);
@@ -230,7 +242,12 @@ void FrameRenderer::prepare_buffers(const FramePlan& plan, const FrameFormat& rg
 
 // GPU engine: the planes into the slot's staging memory (its previous use is done: begin()),
 // and the shared device planes grown for them.
-void FrameRenderer::prepare_gpu_frame(const VideoFormat& format, const VideoPlanes& planes) {
+void FrameRenderer::prepare_gpu_frame(const VideoFormat& format, const VideoPlanes& planes, const DeviceFrame* device) {
+  imported_ = device != nullptr;
+  if (device) {
+    prepare_imported_frame(format, planes, *device);
+    return;
+  }
   plane_layout_ = upload_.stage(format, planes, slots_[next_slot_]->staging);
   if (needs_growth(planes_, plane_layout_.total)) {
     wait_idle();
@@ -339,12 +356,13 @@ VkCommandBuffer FrameRenderer::end_commands(VkCommandBuffer cmd, const FramePlan
 
 VkCommandBuffer FrameRenderer::record_composite(const VideoFormat* format, const VideoPlanes* planes,
                                                 bool rehistogram, const DrawStyle& style_in,
-                                                const CompositeTarget& target, const RecordHook& after_pass) {
+                                                const CompositeTarget& target, const RecordHook& after_pass,
+                                                const DeviceFrame* device) {
   if (target.output == 0) throw std::invalid_argument("a compute-composited target needs an output buffer");
   // The scopes' panels laid out in the target; the video and histograms get the rest.
   const DrawStyle& style = with_scope_layout(style_in, static_cast<float>(target.extent.width),
                                              static_cast<float>(target.extent.height));
-  const FramePlan plan = prepare(format, planes, rehistogram, style);
+  const FramePlan plan = prepare(format, planes, rehistogram, style, device);
   const VkCommandBuffer cmd = begin_commands();
   record_compute_passes(cmd, plan, format, planes, style);
   record_draw_composite(cmd, plan, style, target);

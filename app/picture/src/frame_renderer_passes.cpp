@@ -130,7 +130,9 @@ void FrameRenderer::record_compute_passes(VkCommandBuffer cmd, const FramePlan& 
 
 // convert: the staged planes to the device, then the convert pass into the R'G'B' buffer.
 void FrameRenderer::record_convert(VkCommandBuffer cmd, const VideoFormat& format, const VideoPlanes& planes) {
-  const render::Buffer& source = upload_.record_copy(cmd, slots_[next_slot_]->staging, planes_, plane_layout_);
+  // An imported frame is in place once the submission's wait for the importer's copy is over.
+  const render::Buffer& source =
+      imported_ ? *imported_planes_ : upload_.record_copy(cmd, slots_[next_slot_]->staging, planes_, plane_layout_);
   upload_.record_convert(cmd, format, planes, source, plane_layout_, rgb_.address());
   // Where the planes are for the passes that read them again (plane counts, scopes): planes_,
   // or the slot's staging when frames are staged in device memory.

@@ -19,6 +19,7 @@ struct FrameRenderer::Slot {
   render::Buffer reference;         // host-visible: the reference at the display bins, then its prefix sum
   std::unique_ptr<render::GpuTimer> timer;
   bool submitted = false;
+  bool imported = false;  // this tick's new frame came through the importer (its copy is timed there)
   bool readback_pending = false;
   std::uint32_t levels = 0, bits = 8, width = 0, height = 0;  // of the histogram being read back
   // The source measures being read back (GPU engine): plane counts at `levels`, light levels.

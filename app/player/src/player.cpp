@@ -20,9 +20,11 @@ void Player::start(std::unique_ptr<media::MediaSource> source, media::CameraSour
   last_tick_ = {};
 }
 
-void Player::open(const std::string& path, int stream) {
+void Player::open(const std::string& path, int stream, void* cuda_context, void* cuda_stream) {
   media::SourceOptions options;
   options.stream = stream;
+  options.cuda_context = cuda_context;
+  options.cuda_stream = cuda_stream;
   start(media::MediaSource::open(path, options), nullptr, path);
 }
 

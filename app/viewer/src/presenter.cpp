@@ -87,6 +87,17 @@ const Underlay* Presenter::stage_underlay(const Underlay* underlay) {
   return underlay;
 }
 
+// The acquired image (waited for at the copy into it) and an imported frame's copy; the image
+// for the present, and the importer told that this tick is done (render::submit_timeline leaves
+// out the points without a semaphore; the binary semaphores' values are ignored).
+void Presenter::submit_tick(VkCommandBuffer cmd, VkSemaphore image_available, VkSemaphore render_done) {
+  const render::TimelinePoint waits[] = {{image_available, 0, VK_PIPELINE_STAGE_2_COPY_BIT}, renderer_.import_wait()};
+  const render::TimelinePoint signals[] = {{render_done, 0, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT},
+                                           renderer_.import_release()};
+  render::submit_timeline(context_, cmd, renderer_.fence(), waits, signals);
+  renderer_.end();
+}
+
 bool Presenter::draw(const media::DecodedFrame* frame, bool rehistogram, const DrawStyle& style, ImDrawData* ui,
                      const Underlay* underlay, std::vector<std::uint8_t>* screenshot) {
   const VkDevice device = context_.device();
@@ -134,11 +145,10 @@ bool Presenter::draw(const media::DecodedFrame* frame, bool rehistogram, const D
   const CompositeTarget target{extent, picture_.address(), swapchain_.bgr()};
   const VkCommandBuffer cmd = renderer_.record_composite(frame ? &frame->format : nullptr,
                                                          frame ? &frame->planes : nullptr, rehistogram, style, target,
-                                                         after_picture);
+                                                         after_picture, frame ? &frame->device : nullptr);
 
   const VkFence fence = renderer_.fence();
-  render::submit(context_, cmd, fence, image_available, VK_PIPELINE_STAGE_2_COPY_BIT, render_done_[image_index].get());
-  renderer_.end();
+  submit_tick(cmd, image_available, render_done_[image_index].get());
 
   VkPresentInfoKHR present{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
   const VkSemaphore done = render_done_[image_index].get();

@@ -17,6 +17,7 @@
 #include "vhist/viewer/settings_table.h"
 #include "test_drivers.h"
 #include "viewer_app.h"
+#include "viewer_hwdec.h"
 #include "viewer_idle.h"
 #include "viewer_timeline.h"
 #include "vhist/records/record_reader.h"
@@ -166,6 +167,7 @@ render::ContextOptions context_options(App& app) {
   const char** exts = glfwGetRequiredInstanceExtensions(&ext_count);
   for (std::uint32_t i = 0; i < ext_count; ++i) options.instance_extensions.emplace_back(exts[i]);
   options.device_extensions.emplace_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+  if (app.options.common.hwdec != hwdec::HwdecMode::no) options.optional_device_extensions = hwdec::device_extensions();
   options.create_surface = [window = app.window](VkInstance instance) {
     VkSurfaceKHR surface = VK_NULL_HANDLE;
     VHIST_VK_CHECK(glfwCreateWindowSurface(instance, window, nullptr, &surface));
@@ -199,18 +201,11 @@ render::PictureWriteChoice picture_write() {
   return render::PictureWriteChoice::automatic;
 }
 
-// choose_engine() decides (the CPU engine on a CPU Vulkan device); VHIST_ENGINE=gpu|cpu|auto
-// overrides it (the tests run both). An unknown value is ignored, as before.
-Engine viewer_engine(const render::Context& context) {
-  EngineChoice choice = EngineChoice::automatic;
-  if (const char* engine = std::getenv("VHIST_ENGINE")) choice = parse_engine_choice(engine).value_or(choice);
-  return choose_engine(context.description().kind, choice);
-}
-
 // The window and everything drawn into it, and the loop that runs them.
 class Viewer {
  public:
   explicit Viewer(App& app);
+  ~Viewer();
   int run();
 
  private:
@@ -239,6 +234,7 @@ class Viewer {
   const int refresh_hz_;
   render::Swapchain swapchain_;
   Presenter renderer_;
+  hwdec::Hwdec hwdec_;  // --hwdec: NVDEC's importer, or why not (viewer_hwdec.h)
   ImGuiBackend imgui_;
   int rendered_ = 0;
   int surface_losses_ = 0;
@@ -262,11 +258,22 @@ Viewer::Viewer(App& app)
       refresh_hz_(refresh_rate()),
       swapchain_(context_, framebuffer_size(app.window), vsync_, picture_write()),
       renderer_(context_, swapchain_, viewer_engine(context_)),
+      hwdec_(open_viewer_hwdec(app.options.common.hwdec, context_, renderer_.engine())),
       imgui_(app.window, context_, swapchain_, std::max(swapchain_.image_count(), Presenter::kFramesInFlight)) {
   app_.engine_name = renderer_.engine() == Engine::cpu ? "cpu" : "gpu";
+  renderer_.set_import(hwdec_.import());
+  app_.hwdec = &hwdec_;
   app_.heat_by_image = renderer_.draws_underlays();
   app_.gpu_name = context_.description().name;
   app_.gpu_driver = context_.description().driver;
+}
+
+// The decoder on NVDEC (its CUDA context and stream are hwdec_'s) and the frames in flight (they
+// may read the importer's buffers) go before the importer.
+Viewer::~Viewer() {
+  renderer_.wait_idle();
+  app_.player.close();
+  app_.hwdec = nullptr;
 }
 
 // The input: the one given, the first camera with --camera, else the demo clip.
@@ -380,6 +387,7 @@ const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::ti
 // reported once, when its state changes.
 void Viewer::announce(bool new_frame) {
   const Player& player = app_.player;
+  if (new_frame && player.frame()) watch_decode_path(app_, *player.frame());
   if (new_frame && !app_.announce_frame.empty() && player.frame()) {
     show_message(app_, std::exchange(app_.announce_frame, {}) + "  " + format_time(player.frame()->pts) + "  frame " +
                            frame_number_text(*player.frame()));

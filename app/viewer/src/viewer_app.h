@@ -22,6 +22,10 @@
 
 struct GLFWwindow;
 
+namespace vhist::hwdec {
+struct Hwdec;
+}
+
 namespace vhist::viewer {
 
 struct App {
@@ -73,6 +77,12 @@ struct App {
   double fps = 0;        // redraws a second (the test summary)
   double video_fps = 0;  // video frames shown a second (the panel; 0 while paused)
   const char* engine_name = "gpu";
+  // --hwdec (viewer_hwdec.h): what it came to for the device (the Viewer's, null before it
+  // starts); why the open file is decoded on the CPU though --hwdec asked for NVDEC (empty:
+  // it is not, or it was not asked), not yet said; NVDEC's check of the first frame awaited.
+  const hwdec::Hwdec* hwdec = nullptr;
+  std::string hwdec_note;
+  bool hwdec_unsaid = false, hwdec_watch = false;
   media::CameraListing cameras;
   EqualizeMode equalize_drawn = EqualizeMode::off;  // as of the last tick
   bool dragging_divider = false;

@@ -7,6 +7,7 @@
 #include "vhist/picture/light_scale.h"
 #include "vhist/viewer/settings_table.h"
 #include "viewer_app.h"
+#include "viewer_hwdec.h"
 #include "viewer_timeline.h"
 
 #define GLFW_INCLUDE_VULKAN
@@ -270,9 +271,10 @@ void open_file(App& app, const std::string& path, std::optional<int> stream) {
   try {
     if (media::is_camera_path(path)) {
       app.player.open_camera(path, cli::camera_options(app.options.common));
+      note_camera_decoding(app);
     } else {
       // --stream names a stream of the file given on the command line only.
-      app.player.open(path, stream.value_or(path == app.options.common.input ? app.options.common.stream : -1));
+      open_player(app, path, stream.value_or(path == app.options.common.input ? app.options.common.stream : -1));
     }
     app.player.set_loop(app.settings.loop);
     app.player.set_speed(app.settings.speed);
@@ -287,6 +289,7 @@ void open_file(App& app, const std::string& path, std::optional<int> stream) {
     const std::string title = "vhist - " + name;
     if (app.window) glfwSetWindowTitle(app.window, title.c_str());
     show_message(app, "Opened " + name);
+    announce_decoder(app);  // --hwdec: why the CPU decodes it, when it does
   } catch (const media::MediaError& e) {
     show_message(app, e.what(), true);
     std::fprintf(stderr, "vhist: %s\n", e.what());

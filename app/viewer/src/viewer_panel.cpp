@@ -2,6 +2,7 @@
 // The settings' widgets come from their rows (panel_widgets.h); this file places them.
 #include "vhist/viewer/panel_widgets.h"
 #include "viewer_app.h"
+#include "viewer_hwdec.h"
 #include "viewer_timeline.h"
 
 #include "vhist/compute/colour_names.h"
@@ -410,6 +411,7 @@ void draw_status_section(App& app) {
                          std::string(range_name(f.range)).c_str(),
                          std::string(spoken_colour(colour.transfer)).c_str(),
                          p.frame()->converted ? " (via swscale)" : "");
+  if (const std::string decoder = decoder_line(app); !decoder.empty()) text_wrapped_at_spaces("%s", decoder.c_str());
   draw_provenance(colour);
   draw_stream_choice(app);
   if (f.rotation != 0 || f.display_width() != f.width || f.display_height() != f.height) {

@@ -32,8 +32,11 @@ PixelCodes codes_at(const media::DecodedFrame& frame, std::uint32_t x, std::uint
   return out;
 }
 
+// The frame whose samples the readout reads on the host: none for a frame left in GPU memory by
+// NVDEC (--hwdec), which never comes to host memory.
 const media::DecodedFrame* shown_frame(const App& app) {
-  return app.player.is_open() && app.player.frame() ? &*app.player.frame() : nullptr;
+  const bool on_host = app.player.is_open() && app.player.frame() && app.player.frame()->device.memory == FrameMemory::host;
+  return on_host ? &*app.player.frame() : nullptr;
 }
 
 std::optional<std::array<std::uint32_t, 2>> readout_pixel(const App& app) {

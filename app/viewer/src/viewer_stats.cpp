@@ -1,6 +1,7 @@
 // The stats page (i), after mpv's stats.lua: what decodes, how fast each stage of a tick runs,
 // what was dropped and what waits. Times are medians over the last App::kTimeSamples ticks drawn.
 #include "viewer_app.h"
+#include "viewer_hwdec.h"
 
 #include <imgui.h>
 
@@ -34,7 +35,7 @@ void decoder_lines(const App& app) {
     ImGui::Text("  %s  %s, %d thread%s (%s threading)", info.codec.c_str(), info.decoder.c_str(),
                 info.decoder_threads, info.decoder_threads == 1 ? "" : "s", info.thread_type.c_str());
   }
-  ImGui::TextUnformatted("  hardware decoding: no: CPU decoding (FFmpeg)");
+  ImGui::TextWrapped("  hardware decoding: %s", hardware_decoding_text(app).c_str());
   if (p.frame()) ImGui::Text("  %ux%u %s", p.frame()->format.width, p.frame()->format.height, p.frame()->format.pixel_format.c_str());
 }
 

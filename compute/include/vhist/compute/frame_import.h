@@ -7,7 +7,9 @@
 // memory the other API can write), then for the copy of frame n into it, which may not start
 // before submission `reuse_after` (the slot's previous frame) is done reading it; the copy
 // returns the point on a Vulkan timeline semaphore the submission must wait for. Every
-// submission signals release() with its number n, so that the importer can wait for it.
+// submission signals release() with its number n, so that the importer can wait for it. An
+// importer serves one consumer (one pipeline or one viewer FrameRenderer) for its life: the
+// timeline values are that consumer's numbers, which start at 1.
 //
 // Backends: app/hwdec's CUDA one (NVDEC through FFmpeg: Vulkan memory exported to CUDA, copied
 // by cuMemcpy2DAsync, timeline semaphores shared both ways). A VAAPI one (DRM PRIME dma-bufs

@@ -43,6 +43,12 @@ struct Hwdec {
   void* cuda_stream() const;
   // The pipeline's importer; nullptr when not usable.
   FrameImport* import() const;
+  // For the benchmark, which times the import without a decoder: `planes` (host memory, laid
+  // out as NVDEC leaves frames: NV12, P010, ...) copied once into CUDA device memory on the
+  // importer's context, as a DeviceFrame of FrameMemory::cuda with the same strides. The memory
+  // is freed with the last reference, which must go before this Hwdec. Requires usable();
+  // throws std::runtime_error when CUDA fails.
+  std::shared_ptr<const DeviceFrame> put_frame(const VideoFormat& format, const VideoPlanes& planes) const;
 };
 
 // Decides for `context` (created with device_extensions() as optional extensions). Never throws

@@ -38,12 +38,14 @@
 #include "vhist/compute/cdf.h"
 #include "vhist/compute/cpu_engine.h"
 #include "vhist/compute/engine_choice.h"
+#include "vhist/compute/frame_import.h"
 #include "vhist/compute/frame_stats.h"
 #include "vhist/compute/frame_upload.h"
 #include "vhist/compute/source_pass.h"
 #include "vhist/compute/histogram_engine.h"
 #include "vhist/compute/match_pass.h"
 #include "vhist/render/buffer.h"
+#include "vhist/render/command_slot.h"
 #include "vhist/render/compute_pipeline.h"
 #include "vhist/render/context.h"
 #include "vhist/render/gpu_timer.h"
@@ -114,11 +116,29 @@ class FrameRenderer {
   // next slot once that command buffer has been submitted. `format` and `planes`: a newly due
   // frame (both null: keep the current one); `rehistogram` recounts the current frame.
   // `after_pass` records after the picture is drawn (the window's copy to the swapchain and UI, a
-  // readback); it may be empty. Throws std::invalid_argument without an output buffer.
+  // readback); it may be empty. `device`: where the new frame is when a decoder left it in GPU
+  // memory of its own API (DeviceFrame::memory not host): imported through set_import()'s
+  // importer, never through host memory. Throws std::invalid_argument without an output buffer,
+  // or for such a frame without an importer that accepts it (or with the CPU engine).
   void begin();
   VkCommandBuffer record_composite(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram,
-                                   const DrawStyle& style, const CompositeTarget& target, const RecordHook& after_pass);
+                                   const DrawStyle& style, const CompositeTarget& target, const RecordHook& after_pass,
+                                   const DeviceFrame* device = nullptr);
   VkFence fence() const;
+  // Hardware-decoded frames (frame_import.h): the importer that puts them into the planes the
+  // convert pass reads, set before the first tick (nullptr: none). With one, every tick's
+  // submission must wait for import_wait() and signal import_release() (render::submit_timeline;
+  // a point whose semaphore is null is left out), so that the importer overwrites a planes
+  // buffer only after the ticks that read it. The importer serves this renderer alone: its
+  // timeline values are this renderer's copy and tick numbers, from 1.
+  void set_import(FrameImport* import) noexcept { import_ = import; }
+  // This tick's wait for the importer's copy of its new frame (null semaphore: none).
+  render::TimelinePoint import_wait() const noexcept { return import_wait_; }
+  // What this tick's submission signals for the importer (null semaphore without an importer).
+  render::TimelinePoint import_release() const;
+  // Whether the current frame came through the importer (its tick's upload time in the
+  // statistics is then the importer's copy, timed by the importer and added to gpu_ms).
+  bool frame_imported() const noexcept { return imported_; }
   std::uint32_t slot_index() const noexcept { return next_slot_; }
   void end();
 
@@ -143,9 +163,13 @@ class FrameRenderer {
 
   // Host side of a tick: the plan, the buffers it needs (growing them waits for the frames in
   // flight), the new frame staged (or converted and counted on the CPU).
-  FramePlan prepare(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram, const DrawStyle& style);
+  FramePlan prepare(const VideoFormat* format, const VideoPlanes* planes, bool rehistogram, const DrawStyle& style,
+                    const DeviceFrame* device);
   void prepare_buffers(const FramePlan& plan, const FrameFormat& rgb);
-  void prepare_gpu_frame(const VideoFormat& format, const VideoPlanes& planes);
+  void prepare_gpu_frame(const VideoFormat& format, const VideoPlanes& planes, const DeviceFrame* device);
+  // GPU engine, a frame in another API's memory: its planes copied by the importer into its
+  // buffer for this slot (frame_renderer_import.cpp).
+  void prepare_imported_frame(const VideoFormat& format, const VideoPlanes& planes, const DeviceFrame& device);
   void prepare_cpu_frame(const VideoFormat& format, const VideoPlanes& planes, const FrameFormat& rgb,
                          const DrawStyle& style);
   void prepare_cpu_uploads(const FramePlan& plan, std::uint32_t bins);
@@ -225,6 +249,15 @@ class FrameRenderer {
   // stays empty while frames are staged in device memory.
   render::Buffer planes_, rgb_;
   PlaneOffsets plane_layout_;  // of the frame staged this tick (GPU engine)
+  // Hardware-decoded frames: the importer, this tick's wait for its copy, whether the current
+  // frame came through it and then its planes buffer (the importer's for the tick's slot); the
+  // copies made and the ticks submitted (the importer's timeline values).
+  FrameImport* import_ = nullptr;
+  render::TimelinePoint import_wait_{};
+  bool imported_ = false;
+  const render::Buffer* imported_planes_ = nullptr;
+  std::uint64_t import_copies_ = 0, ticks_submitted_ = 0;
+  std::array<std::uint64_t, kFramesInFlight> import_capacity_{};  // of the importer's buffer per slot
   HistogramTarget display_, levels_;
   render::Buffer inner_scale_;  // DrawStyle::end_scale: the scale of the display bins between the end bins
   // The statistics histogram of the current frame: levels_, or display_ when the display bins

@@ -20,8 +20,9 @@ namespace vhist::viewer {
 class Player {
  public:
   // Opens `path` (throws media::MediaError for bad input). The first frame is shown at once.
-  // `stream`: the video stream's index in the file; -1: the best one.
-  void open(const std::string& path, int stream = -1);
+  // `stream`: the video stream's index in the file; -1: the best one. `cuda_context` and
+  // `cuda_stream` (media::SourceOptions): decode on NVDEC, frames left in GPU memory.
+  void open(const std::string& path, int stream = -1, void* cuda_context = nullptr, void* cuda_stream = nullptr);
   // Opens a camera: live, the newest captured frame is shown each tick, nothing is seekable;
   // pausing freezes the picture while capture goes on.
   void open_camera(const std::string& path, const media::CameraOptions& options);

@@ -63,6 +63,8 @@ class Presenter {
   Engine engine() const noexcept { return renderer_.engine(); }
   bool wants_frame_again(const DrawStyle& style) const noexcept { return renderer_.wants_frame_again(style); }
   void wait_idle() { renderer_.wait_idle(); }
+  // Hardware-decoded frames' importer (FrameRenderer::set_import), before the first draw.
+  void set_import(FrameImport* import) noexcept { renderer_.set_import(import); }
   // After a lost surface (wait_idle() first): new acquire and present semaphores, since a
   // failed present may leave one signalled with nothing to wait for it.
   void reset_semaphores();
@@ -73,6 +75,8 @@ class Presenter {
  private:
   // `underlay` where the presenter draws underlays (else null), its new pixels staged.
   const Underlay* stage_underlay(const Underlay* underlay);
+  // Submits the tick's command buffer (FrameRenderer::fence) and ends the renderer's tick.
+  void submit_tick(VkCommandBuffer cmd, VkSemaphore image_available, VkSemaphore render_done);
 
   render::Context& context_;
   render::Swapchain& swapchain_;

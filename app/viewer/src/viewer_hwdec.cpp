@@ -1,0 +1,121 @@
+#include "viewer_hwdec.h"
+
+#include "vhist/util/text.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+namespace vhist::viewer {
+
+namespace {
+
+// The CPU decodes the file just opened: keep why, to be said by announce_decoder().
+void decode_on_cpu(App& app, const std::string& why) {
+  app.hwdec_note = why.empty() ? "NVDEC did not take the stream" : why;
+  app.hwdec_unsaid = true;
+}
+
+}  // namespace
+
+Engine viewer_engine(const render::Context& context) {
+  EngineChoice choice = EngineChoice::automatic;
+  if (const char* engine = std::getenv("VHIST_ENGINE")) choice = parse_engine_choice(engine).value_or(choice);
+  return choose_engine(context.description().kind, choice);
+}
+
+hwdec::Hwdec open_viewer_hwdec(hwdec::HwdecMode mode, const render::Context& context, Engine engine) {
+  hwdec::Hwdec hw = hwdec::open_hwdec(mode, context);  // the device's reason first: it holds for every engine
+  if (hw.usable() && engine == Engine::cpu) {
+    hw.refuse("the CPU engine reads frames in host memory (NVDEC's stay on the GPU)");
+  }
+  return hw;
+}
+
+namespace {
+
+// Opens the file on NVDEC where --hwdec takes it; returns why the CPU decodes it ("" when NVDEC
+// does, or with --hwdec no). `watch`: NVDEC's own check comes with the first frame. Throws
+// media::MediaError for bad input before anything of the open file changed.
+std::string open_decoder(App& app, const std::string& path, int stream, bool& watch) {
+  const hwdec::Hwdec* hw = app.hwdec;
+  if (!hw || hw->mode == hwdec::HwdecMode::no || !hw->usable()) {
+    app.player.open(path, stream);
+    return hw && hw->mode != hwdec::HwdecMode::no ? hw->reason : std::string();
+  }
+  try {
+    app.player.open(path, stream, hw->cuda_context(), hw->cuda_stream());
+  } catch (const media::MediaError& e) {
+    app.player.open(path, stream);  // bad input throws again here, in the CPU decoder's words
+    return std::string("the decoder did not open on NVDEC: ") + e.what();
+  }
+  const media::MediaInfo info = app.player.info();
+  const unsigned threads = std::thread::hardware_concurrency();
+  if (hw->mode == hwdec::HwdecMode::automatic && hwdec::cpu_decodes_faster(info.codec, threads)) {
+    app.player.open(path, stream);  // the NVDEC source goes once this one is open
+    return info.codec + " decodes faster on this machine's " + std::to_string(threads) +
+           " CPU threads than on one NVDEC engine (--hwdec nvdec uses NVDEC all the same)";
+  }
+  if (info.hwaccel.empty()) {  // this FFmpeg has no NVDEC for the decoder
+    const std::string why = app.player.report().hw_fallback;
+    return why.empty() ? "NVDEC did not take the stream" : why;
+  }
+  watch = true;
+  return {};
+}
+
+}  // namespace
+
+void open_player(App& app, const std::string& path, int stream) {
+  bool watch = false;
+  const std::string why = open_decoder(app, path, stream, watch);
+  app.hwdec_note = why;
+  app.hwdec_unsaid = !why.empty();
+  app.hwdec_watch = watch;
+}
+
+void note_camera_decoding(App& app) {
+  app.hwdec_note.clear();
+  app.hwdec_unsaid = false;
+  app.hwdec_watch = false;
+  if (app.hwdec && app.hwdec->mode != hwdec::HwdecMode::no) decode_on_cpu(app, "a camera's frames are not decoded by NVDEC");
+}
+
+void announce_decoder(App& app) {
+  if (!app.hwdec_unsaid || !app.hwdec) return;
+  app.hwdec_unsaid = false;
+  const std::string line =
+      app.hwdec->mode == hwdec::HwdecMode::nvdec
+          ? "warning: --hwdec nvdec: NVDEC cannot be used (" + app.hwdec_note + "); decoding on the CPU"
+          : "--hwdec auto: decoding on the CPU: " + app.hwdec_note;
+  std::fprintf(stderr, "vhist: %s\n", util::printable(line).c_str());
+  show_message(app, line);
+}
+
+void watch_decode_path(App& app, const media::DecodedFrame& frame) {
+  if (!app.hwdec_watch) return;
+  app.hwdec_watch = false;
+  if (frame.device.memory != FrameMemory::host) return;
+  decode_on_cpu(app, app.player.report().hw_fallback);
+  announce_decoder(app);
+}
+
+std::string decoder_line(const App& app) {
+  if (!app.hwdec || app.hwdec->mode == hwdec::HwdecMode::no || !app.player.is_open() || !app.player.frame()) return {};
+  const media::MediaInfo& info = app.player.info();
+  if (app.player.frame()->device.memory != FrameMemory::host) return "decoder " + info.codec + " (" + info.hwaccel + ")";
+  const std::string name = info.decoder.empty() ? info.codec : info.decoder;
+  const std::string why = app.hwdec_note.empty() ? "" : "; --hwdec " + std::string(hwdec::hwdec_name(app.hwdec->mode)) +
+                                                             ": " + app.hwdec_note;
+  return "decoder " + name + " (CPU" + why + ")";
+}
+
+std::string hardware_decoding_text(const App& app) {
+  const hwdec::HwdecMode mode = app.hwdec ? app.hwdec->mode : hwdec::HwdecMode::no;
+  const std::string name(hwdec::hwdec_name(mode));
+  const bool on_gpu = app.player.is_open() && app.player.frame() && app.player.frame()->device.memory != FrameMemory::host;
+  if (on_gpu) return name + ": NVDEC, the frames stay on the GPU (upload = its copy into Vulkan memory)";
+  return name + ": CPU decoding (FFmpeg)" + (app.hwdec_note.empty() ? "" : ": " + app.hwdec_note);
+}
+
+}  // namespace vhist::viewer
