@@ -83,7 +83,7 @@ fi
 echo "== installing the build's packages"
 $sudo_ apt-get update -qq
 $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-  build-essential dpkg-dev nasm pkg-config zlib1g-dev libffmpeg-nvenc-dev
+  build-essential dpkg-dev nasm pkg-config zlib1g-dev libffmpeg-nvenc-dev meson ninja-build
 
 # --- 2. The source package.
 mkdir -p "$work"

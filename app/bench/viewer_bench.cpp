@@ -290,7 +290,9 @@ bool run_viewer_bench(render::Context& context, const std::vector<std::pair<std:
   const bool cpu_device = context.properties().kind == render::DeviceKind::cpu;
   // As the viewer chooses by default: the CPU engine on a CPU Vulkan device.
   const Engine engine = choose_engine(context.properties().kind, EngineChoice::automatic);
-  const std::uint32_t frames = iterations ? iterations : (cpu_device ? 20 : 300);
+  // At least 3 ticks: a tick's GPU time is read two ticks later (two frames in flight), so fewer
+  // would time none.
+  const std::uint32_t frames = std::max(3u, iterations ? iterations : (cpu_device ? 20u : 300u));
   const std::uint32_t warmup = cpu_device ? 2 : 50;
   const bool nvdec = hw.usable() && engine == Engine::gpu;
   bool all_ok = true;

@@ -69,7 +69,7 @@ int run_analysis(const AnalyzeOptions& options, AnalysisObserver* observer, cons
   } catch (const media::MediaError& e) {
     std::fprintf(stderr, "%s: %s\n", name, util::printable(e.what()).c_str());
     return 2;
-  } catch (const std::exception& e) {  // CUDA failed while setting up
+  } catch (const std::exception& e) {  // out of memory or threads while reopening on NVDEC
     std::fprintf(stderr, "%s: --hwdec: %s\n", name, render::failure_message(e).c_str());
     return 1;
   }

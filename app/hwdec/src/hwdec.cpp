@@ -3,6 +3,7 @@
 #include "cuda_import.h"
 
 #include <stdexcept>
+#include <stdexcept>
 #include <utility>
 
 namespace vhist::hwdec {
@@ -34,7 +35,14 @@ Hwdec open_hwdec(HwdecMode mode, const render::Context& context) {
   Hwdec h;
   h.mode = mode;
   if (mode == HwdecMode::no) return h;
-  h.cuda = CudaImport::open(context, h.reason);
+  // CUDA failing while it sets up (a GPU in exclusive-process mode that another process holds,
+  // out of memory) is one more reason to decode on the CPU, as mpv falls back.
+  try {
+    h.cuda = CudaImport::open(context, h.reason);
+  } catch (const std::runtime_error& e) {
+    h.cuda.reset();
+    h.reason = std::string("CUDA could not be set up: ") + e.what();
+  }
   return h;
 }
 

@@ -52,7 +52,7 @@ struct Hwdec {
 };
 
 // Decides for `context` (created with device_extensions() as optional extensions). Never throws
-// for a missing driver or a mismatch: that is `reason`.
+// for a missing driver, a mismatch or CUDA failing while it sets up: that is `reason`.
 Hwdec open_hwdec(HwdecMode mode, const render::Context& context);
 
 }  // namespace vhist::hwdec
