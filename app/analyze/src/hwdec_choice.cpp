@@ -4,7 +4,6 @@
 #include "vhist/media/camera.h"
 
 #include <cstdio>
-#include <thread>
 
 namespace vhist::app {
 
@@ -33,14 +32,9 @@ hwdec::Hwdec choose_hwdec(const AnalyzeOptions& options, const render::Context& 
     hw.reason = "a camera's frames are not decoded by NVDEC";
   } else {
     hw = hwdec::open_hwdec(mode, context);  // the device's reason first: it holds for every engine
-    const std::string codec = source->info().codec;
-    const unsigned threads = std::thread::hardware_concurrency();
-    if (hw.usable() && engine_reads_host) {
-      hw.refuse("the CPU engine reads frames in host memory (NVDEC's stay on the GPU)");
-    } else if (hw.usable() && mode == hwdec::HwdecMode::automatic && hwdec::cpu_decodes_faster(codec, threads)) {
-      hw.refuse(codec + " decodes faster on this machine's " + std::to_string(threads) +
-                " CPU threads than on one NVDEC engine (--hwdec nvdec uses NVDEC all the same)");
-    }
+    if (engine_reads_host) hwdec::refuse_for_host_engine(hw);
+    const std::string faster = hwdec::cpu_faster_reason(mode, source->info().codec);
+    if (hw.usable() && !faster.empty()) hw.refuse(faster);
   }
   if (hw.usable()) {
     source.reset();  // its decoder and thread go before the same file is opened again
@@ -48,12 +42,7 @@ hwdec::Hwdec choose_hwdec(const AnalyzeOptions& options, const render::Context& 
     if (!source->info().hwaccel.empty()) return hw;  // NVDEC's own check comes with the first frame
     hw.reason = source->report().hw_fallback;       // this FFmpeg has no NVDEC for the decoder
   }
-  if (mode == hwdec::HwdecMode::nvdec) {
-    std::fprintf(stderr, "vhist analyze: warning: --hwdec nvdec: NVDEC cannot be used (%s); decoding on the CPU\n",
-                 hw.reason.c_str());
-  } else {
-    std::fprintf(stderr, "vhist analyze: --hwdec auto: decoding on the CPU: %s\n", hw.reason.c_str());
-  }
+  std::fprintf(stderr, "vhist analyze: %s\n", hwdec::fallback_line(mode, hw.reason).c_str());
   return hw;
 }
 

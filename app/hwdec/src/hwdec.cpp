@@ -3,7 +3,9 @@
 #include "cuda_import.h"
 
 #include <stdexcept>
+#include <thread>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 
 namespace vhist::hwdec {
@@ -29,6 +31,22 @@ FrameImport* Hwdec::import() const { return cuda.get(); }
 std::shared_ptr<const DeviceFrame> Hwdec::put_frame(const VideoFormat& format, const VideoPlanes& planes) const {
   if (!cuda) throw std::logic_error("put_frame without NVDEC");
   return cuda->put_frame(format, planes);
+}
+
+void refuse_for_host_engine(Hwdec& hw) {
+  if (hw.usable()) hw.refuse("the CPU engine reads frames in host memory (NVDEC's stay on the GPU)");
+}
+
+std::string cpu_faster_reason(HwdecMode mode, std::string_view codec) {
+  const unsigned threads = std::thread::hardware_concurrency();
+  if (mode != HwdecMode::automatic || !cpu_decodes_faster(codec, threads)) return {};
+  return std::string(codec) + " decodes faster on this machine's " + std::to_string(threads) +
+         " CPU threads than on one NVDEC engine (--hwdec nvdec uses NVDEC all the same)";
+}
+
+std::string fallback_line(HwdecMode mode, const std::string& reason) {
+  if (mode == HwdecMode::nvdec) return "warning: --hwdec nvdec: NVDEC cannot be used (" + reason + "); decoding on the CPU";
+  return "--hwdec auto: decoding on the CPU: " + reason;
 }
 
 Hwdec open_hwdec(HwdecMode mode, const render::Context& context) {

@@ -4,7 +4,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <thread>
 
 namespace vhist::viewer {
 
@@ -26,9 +25,7 @@ Engine viewer_engine(const render::Context& context) {
 
 hwdec::Hwdec open_viewer_hwdec(hwdec::HwdecMode mode, const render::Context& context, Engine engine) {
   hwdec::Hwdec hw = hwdec::open_hwdec(mode, context);  // the device's reason first: it holds for every engine
-  if (hw.usable() && engine == Engine::cpu) {
-    hw.refuse("the CPU engine reads frames in host memory (NVDEC's stay on the GPU)");
-  }
+  if (engine == Engine::cpu) hwdec::refuse_for_host_engine(hw);
   return hw;
 }
 
@@ -50,11 +47,9 @@ std::string open_decoder(App& app, const std::string& path, int stream, bool& wa
     return std::string("the decoder did not open on NVDEC: ") + e.what();
   }
   const media::MediaInfo info = app.player.info();
-  const unsigned threads = std::thread::hardware_concurrency();
-  if (hw->mode == hwdec::HwdecMode::automatic && hwdec::cpu_decodes_faster(info.codec, threads)) {
+  if (std::string faster = hwdec::cpu_faster_reason(hw->mode, info.codec); !faster.empty()) {
     app.player.open(path, stream);  // the NVDEC source goes once this one is open
-    return info.codec + " decodes faster on this machine's " + std::to_string(threads) +
-           " CPU threads than on one NVDEC engine (--hwdec nvdec uses NVDEC all the same)";
+    return faster;
   }
   if (info.hwaccel.empty()) {  // this FFmpeg has no NVDEC for the decoder
     const std::string why = app.player.report().hw_fallback;
@@ -84,10 +79,7 @@ void note_camera_decoding(App& app) {
 void announce_decoder(App& app) {
   if (!app.hwdec_unsaid || !app.hwdec) return;
   app.hwdec_unsaid = false;
-  const std::string line =
-      app.hwdec->mode == hwdec::HwdecMode::nvdec
-          ? "warning: --hwdec nvdec: NVDEC cannot be used (" + app.hwdec_note + "); decoding on the CPU"
-          : "--hwdec auto: decoding on the CPU: " + app.hwdec_note;
+  const std::string line = hwdec::fallback_line(app.hwdec->mode, app.hwdec_note);
   std::fprintf(stderr, "vhist: %s\n", util::printable(line).c_str());
   show_message(app, line);
 }

@@ -51,6 +51,16 @@ struct Hwdec {
   std::shared_ptr<const DeviceFrame> put_frame(const VideoFormat& format, const VideoPlanes& planes) const;
 };
 
+// The rules every command applies after open_hwdec(), in one wording: the CPU engine reads
+// frames in host memory, so it refuses NVDEC (nothing happens when NVDEC is not usable); `auto`
+// leaves `codec` to the CPU where it decodes faster there (cpu_decodes_faster on this machine's
+// threads): cpu_faster_reason says why, or "" when NVDEC keeps it.
+void refuse_for_host_engine(Hwdec& hw);
+std::string cpu_faster_reason(HwdecMode mode, std::string_view codec);
+// What to say when NVDEC is not used, `reason` being why: a warning for `nvdec` ("warning:
+// --hwdec nvdec: NVDEC cannot be used (REASON); decoding on the CPU"), a note for `auto`.
+std::string fallback_line(HwdecMode mode, const std::string& reason);
+
 // Decides for `context` (created with device_extensions() as optional extensions). Never throws
 // for a missing driver, a mismatch or CUDA failing while it sets up: that is `reason`.
 Hwdec open_hwdec(HwdecMode mode, const render::Context& context);
