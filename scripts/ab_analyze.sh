@@ -12,6 +12,8 @@ set -euo pipefail
 clip=$1 pairs=$2 a=$3 b=$4
 [ -x /usr/bin/time ] || { echo "ab_analyze.sh: /usr/bin/time not found (apt-get install time)" >&2; exit 1; }
 
+times=$(mktemp)
+trap 'rm -f "$times"' EXIT
 run() {  # prints "wall cpu" of one run of command $1 on the clip
   local cmd
   case $1 in
@@ -19,7 +21,8 @@ run() {  # prints "wall cpu" of one run of command $1 on the clip
     ffmpeg-decode) cmd=(ffmpeg -nostdin -hide_banner -loglevel error -i "$clip" -f null -) ;;
     *) cmd=("$1" analyze "$clip" -q -o /dev/null) ;;
   esac
-  { /usr/bin/time -f '%e %U %S' "${cmd[@]}" >/dev/null 2>/dev/null; } 2>&1 | tail -1 | awk '{printf "%.2f %.2f\n", $1, $2 + $3}'
+  /usr/bin/time -o "$times" -f '%e %U %S' "${cmd[@]}" >/dev/null 2>&1 || { echo "ab_analyze.sh: failed: ${cmd[*]}" >&2; exit 1; }
+  awk '{printf "%.2f %.2f\n", $1, $2 + $3}' "$times"
 }
 median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 

@@ -108,7 +108,8 @@ void plane_bins(const std::int32_t* __restrict codes, std::uint32_t n, std::uint
 }
 
 // Adds one to the counts at n indices. Not inlined, as count_row: see there.
-__attribute__((noinline)) void add_bins(const std::uint16_t* __restrict index, std::uint32_t n, std::uint32_t* __restrict counts) {
+__attribute__((noinline)) void add_bins(const std::uint16_t* __restrict index, std::uint32_t n,
+                                        std::uint32_t* __restrict counts) {
   for (std::uint32_t i = 0; i < n; ++i) ++counts[index[i]];
 }
 
