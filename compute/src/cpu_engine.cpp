@@ -107,8 +107,9 @@ void plane_bins(const std::int32_t* __restrict codes, std::uint32_t n, std::uint
   above += hi;
 }
 
-// Adds one to the counts at n indices.
-void add_bins(const std::uint16_t* __restrict index, std::uint32_t n, std::uint32_t* __restrict counts) {
+// Adds one to the counts at n indices. Not inlined, as count_row: see there.
+__attribute__((noinline)) void add_bins(const std::uint16_t* __restrict index, std::uint32_t n,
+                                        std::uint32_t* __restrict counts) {
   for (std::uint32_t i = 0; i < n; ++i) ++counts[index[i]];
 }
 
@@ -180,11 +181,13 @@ void chroma_row(const BandJob& j, std::uint32_t c, std::uint32_t y, RowScratch& 
     for (std::uint32_t x = 0; x < f.width; ++x) out[x] = 2 * v[x];
     return;
   }
+  // The last column's neighbour is itself: set once, so that the loop has no condition (with
+  // `i + 1 < cw ? v[i + 1] : v[i]` in it, a 1080p frame's counts took 7 % more CPU time).
+  v[cw] = v[cw - 1];
   const std::uint32_t pairs = f.width / 2;
   for (std::uint32_t i = 0; i < pairs; ++i) {
-    const std::int32_t next = i + 1 < cw ? v[i + 1] : v[i];
     out[2 * i] = 2 * v[i];
-    out[2 * i + 1] = v[i] + next;
+    out[2 * i + 1] = v[i] + v[i + 1];
   }
   if (f.width % 2 != 0) out[f.width - 1] = 2 * v[pairs];
 }
@@ -311,9 +314,12 @@ void bins_of_row(const BandJob& j, std::uint32_t y, const ConversionCoefficients
 }
 
 // Adds a row's table indices (bins_row's): R', G', B', luma, and with Y the Y' plane's, with M
-// the light levels'.
+// the light levels'. Not inlined: flattened into count_band, whose conversion loops need every
+// register, the six index pointers were reloaded from the stack at every pixel (one load per
+// increment); on its own the loop keeps them in registers. A 1080p frame's counts took 22 % less
+// CPU time (8.9 to 6.9 ms at 8 bits, 9.5 to 7.4 ms at 10; one core, harness over CpuEngine).
 template <bool Y, bool M>
-void count_row(std::uint32_t* __restrict counts, const RowScratch& s, std::uint32_t w) {
+__attribute__((noinline)) void count_row(std::uint32_t* __restrict counts, const RowScratch& s, std::uint32_t w) {
   const std::uint16_t *__restrict br = s.bin_r.data(), *__restrict bg = s.bin_g.data();
   const std::uint16_t *__restrict bb = s.bin_b.data(), *__restrict bl = s.bin_l.data();
   const std::uint16_t *__restrict by = s.bin_y.data(), *__restrict bm = s.bin_m.data();
