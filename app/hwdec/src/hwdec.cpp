@@ -4,8 +4,6 @@
 
 #include <stdexcept>
 #include <thread>
-#include <stdexcept>
-#include <thread>
 #include <utility>
 
 namespace vhist::hwdec {
