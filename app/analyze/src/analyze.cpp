@@ -4,6 +4,7 @@
 
 #include "analysis_run.h"
 #include "hwdec_choice.h"
+#include "messages.h"
 #include "stop_signals.h"
 
 #include "vhist/camera_options/camera_options.h"
@@ -29,76 +30,103 @@ std::unique_ptr<media::MediaSource> open_source(const AnalyzeOptions& options) {
 
 }  // namespace
 
-int run_analysis(const AnalyzeOptions& options, AnalysisObserver* observer, const AfterAnalysis& after) {
-  const char* name = observer != nullptr ? "vhist qc" : "vhist analyze";
-  // An output that is the input would destroy it: refused before anything is opened.
-  const std::string conflict = options.output.empty() ? std::string() : output_conflict(options.common.input, options.output);
-  if (!conflict.empty()) {
-    std::fprintf(stderr, "%s: %s\n", name, conflict.c_str());
-    return 2;
-  }
-  // Declared in the order they are needed at the end: the input (with NVDEC's decoder) goes
-  // before the CUDA side (hw), which goes before the Vulkan device.
-  std::unique_ptr<render::Context> context;
-  hwdec::Hwdec hw;
-  // Input first: bad input is reported before any device is started.
-  install_stop_handlers();
-  std::unique_ptr<media::MediaSource> source;
-  try {
-    source = open_source(options);
-  } catch (const media::MediaError& e) {
-    if (stop_requested()) return interrupted_while_opening();
-    std::fprintf(stderr, "%s: %s\n", name, util::printable(e.what()).c_str());
-    return 2;
-  } catch (const std::exception& e) {  // out of memory or threads: said as such
-    std::fprintf(stderr, "%s: %s\n", name, render::failure_message(e).c_str());
-    return 1;
-  }
+namespace {
 
+}  // namespace
+
+std::unique_ptr<render::Context> open_analysis_device(const AnalyzeOptions& options, const char* name) {
   try {
     render::ContextOptions context_options;
     context_options.device = options.common.device;
     if (options.common.hwdec != hwdec::HwdecMode::no) context_options.optional_device_extensions = hwdec::device_extensions();
-    context = std::make_unique<render::Context>(context_options);
+    return std::make_unique<render::Context>(context_options);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s: no usable Vulkan device: %s\n", name, render::failure_message(e).c_str());
-    return 1;
+    say("%s: no usable Vulkan device: %s\n", name, render::failure_message(e).c_str());
+    return nullptr;
   }
-  try {
-    hw = choose_hwdec(options, *context, engine_reads_host(options, *context), source);
-  } catch (const media::MediaError& e) {
-    std::fprintf(stderr, "%s: %s\n", name, util::printable(e.what()).c_str());
-    return 2;
-  } catch (const std::exception& e) {  // out of memory or threads while reopening on NVDEC
-    std::fprintf(stderr, "%s: --hwdec: %s\n", name, render::failure_message(e).c_str());
-    return 1;
-  }
+}
 
-  // The stop handlers are in place (above): a signal from here on ends the run through the
-  // loop, which removes the temporary file when no record was written. `vhist qc` writes records
-  // only with --records (options.output); its observer takes the frames.
+namespace {
+
+// The input, said why not (exit status in `status`) when it cannot be opened.
+std::unique_ptr<media::MediaSource> open_input(const AnalyzeOptions& options, const char* name, int& status) {
+  try {
+    return open_source(options);
+  } catch (const media::MediaError& e) {
+    status = stop_requested() ? interrupted_while_opening() : 2;
+    if (!stop_requested()) say("%s: %s\n", name, util::printable(e.what()).c_str());
+  } catch (const std::exception& e) {  // out of memory or threads: said as such
+    say("%s: %s\n", name, render::failure_message(e).c_str());
+    status = 1;
+  }
+  return nullptr;
+}
+
+// The Analyzer's run on an opened input and device, then `after`; a validation message during
+// the run fails it.
+int analyse(const AnalyzeOptions& options, AnalysisObserver* observer, const AfterAnalysis& after,
+            media::MediaSource& source, render::Context& context, const hwdec::Hwdec& hw, const char* name) {
   std::string error;
   const bool records = observer == nullptr || !options.output.empty();
   const std::unique_ptr<Output> out = records ? Output::open(options.output, error) : nullptr;
   if (!out && records) {
-    std::fprintf(stderr, "%s: %s\n", name, error.c_str());
+    say("%s: %s\n", name, error.c_str());
     return 1;
   }
+  const std::uint32_t messages_before = context.validation_message_count();
   try {
-    Analyzer analyzer(options, *source, *context, out.get(), hw.import(), observer);
+    Analyzer analyzer(options, source, context, out.get(), hw.import(), observer);
     int status = analyzer.run();
-    if (after) status = after(analyzer, *source, status);
-    if (context->validation_message_count() != 0) {
-      std::fprintf(stderr, "%s: %u Vulkan validation messages\n", name, context->validation_message_count());
+    if (after) status = after(analyzer, source, status);
+    if (const std::uint32_t messages = context.validation_message_count() - messages_before; messages != 0) {
+      say("%s: %u Vulkan validation messages\n", name, messages);
       if (status == 0 || status == 3) status = 1;  // a passed or failed verdict on a faulty run is none
     }
     return status;
   } catch (const OutputClosed&) {
     return kOutputClosedStatus;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s: %s\n", name, util::printable(render::failure_message(e)).c_str());
+    say("%s: %s\n", name, util::printable(render::failure_message(e)).c_str());
     return 1;
   }
+}
+
+}  // namespace
+
+int run_analysis(const AnalyzeOptions& options, AnalysisObserver* observer, const AfterAnalysis& after,
+                 render::Context* shared) {
+  const char* name = observer != nullptr ? "vhist qc" : "vhist analyze";
+  // An output that is the input would destroy it: refused before anything is opened.
+  const std::string conflict = options.output.empty() ? std::string() : output_conflict(options.common.input, options.output);
+  if (!conflict.empty()) {
+    say("%s: %s\n", name, conflict.c_str());
+    return 2;
+  }
+  // Declared in the order they are needed at the end: the input (with NVDEC's decoder) goes
+  // before the CUDA side (hw), which goes before the Vulkan device.
+  std::unique_ptr<render::Context> own_context;
+  hwdec::Hwdec hw;
+  // Input first: bad input is reported before any device is started. A shared device's owner
+  // (the batch's main thread) has put the stop handlers in place.
+  if (shared == nullptr) install_stop_handlers();
+  int status = 0;
+  std::unique_ptr<media::MediaSource> source = open_input(options, name, status);
+  if (!source) return status;
+  if (shared == nullptr && !(own_context = open_analysis_device(options, name))) return 1;
+  render::Context& context = shared != nullptr ? *shared : *own_context;
+  try {
+    hw = choose_hwdec(options, context, engine_reads_host(options, context), source);
+  } catch (const media::MediaError& e) {
+    say("%s: %s\n", name, util::printable(e.what()).c_str());
+    return 2;
+  } catch (const std::exception& e) {  // out of memory or threads while reopening on NVDEC
+    say("%s: --hwdec: %s\n", name, render::failure_message(e).c_str());
+    return 1;
+  }
+  // The stop handlers are in place (above): a signal from here on ends the run through the
+  // loop, which removes the temporary file when no record was written. `vhist qc` writes records
+  // only with --records (options.output); its observer takes the frames.
+  return analyse(options, observer, after, *source, context, hw, name);
 }
 
 int run_analyze(const AnalyzeOptions& options) { return run_analysis(options, nullptr, {}); }
