@@ -35,7 +35,7 @@ hwdec::Hwdec choose_hwdec(const AnalyzeOptions& options, const render::Context& 
   } else {
     hw = hwdec::open_hwdec(mode, context);  // the device's reason first: it holds for every engine
     if (engine_reads_host) hwdec::refuse_for_host_engine(hw);
-    const std::string faster = hwdec::cpu_faster_reason(mode, source->info().codec);
+    const std::string faster = hwdec::cpu_faster_reason(mode, source->info().codec, options.threads);
     if (hw.usable() && !faster.empty()) hw.refuse(faster);
   }
   if (hw.usable()) {
