@@ -224,11 +224,11 @@ TEST(Timeline, EventKeysLandOnTheEventsFirstFrames) {
   const std::string clip = black_white_clip();
   const fs::path cache = fresh_cache("keys");
   write_timeline(clip, cache);
-  const TimelineRun r = run_timeline("keys", cache, quote(clip) + " --paused-at 0.5 --quit-after 26 --size 640x360",
+  const TimelineRun r = run_timeline("keys", cache, quote(clip) + " --paused-at 0.5 --quit-after 36 --size 640x360",
                     // Time for each seek's frame to come (a loaded machine decodes slowly: with 3 s
-                    // between keys and a load of 6 on 2 cores the second landing came too late), so
-                    // that the OSD names each landing.
-                    "sleep 6; xdotool key Next; sleep 5; xdotool key Next; sleep 5; xdotool key Prior; sleep 5");
+                    // between keys and a load of 6 on 2 cores the second landing came too late, and
+                    // with 5 s at a load of 7 the first), so that the OSD names each landing.
+                    "sleep 8; xdotool key Next; sleep 8; xdotool key Next; sleep 8; xdotool key Prior; sleep 6");
   ASSERT_EQ(r.status, 0) << context(r);
   EXPECT_NE(r.state.find("frame at 1.200 s"), std::string::npos) << context(r);
   const auto first = find_frame(r, 12), second = find_frame(r, 16);
