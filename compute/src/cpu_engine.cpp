@@ -150,35 +150,39 @@ void count_plane_row(const BandJob& j, std::uint32_t c, const std::int32_t* code
   add_bins(bins_out, n, j.counts);
 }
 
-// The count of a row of codes below `low` and above `high`, into below and above: plane_bins
-// without the bins (Request::chroma off).
-void plane_range(const std::int32_t* __restrict codes, std::uint32_t n, std::uint32_t low, std::uint32_t high,
-                 std::uint32_t& below, std::uint32_t& above) {
+// Counts a row of chroma plane c's codes (c 1 or 2): into the plane tables, or with
+// Request::chroma off only the samples outside the limited range (plane_bins without the bins).
+void count_chroma_row(const BandJob& j, std::uint32_t c, const std::int32_t* __restrict codes, std::uint32_t n,
+                      std::uint16_t* bins_out) {
+  if (j.want.chroma) return count_plane_row(j, c, codes, n, bins_out);
+  const std::uint32_t low = shader::vhist_limited_low(j.f.bits), high = shader::vhist_limited_high(j.f.bits, true);
   std::uint32_t lo = 0, hi = 0;
   for (std::uint32_t i = 0; i < n; ++i) {
-    const auto c = static_cast<std::uint32_t>(codes[i]);
-    lo += c < low ? 1u : 0u;
-    hi += c > high ? 1u : 0u;
+    lo += static_cast<std::uint32_t>(codes[i]) < low ? 1u : 0u;
+    hi += static_cast<std::uint32_t>(codes[i]) > high ? 1u : 0u;
   }
-  below += lo;
-  above += hi;
-}
-
-// Counts a row of chroma plane c's codes (c 1 or 2): into the plane tables, or with
-// Request::chroma off only the samples outside the limited range.
-void count_chroma_row(const BandJob& j, std::uint32_t c, const std::int32_t* codes, std::uint32_t n,
-                      std::uint16_t* bins_out) {
-  if (j.want.chroma) {
-    count_plane_row(j, c, codes, n, bins_out);
-    return;
-  }
-  const BandLayout& l = j.layout;
-  plane_range(codes, n, shader::vhist_limited_low(j.f.bits), shader::vhist_limited_high(j.f.bits, true),
-              j.counts[l.below + c], j.counts[l.above + c]);
+  j.counts[j.layout.below + c] += lo;
+  j.counts[j.layout.above + c] += hi;
 }
 
 // Whether luma row y is the first of those sharing its chroma row (which it then counts).
 bool owns_chroma_row(const VideoFormat& f, std::uint32_t y) { return f.chroma_shift_y == 0 || (y & 1u) == 0; }
+
+// chroma_row's 4:2:0 step: out[0..width) from the nearer and farther chroma rows (cw samples
+// each, room for one more), vertically 3:1, then horizontally as chroma_row does, in one loop
+// (the vertical sums are not written out and read again).
+void upsample_420(std::int32_t* __restrict near, std::int32_t* __restrict far, std::uint32_t cw, std::uint32_t width,
+                  std::int32_t* __restrict out) {
+  near[cw] = near[cw - 1];  // the last column's neighbour is itself
+  far[cw] = far[cw - 1];
+  const std::uint32_t pairs = width / 2;
+  for (std::uint32_t i = 0; i < pairs; ++i) {
+    const std::int32_t a = 3 * near[i] + far[i], b = 3 * near[i + 1] + far[i + 1];
+    out[2 * i] = 2 * a;
+    out[2 * i + 1] = a + b;
+  }
+  if (width % 2 != 0) out[width - 1] = 2 * (3 * near[pairs] + far[pairs]);
+}
 
 // Chroma of one component for luma row y, upsampled and x8, into out[0..width). Equal to
 // vhist_chroma8(vhist_chroma_h(near...), vhist_chroma_h(far...)): both steps are linear in the
@@ -197,6 +201,12 @@ void chroma_row(const BandJob& j, std::uint32_t c, std::uint32_t y, RowScratch& 
   std::int32_t* v = s.near.data();
   read_row<Sample>(row_ptr(y >> sy), comp.offset, comp.step, comp.shift, mask, cw, v);
   if (j.want.planes && owns_chroma_row(f, y)) count_chroma_row(j, c, v, cw, s.bin_c.data());
+  if (sy != 0 && sx != 0) {  // 4:2:0: both weightings in one loop
+    std::int32_t* fa = s.far.data();
+    read_row<Sample>(row_ptr(shader::vhist_chroma_far_row(y, ch)), comp.offset, comp.step, comp.shift, mask, cw, fa);
+    upsample_420(v, fa, cw, f.width, out);
+    return;
+  }
   if (sy != 0) {
     std::int32_t* fa = s.far.data();
     read_row<Sample>(row_ptr(shader::vhist_chroma_far_row(y, ch)), comp.offset, comp.step, comp.shift, mask, cw, fa);

@@ -12,6 +12,7 @@
 #include "vhist/util/text.h"
 
 #include <cstdio>
+#include <future>
 #include <memory>
 
 namespace vhist::app {
@@ -25,6 +26,16 @@ std::unique_ptr<media::MediaSource> open_source(const AnalyzeOptions& options) {
     return media::CameraSource::open(options.common.input, cli::camera_options(options.common));
   }
   return media::MediaSource::open(options.common.input, source_options(options, {}));
+}
+
+// The Vulkan device, started on a thread of its own while the input opens: the input's probe
+// and the device's start (lavapipe's loads LLVM) each take tens of milliseconds on this 2-core
+// machine, one after the other before. get() rethrows the start's failure.
+std::future<std::unique_ptr<render::Context>> start_context(const AnalyzeOptions& options) {
+  render::ContextOptions context_options;
+  context_options.device = options.common.device;
+  if (options.common.hwdec != hwdec::HwdecMode::no) context_options.optional_device_extensions = hwdec::device_extensions();
+  return std::async(std::launch::async, [context_options] { return std::make_unique<render::Context>(context_options); });
 }
 
 }  // namespace
@@ -41,8 +52,15 @@ int run_analysis(const AnalyzeOptions& options, AnalysisObserver* observer, cons
   // before the CUDA side (hw), which goes before the Vulkan device.
   std::unique_ptr<render::Context> context;
   hwdec::Hwdec hw;
-  // Input first: bad input is reported before any device is started.
   install_stop_handlers();
+  std::future<std::unique_ptr<render::Context>> starting;
+  try {
+    starting = start_context(options);
+  } catch (const std::exception& e) {  // no thread to start it on
+    std::fprintf(stderr, "%s: %s\n", name, render::failure_message(e).c_str());
+    return 1;
+  }
+  // Bad input is still reported first; returning waits for the device's start to end.
   std::unique_ptr<media::MediaSource> source;
   try {
     source = open_source(options);
@@ -56,10 +74,7 @@ int run_analysis(const AnalyzeOptions& options, AnalysisObserver* observer, cons
   }
 
   try {
-    render::ContextOptions context_options;
-    context_options.device = options.common.device;
-    if (options.common.hwdec != hwdec::HwdecMode::no) context_options.optional_device_extensions = hwdec::device_extensions();
-    context = std::make_unique<render::Context>(context_options);
+    context = starting.get();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s: no usable Vulkan device: %s\n", name, render::failure_message(e).c_str());
     return 1;
