@@ -150,16 +150,19 @@ TEST(Batch, CompleteInputsAreSkippedUntilChangedOrForced) {
   EXPECT_EQ(jsonl(a.out / "summary.jsonl").size(), a.keys.size());
 }
 
-TEST(Batch, AnInterruptedBatchGoesOnWhereItStopped) {
-  const fs::path dir = clip_dir() / "batch_stop" / "in", out = clip_dir() / "batch_stop" / "out";
-  fs::remove_all(clip_dir() / "batch_stop");
+// Stops a batch (`workers`: processes or threads) with SIGTERM once its first input is complete,
+// then runs it again: it goes on from there.
+void interrupt_and_resume(const std::string& name, const char* workers) {
+  const fs::path dir = clip_dir() / name / "in", out = clip_dir() / name / "out";
+  fs::remove_all(clip_dir() / name);
   fs::create_directories(dir);
   const std::string clip = make_clip("batch_long.mkv", "-f lavfi -i testsrc2=s=320x180:d=6 -pix_fmt yuv420p -c:v ffv1");
   for (int k = 0; k < 4; ++k) fs::copy_file(clip, dir / ("c" + std::to_string(k) + ".mkv"));
   const std::string vhist = VHIST_BINARY;
   const pid_t pid = fork();
   if (pid == 0) {
-    execl(vhist.c_str(), vhist.c_str(), "batch", dir.c_str(), "--out", out.c_str(), "-q", static_cast<char*>(nullptr));
+    execl(vhist.c_str(), vhist.c_str(), "batch", dir.c_str(), "--out", out.c_str(), "-q", "--workers", workers,
+          "--jobs", "2", static_cast<char*>(nullptr));
     _exit(127);
   }
   // Stopped once the first input is complete (its row is written last).
@@ -178,7 +181,8 @@ TEST(Batch, AnInterruptedBatchGoesOnWhereItStopped) {
     EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos) << entry.path();
   }
   const auto first = fs::last_write_time(out / "c0.mkv.row.json");
-  const ProcessResult again = run_vhist("batch " + quote(dir.string()) + " --out " + quote(out.string()) + " -q");
+  const ProcessResult again = run_vhist("batch " + quote(dir.string()) + " --out " + quote(out.string()) + " -q --workers " +
+                                        workers);
   EXPECT_TRUE(again.status == 0 || again.status == 3) << again.err;
   EXPECT_EQ(fs::last_write_time(out / "c0.mkv.row.json"), first);
   const std::vector<json> rows = jsonl(out / "summary.jsonl");
@@ -186,18 +190,61 @@ TEST(Batch, AnInterruptedBatchGoesOnWhereItStopped) {
   for (const json& row : rows) EXPECT_EQ(row["frames"], 150) << row;
 }
 
+TEST(Batch, AnInterruptedBatchGoesOnWhereItStopped) { interrupt_and_resume("batch_stop", "processes"); }
+
+TEST(Batch, AnInterruptedBatchOfThreadsGoesOnWhereItStopped) { interrupt_and_resume("batch_stop_threads", "threads"); }
+
+// --workers threads: every input on a thread of one process, on one shared Vulkan device (the
+// GPU engine, so that the threads' frames share its queue; validation on, whose thread-safety
+// checks see a queue used by two threads at once). Every file is what child processes write,
+// byte for byte (the rows but for their seconds), the broken file's error row included.
+TEST(Batch, ThreadWorkersWriteWhatProcessesWrite) {
+  const Archive a = make_archive("batch_threads");
+  const fs::path threads_out = clip_dir() / "batch_threads" / "threads";
+  const std::string common = "batch " + quote(a.dir.string()) + " --jobs 3 --engine gpu --out ";
+  const ProcessResult processes = run_vhist(common + quote(a.out.string()) + " -q");
+  const ProcessResult threads = run_vhist(common + quote(threads_out.string()) + " --workers threads");
+  EXPECT_EQ(processes.status, 1) << processes.err;
+  EXPECT_EQ(threads.status, 1) << threads.err;
+  EXPECT_EQ(threads.err.find("validation"), std::string::npos) << threads.err;
+  EXPECT_NE(threads.err.find("broken.mp4' is not a video file"), std::string::npos) << threads.err;
+  const auto without_seconds = [](json row) {
+    EXPECT_GT(row.value("seconds", -1.0), 0.0) << row;
+    row.erase("seconds");
+    return row;
+  };
+  const std::vector<json> rows = jsonl(threads_out / "summary.jsonl"), expected = jsonl(a.out / "summary.jsonl");
+  ASSERT_EQ(rows.size(), a.keys.size());
+  ASSERT_EQ(expected.size(), a.keys.size());
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    EXPECT_EQ(rows[k]["key"], a.keys[k]);
+    EXPECT_EQ(without_seconds(rows[k]), without_seconds(expected[k])) << a.keys[k];
+    if (rows[k]["status"] == "error") continue;
+    EXPECT_NE(rows[k]["engine"].get<std::string>().find("gpu on "), std::string::npos) << rows[k];
+    for (const std::string suffix : {".jsonl", ".qc.jsonl"}) {
+      const std::string made = read_file(threads_out / (a.keys[k] + suffix));
+      EXPECT_FALSE(made.empty()) << a.keys[k] << suffix;
+      EXPECT_EQ(made, read_file(a.out / (a.keys[k] + suffix))) << a.keys[k] << suffix;
+    }
+  }
+  EXPECT_EQ(rows[1]["status"], "error");
+}
+
 TEST(Batch, ShowsProgressAtATerminalAndALinePerFileInALog) {
   const Archive a = make_archive("batch_progress");
-  // At a terminal (script(1) gives it one): files done, frames per second, the time left.
-  const std::string cmd = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " batch " + quote(a.dir.string()) + " --out " +
-                          quote(a.out.string());
-  const std::string typescript = (clip_dir() / "batch_progress" / "typescript").string();
-  std::system(("script -qec " + quote(cmd) + " " + quote(typescript) + " > /dev/null 2>&1").c_str());
-  const std::string shown = read_file(typescript);
-  EXPECT_NE(shown.find("\rvhist batch: 4/4 files, "), std::string::npos) << shown;
-  EXPECT_NE(shown.find(" fps, ETA "), std::string::npos) << shown;
-  EXPECT_NE(shown.find("4 inputs: "), std::string::npos) << shown;
-  EXPECT_NE(shown.find(" failed QC, 1 could not be analysed"), std::string::npos) << shown;  // the broken file
+  // At a terminal (script(1) gives it one): files done, frames per second, the time left; the
+  // same with worker threads.
+  for (const std::string workers : {"processes", "threads"}) {
+    const std::string cmd = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " batch " + quote(a.dir.string()) +
+                            " --force --out " + quote(a.out.string()) + " --workers " + workers;
+    const std::string typescript = (clip_dir() / "batch_progress" / ("typescript." + workers)).string();
+    std::system(("script -qec " + quote(cmd) + " " + quote(typescript) + " > /dev/null 2>&1").c_str());
+    const std::string shown = read_file(typescript);
+    EXPECT_NE(shown.find("\rvhist batch: 4/4 files, "), std::string::npos) << workers << shown;
+    EXPECT_NE(shown.find(" fps, ETA "), std::string::npos) << workers << shown;
+    EXPECT_NE(shown.find("4 inputs: "), std::string::npos) << workers << shown;
+    EXPECT_NE(shown.find(" failed QC, 1 could not be analysed"), std::string::npos) << workers << shown;
+  }
   // Into a log: one line per input as it ends.
   const ProcessResult log = run_vhist("batch " + quote(a.dir.string()) + " --out " + quote(a.out.string()) + " --force");
   EXPECT_NE(log.err.find("] day2/test.mkv: "), std::string::npos) << log.err;
@@ -310,6 +357,10 @@ TEST(Batch, RefusesCollidingKeysAndBadOptionsBeforeRunning) {
                                          " --engine warp");
   EXPECT_EQ(engine.status, 2);
   EXPECT_NE(engine.err.find("--engine"), std::string::npos) << engine.err;
+  const ProcessResult workers = run_vhist("batch " + quote(a.dir.string()) + " --out " + quote(a.out.string()) +
+                                          " --workers fibers");
+  EXPECT_EQ(workers.status, 2);
+  EXPECT_NE(workers.err.find("--workers"), std::string::npos) << workers.err;
   const ProcessResult no_out = run_vhist("batch " + quote(a.dir.string()));
   EXPECT_EQ(no_out.status, 2);
   EXPECT_NE(no_out.err.find("--out"), std::string::npos) << no_out.err;

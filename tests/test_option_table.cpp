@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace vhist {
@@ -155,6 +156,15 @@ TEST(HwdecAuto, TheCpuTakesH264OnlyOnManyThreads) {
   for (const char* codec : {"hevc", "vp9", "av1", "mpeg2video", ""}) {
     EXPECT_FALSE(hwdec::cpu_decodes_faster(codec, 128)) << codec;
   }
+}
+
+// The threads counted are the run's decoder's: `vhist batch --jobs 7` on 16 cores gives each run
+// 2 (--threads), on which H.264 stays on NVDEC; without --threads, every hardware thread.
+TEST(HwdecAuto, CountsTheRunsOwnDecoderThreads) {
+  EXPECT_EQ(hwdec::cpu_decoder_threads(2), 2u);
+  EXPECT_EQ(hwdec::cpu_decoder_threads(0), std::max(1u, std::thread::hardware_concurrency()));
+  EXPECT_FALSE(hwdec::cpu_decodes_faster("h264", hwdec::cpu_decoder_threads(16 / 7)));
+  EXPECT_TRUE(hwdec::cpu_decodes_faster("h264", hwdec::cpu_decoder_threads(16)));
 }
 
 // vhist scope: its own rows, the shared input and device groups, and the scope drawing's

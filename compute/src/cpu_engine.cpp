@@ -472,7 +472,9 @@ void band_rows(const BandJob& j) {
 // frame's histograms from 6.4 to 5.1 ms on one core of an AMD EPYC (Zen 4). The gamut counts'
 // loops are a function of their own: flattened into this one they made it large enough that
 // its loops without them ran 25 % slower (1080p, one core).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+// (Not under ThreadSanitizer, which instruments the clones' resolvers: they run while the
+// program is being loaded, before it is set up, and crash there.)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 #define VHIST_BAND_CLONES __attribute__((target_clones("arch=x86-64-v4", "avx2", "default"), flatten))
 #else
 #define VHIST_BAND_CLONES

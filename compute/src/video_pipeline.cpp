@@ -85,7 +85,7 @@ VideoPipeline::VideoPipeline(HistogramEngine& engine, std::uint32_t slots, Strat
 
 VideoPipeline::~VideoPipeline() {
   // Let the GPU finish with the slots' buffers before they are destroyed (not on a lost device).
-  if (in_flight_ > 0) render::wait_idle_for_teardown(context_.device());
+  if (in_flight_ > 0) context_.wait_idle();
 }
 
 std::string VideoPipeline::check(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) const {

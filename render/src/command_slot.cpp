@@ -50,7 +50,7 @@ void submit(const Context& context, VkCommandBuffer cmd, VkFence fence, VkSemaph
   info.pCommandBufferInfos = &cmd_info;
   info.signalSemaphoreInfoCount = signal != VK_NULL_HANDLE ? 1 : 0;
   info.pSignalSemaphoreInfos = &signal_info;
-  VHIST_VK_CHECK(vkQueueSubmit2(context.queue(), 1, &info, fence));
+  context.submit(info, fence);
 }
 
 void submit_timeline(const Context& context, VkCommandBuffer cmd, VkFence fence, std::span<const TimelinePoint> waits,
@@ -77,7 +77,7 @@ void submit_timeline(const Context& context, VkCommandBuffer cmd, VkFence fence,
   info.pCommandBufferInfos = &cmd_info;
   info.signalSemaphoreInfoCount = static_cast<std::uint32_t>(signal_infos.size());
   info.pSignalSemaphoreInfos = signal_infos.data();
-  VHIST_VK_CHECK(vkQueueSubmit2(context.queue(), 1, &info, fence));
+  context.submit(info, fence);
 }
 
 }  // namespace vhist::render

@@ -477,6 +477,7 @@ VkDeviceSize Context::host_visible_device_heap() const {
 }
 
 void Context::submit_and_wait(const std::function<void(VkCommandBuffer)>& record) {
+  const std::lock_guard lock(queue_mutex_);  // the setup pool's and the queue's
   VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   alloc.commandPool = setup_pool_.get();
   alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
@@ -507,6 +508,16 @@ void Context::submit_and_wait(const std::function<void(VkCommandBuffer)>& record
   submit.pCommandBufferInfos = &cmd_info;
   VHIST_VK_CHECK(vkQueueSubmit2(queue_, 1, &submit, fence.get()));
   VHIST_VK_CHECK(vkWaitForFences(device_, 1, &fence_handle, VK_TRUE, UINT64_MAX));
+}
+
+void Context::submit(const VkSubmitInfo2& info, VkFence fence) const {
+  const std::lock_guard lock(queue_mutex_);
+  VHIST_VK_CHECK(vkQueueSubmit2(queue_, 1, &info, fence));
+}
+
+void Context::wait_idle() const {
+  const std::lock_guard lock(queue_mutex_);
+  wait_idle_for_teardown(device_);
 }
 
 }  // namespace vhist::render

@@ -2,6 +2,7 @@
 
 #include "decode_report_text.h"
 #include "hwdec_choice.h"
+#include "messages.h"
 #include "output.h"
 #include "progress.h"
 #include "stop_signals.h"
@@ -76,7 +77,7 @@ void Analyzer::write_source_header(const media::DecodedFrame& frame) {
   colour_ = frame.colour;
   header_ = h;
   // In words for the person reading; the records keep the identifiers (smpte2084, bt2020nc).
-  if (o_.verbose) std::fprintf(stderr, "%s: colour %s\n", name_.c_str(), spoken_colour_summary(frame.colour).c_str());
+  if (o_.verbose) say("%s: colour %s\n", name_.c_str(), spoken_colour_summary(frame.colour).c_str());
   if (out_ == nullptr) {
     // No records: the header is kept for the observer's outputs only.
   } else if (*o_.format == RecordFormat::jsonl) {
@@ -295,20 +296,20 @@ Analyzer::Engines Analyzer::make_engines() const {
 
 void Analyzer::announce(const Engines& e) const {
   if (e.decode_only) {
-    std::fprintf(stderr, "%s: engine none: decoding only, no records\n", name_.c_str());
+    say("%s: engine none: decoding only, no records\n", name_.c_str());
   } else if (e.cpu) {
-    std::fprintf(stderr, "%s: engine cpu (%u threads)%s\n", name_.c_str(), e.cpu->threads(),
+    say("%s: engine cpu (%u threads)%s\n", name_.c_str(), e.cpu->threads(),
                  o_.engine == "auto" ? (", because the Vulkan device " + context_.description().name +
                                         " is itself a CPU").c_str()
                                      : "");
   } else {
-    std::fprintf(stderr, "%s: engine gpu on %s\n", name_.c_str(), context_.description().name.c_str());
+    say("%s: engine gpu on %s\n", name_.c_str(), context_.description().name.c_str());
   }
   if (!o_.verbose) return;
   const media::MediaInfo& info = source_.info();
   std::string streams;
   for (const auto& s : info.video_streams) streams += (streams.empty() ? "" : ", ") + s;
-  std::fprintf(stderr, "%s: video streams %s; reading stream %d%s\n", name_.c_str(), util::printable(streams).c_str(),
+  say("%s: video streams %s; reading stream %d%s\n", name_.c_str(), util::printable(streams).c_str(),
                info.video_stream, o_.common.stream >= 0 ? " (--stream)" : "");
 }
 
@@ -332,7 +333,7 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
     check_frame(frame);
     if (const std::string said = path_change(source_.info(), source_.report(), frame, tally.decoded == 0, first_on_gpu_);
         !said.empty()) {
-      std::fprintf(stderr, "%s: %s\n", name_.c_str(), util::printable(said).c_str());
+      say("%s: %s\n", name_.c_str(), util::printable(said).c_str());
     }
     if (tally.decoded == 0) first_on_gpu_ = frame.device.memory != FrameMemory::host;
     const VideoFormat& f = frame.format;
@@ -411,12 +412,12 @@ int Analyzer::run() {
   progress.clear();
   tally.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (status != 0) {
-    std::fprintf(stderr, "%s: %s (%s)\n", name_.c_str(), util::printable(failure).c_str(), written_to().c_str());
+    say("%s: %s (%s)\n", name_.c_str(), util::printable(failure).c_str(), written_to().c_str());
     return status;
   }
   if (stop_requested()) {
     const int sig = stop_signal();
-    std::fprintf(stderr, "%s: interrupted (%s); %s\n", name_.c_str(), std::string(signal_name(sig)).c_str(),
+    say("%s: interrupted (%s); %s\n", name_.c_str(), std::string(signal_name(sig)).c_str(),
                  written_to().c_str());
     return 128 + sig;  // 130 for Ctrl-C, 143 for SIGTERM, 129 for a hangup: the shell's convention
   }
@@ -426,7 +427,7 @@ int Analyzer::run() {
   // run's one line is its failure; the summary object has the warnings either way).
   for (const std::string* warning : {&warnings_.range, &warnings_.light}) {
     if (status_at_end != 0 || warning->empty()) continue;
-    std::fprintf(stderr, "%s: warning: %s: %s\n", name_.c_str(), quoted(o_.common.input).c_str(), util::printable(*warning).c_str());
+    say("%s: warning: %s: %s\n", name_.c_str(), quoted(o_.common.input).c_str(), util::printable(*warning).c_str());
   }
   return status_at_end;
 }
@@ -434,13 +435,11 @@ int Analyzer::run() {
 void Analyzer::summary(const Engines& e, const Tally& tally) const {
   const double seconds = tally.seconds;
   const double per = written_ > 0 && e.pipeline ? 1.0 / static_cast<double>(written_) : 0.0;
-  std::fprintf(stderr,
-               "%s: %lld frames in %.2f s (%.1f fps), engine %s, decoder %s, GPU time %.3f ms/frame (copy "
-               "%.3f, planes %.3f, convert %.3f, histograms %.3f), peak RSS %.1f MiB\n", name_.c_str(),
-               static_cast<long long>(written_), seconds, seconds > 0 ? static_cast<double>(written_) / seconds : 0.0,
-               e.decode_only ? "none" : e.cpu ? "cpu" : "gpu", first_on_gpu_ ? "nvdec" : "cpu", tally.gpu_ms * per,
-               tally.copy_ms * per, tally.source_ms * per, tally.convert_ms * per, tally.histogram_ms * per,
-               peak_rss_mib());
+  say("%s: %lld frames in %.2f s (%.1f fps), engine %s, decoder %s, GPU time %.3f ms/frame (copy %.3f, planes "
+      "%.3f, convert %.3f, histograms %.3f), peak RSS %.1f MiB\n", name_.c_str(), static_cast<long long>(written_),
+      seconds, seconds > 0 ? static_cast<double>(written_) / seconds : 0.0,
+      e.decode_only ? "none" : e.cpu ? "cpu" : "gpu", first_on_gpu_ ? "nvdec" : "cpu", tally.gpu_ms * per,
+      tally.copy_ms * per, tally.source_ms * per, tally.convert_ms * per, tally.histogram_ms * per, peak_rss_mib());
 }
 
 // The exit status once every frame is through: the input's troubles, if any, as one line.
@@ -450,7 +449,7 @@ int Analyzer::finish(const Tally& tally) const {
     std::string why = report.first_error.empty() ? "" : " (" + report.first_error + ")";
     if (o_.start() > 0) why += "; --start " + std::to_string(o_.start()) + " s may be past the end";
     if (out_ == nullptr || out_->to_file()) why += "; " + written_to();
-    std::fprintf(stderr, "%s: %s: no video frame could be decoded%s\n", name_.c_str(), quoted(o_.common.input).c_str(),
+    say("%s: %s: no video frame could be decoded%s\n", name_.c_str(), quoted(o_.common.input).c_str(),
                  why.c_str());
     return 2;
   }
@@ -458,14 +457,14 @@ int Analyzer::finish(const Tally& tally) const {
   const bool stopped_early = o_.frames > 0 && tally.decoded >= o_.frames;
   const std::string corrupt = corruption_text(report);
   if (report.truncated && !stopped_early) {
-    std::fprintf(stderr, "%s: %s: %s%s; %lld records written to %s are all that could be read\n", name_.c_str(),
+    say("%s: %s: %s%s; %lld records written to %s are all that could be read\n", name_.c_str(),
                  quoted(o_.common.input).c_str(), util::printable(report.truncation_reason).c_str(),
                  corrupt.empty() ? "" : ("; before that, " + util::printable(corrupt)).c_str(),
                  static_cast<long long>(written_), where().c_str());
     return 2;
   }
   if (!corrupt.empty()) {
-    std::fprintf(stderr, "%s: %s: %s; %lld records written to %s\n", name_.c_str(), quoted(o_.common.input).c_str(),
+    say("%s: %s: %s; %lld records written to %s\n", name_.c_str(), quoted(o_.common.input).c_str(),
                  util::printable(corrupt).c_str(), static_cast<long long>(written_), where().c_str());
     return 2;
   }

@@ -18,7 +18,7 @@ std::vector<std::string> qc_arguments(const BatchItem& item, const std::vector<s
 // The last non-empty line of what `vhist qc` said on standard error, without its prefix.
 std::string last_message(const std::string& text);
 
-// How one child ended.
+// How one input's run (a child process, or a worker thread) ended.
 struct ChildEnd {
   std::size_t item = 0;  // its index in the plan
   int status = 0;        // exit status, or 128 + the signal that killed it
@@ -26,24 +26,38 @@ struct ChildEnd {
   double seconds = 0;
 };
 
-class BatchChildren {
+// What runs the inputs' `vhist qc`, --jobs at a time: child processes (BatchChildren) or worker
+// threads (BatchThreads, batch_threads.h).
+class BatchWorkers {
+ public:
+  virtual ~BatchWorkers() = default;
+  // Starts `vhist qc` on the item. Returns an error (it could not be started), else empty.
+  virtual std::string start(const BatchItem& item, std::size_t index) = 0;
+  virtual std::size_t running() const = 0;
+  // Waits up to `timeout` for output or an end; returns the runs that ended.
+  virtual std::vector<ChildEnd> wait(std::chrono::milliseconds timeout) = 0;
+  // The running inputs' share of their files done (0..1 each, summed), and frames done.
+  virtual double running_share() const = 0;
+  virtual std::int64_t frames() const = 0;  // frames measured, by ended and running runs
+  // After a stop signal: stops every run and waits for them.
+  virtual void stop_all() = 0;
+};
+
+class BatchChildren final : public BatchWorkers {
  public:
   // `forward`: options for every child's `vhist qc`.
   explicit BatchChildren(std::vector<std::string> forward) : forward_(std::move(forward)) {}
-  ~BatchChildren();
+  ~BatchChildren() override;
   BatchChildren(const BatchChildren&) = delete;
   BatchChildren& operator=(const BatchChildren&) = delete;
 
-  // Starts `vhist qc` on the item. Returns an error (the process could not be made), else empty.
-  std::string start(const BatchItem& item, std::size_t index);
-  std::size_t running() const { return children_.size(); }
-  // Waits up to `timeout` for output or an end; returns the children that ended.
-  std::vector<ChildEnd> wait(std::chrono::milliseconds timeout);
-  // The running children's share of their files done (0..1 each, summed), and frames done.
-  double running_share() const;
-  std::int64_t frames() const;  // frames measured by the children, ended and running
-  // Asks every child to stop (SIGTERM) and waits for them.
-  void stop_all();
+  std::string start(const BatchItem& item, std::size_t index) override;
+  std::size_t running() const override { return children_.size(); }
+  std::vector<ChildEnd> wait(std::chrono::milliseconds timeout) override;
+  double running_share() const override;
+  std::int64_t frames() const override;
+  // Asks every child to stop (SIGTERM; SIGKILL after a grace time) and waits for them.
+  void stop_all() override;
 
  private:
   struct Child {

@@ -3,6 +3,7 @@
 #include "batch_children.h"
 #include "batch_plan.h"
 #include "batch_table.h"
+#include "batch_threads.h"
 #include "qc_row.h"
 #include "stop_signals.h"
 
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <thread>
 #include <filesystem>
 
@@ -65,22 +67,25 @@ ordered_json ended_row(const BatchItem& item, int status, const std::string& mes
 class BatchRun {
  public:
   BatchRun(const BatchOptions& o, const std::vector<BatchItem>& plan, std::vector<ordered_json>& rows)
-      : o_(o), plan_(plan), rows_(rows), children_(child_options(o)), terminal_(::isatty(STDERR_FILENO) == 1) {}
+      : o_(o), plan_(plan), rows_(rows), terminal_(::isatty(STDERR_FILENO) == 1) {
+    if (o.threads) children_ = std::make_unique<BatchThreads>(child_options(o));
+    else children_ = std::make_unique<BatchChildren>(child_options(o));
+  }
 
   // Returns 0, or 128 + the signal that stopped the batch.
   int run(const std::vector<std::size_t>& todo) {
     total_ = todo.size();
     std::size_t next = 0;
-    while (next < todo.size() || children_.running() > 0) {
+    while (next < todo.size() || children_->running() > 0) {
       if (stop_requested()) {
-        children_.stop_all();
+        children_->stop_all();
         if (terminal_ && !o_.quiet) std::fputc('\n', stderr);
         std::fprintf(stderr, "vhist batch: interrupted (%s): %zu of %zu inputs done; run the same command again to "
                      "go on from there\n", std::string(signal_name(stop_signal())).c_str(), finished_, todo.size());
         return 128 + stop_signal();
       }
-      while (next < todo.size() && children_.running() < o_.jobs) start(todo[next++]);
-      for (const ChildEnd& end : children_.wait(std::chrono::milliseconds(200))) finish(end);
+      while (next < todo.size() && children_->running() < o_.jobs) start(todo[next++]);
+      for (const ChildEnd& end : children_->wait(std::chrono::milliseconds(200))) finish(end);
       show_progress(todo.size());
     }
     if (terminal_ && !o_.quiet && !todo.empty()) std::fputc('\n', stderr);
@@ -89,7 +94,7 @@ class BatchRun {
 
  private:
   void start(std::size_t index) {
-    if (const std::string error = children_.start(plan_[index], index); !error.empty()) {
+    if (const std::string error = children_->start(plan_[index], index); !error.empty()) {
       finish_row(index, error_row(plan_[index].input, plan_[index].key, error, 0));
     }
   }
@@ -120,17 +125,17 @@ class BatchRun {
   void show_progress(std::size_t total) {
     if (o_.quiet || !terminal_) return;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-    const double share = (static_cast<double>(finished_) + children_.running_share()) / static_cast<double>(total);
+    const double share = (static_cast<double>(finished_) + children_->running_share()) / static_cast<double>(total);
     const std::string eta = share > 0.01 ? clock_text(elapsed / share - elapsed) : std::string("--:--:--");
     std::fprintf(stderr, "\rvhist batch: %zu/%zu files, %.0f fps, ETA %s   ", finished_, total,
-                 elapsed > 0 ? static_cast<double>(children_.frames()) / elapsed : 0.0, eta.c_str());
+                 elapsed > 0 ? static_cast<double>(children_->frames()) / elapsed : 0.0, eta.c_str());
     std::fflush(stderr);
   }
 
   const BatchOptions& o_;
   const std::vector<BatchItem>& plan_;
   std::vector<ordered_json>& rows_;
-  BatchChildren children_;
+  std::unique_ptr<BatchWorkers> children_;
   bool terminal_;
   std::size_t finished_ = 0, total_ = 0;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();

@@ -1,5 +1,7 @@
 #include "hwdec_choice.h"
 
+#include "messages.h"
+
 #include "vhist/compute/engine_choice.h"
 #include "vhist/media/camera.h"
 
@@ -33,7 +35,7 @@ hwdec::Hwdec choose_hwdec(const AnalyzeOptions& options, const render::Context& 
   } else {
     hw = hwdec::open_hwdec(mode, context);  // the device's reason first: it holds for every engine
     if (engine_reads_host) hwdec::refuse_for_host_engine(hw);
-    const std::string faster = hwdec::cpu_faster_reason(mode, source->info().codec);
+    const std::string faster = hwdec::cpu_faster_reason(mode, source->info().codec, options.threads);
     if (hw.usable() && !faster.empty()) hw.refuse(faster);
   }
   if (hw.usable()) {
@@ -42,7 +44,7 @@ hwdec::Hwdec choose_hwdec(const AnalyzeOptions& options, const render::Context& 
     if (!source->info().hwaccel.empty()) return hw;  // NVDEC's own check comes with the first frame
     hw.reason = source->report().hw_fallback;       // this FFmpeg has no NVDEC for the decoder
   }
-  std::fprintf(stderr, "vhist analyze: %s\n", hwdec::fallback_line(mode, hw.reason).c_str());
+  say("vhist analyze: %s\n", hwdec::fallback_line(mode, hw.reason).c_str());
   return hw;
 }
 

@@ -1,6 +1,7 @@
 #include "vhist/analyze/qc_command.h"
 
 #include "analysis_run.h"
+#include "messages.h"
 #include "output.h"
 #include "qc_outputs.h"
 #include "qc_row.h"
@@ -36,7 +37,8 @@ constexpr std::size_t kMaxThumbnails = 64;  // events past these have none (each
 // Measures every frame into the timeline, and tells the viewer how far it got (--progress-fd).
 class QcObserver : public AnalysisObserver {
  public:
-  explicit QcObserver(const QcOptions& o) : o_(o) {}
+  // `report`: where the progress goes instead of --progress-fd (a batch's worker thread).
+  QcObserver(const QcOptions& o, ProgressReport report) : o_(o), report_(std::move(report)) {}
 
   void start(std::int64_t expected) override { timeline_ = qc::Timeline(expected); }
 
@@ -57,6 +59,7 @@ class QcObserver : public AnalysisObserver {
   }
 
   void progress(std::int64_t done, std::int64_t expected) override {
+    if (report_) return report_(done, expected);
     if (o_.progress_fd < 0 || progress_closed_) return;
     const auto now = std::chrono::steady_clock::now();
     if (now - last_ < std::chrono::milliseconds(100)) return;
@@ -72,6 +75,7 @@ class QcObserver : public AnalysisObserver {
 
  private:
   const QcOptions& o_;
+  ProgressReport report_;
   qc::Timeline timeline_;
   qc::FileTotals totals_;  // --row's exposure columns
   bool progress_closed_ = false;
@@ -190,7 +194,7 @@ int QcFinish::write_row(const QcRun& run, const Analyzer& analyzer, const media:
   facts.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   const std::string text = row_line(ok_row(run, analyzer.run_summary(), observer_.totals(), facts));
   if (const std::string error = util::write_file_atomically(o_.row, text); !error.empty()) {
-    std::fprintf(stderr, "vhist qc: %s\n", error.c_str());
+    say("vhist qc: %s\n", error.c_str());
     return 1;
   }
   return 0;
@@ -200,11 +204,11 @@ int QcFinish::write_outputs(const QcRun& run, const media::MediaInfo& info) cons
   const std::string text = events_text(run, *o_.format);
   if (o_.events == "-") {
     if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
-      std::fprintf(stderr, "vhist qc: cannot write the events to standard output: %s\n", std::strerror(errno));
+      say("vhist qc: cannot write the events to standard output: %s\n", std::strerror(errno));
       return 1;
     }
   } else if (const std::string error = util::write_file_atomically(o_.events, text); !error.empty()) {
-    std::fprintf(stderr, "vhist qc: %s\n", error.c_str());
+    say("vhist qc: %s\n", error.c_str());
     return 1;
   }
   if (!o_.timeline.empty()) {
@@ -216,7 +220,7 @@ int QcFinish::write_outputs(const QcRun& run, const media::MediaInfo& info) cons
     file.timeline = *run.timeline;
     file.events = run.events;
     if (const std::string error = qc::save_timeline(o_.timeline, file); !error.empty()) {
-      std::fprintf(stderr, "vhist qc: cannot write the timeline: %s\n", error.c_str());
+      say("vhist qc: cannot write the timeline: %s\n", error.c_str());
       return 1;
     }
   }
@@ -251,11 +255,11 @@ int QcFinish::write_report(const QcRun& run) const {
   try {
     const std::string html = report::html_report(in);
     if (const std::string error = util::write_file_atomically(o_.report, html); !error.empty()) {
-      std::fprintf(stderr, "vhist qc: %s\n", error.c_str());
+      say("vhist qc: %s\n", error.c_str());
       return 1;
     }
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "vhist qc: cannot make the report: %s\n", e.what());
+    say("vhist qc: cannot make the report: %s\n", e.what());
     return 1;
   }
   return 0;
@@ -265,9 +269,28 @@ void QcFinish::report_verdict(const QcRun& run) const {
   if (o_.scan.quiet) return;
   std::size_t failing = 0;
   for (const qc::Event& e : run.events) failing += e.fails ? 1 : 0;
-  std::fprintf(stderr, "vhist qc: %s: %s: %zu frames, %zu events (%zu of failing checks)\n",
+  say("vhist qc: %s: %s: %zu frames, %zu events (%zu of failing checks)\n",
                util::quoted(o_.scan.common.input).c_str(), run.passed ? "passed" : "FAILED",
                run.timeline->frames().size(), run.events.size(), failing);
+}
+
+}  // namespace
+
+namespace {
+
+// run_qc's body, on a device of its own (`shared` null) or a batch's shared one.
+int run_qc_on(const QcOptions& options, render::Context* shared, const ProgressReport& report) {
+  // An output that is the input would destroy it: refused before anything is opened.
+  for (const std::string* output : {&options.events, &options.report, &options.timeline, &options.row}) {
+    if (output->empty()) continue;
+    if (const std::string conflict = output_conflict(options.scan.common.input, *output); !conflict.empty()) {
+      say("vhist qc: %s\n", conflict.c_str());
+      return 2;
+    }
+  }
+  QcObserver observer(options, report);
+  QcFinish finish(options, observer);
+  return run_analysis(options.scan, &observer, std::ref(finish), shared);
 }
 
 }  // namespace
@@ -275,17 +298,11 @@ void QcFinish::report_verdict(const QcRun& run) const {
 int run_qc(const QcOptions& options) {
   // The viewer's background scan (--progress-fd): ends with the viewer, however it ends.
   if (options.progress_fd >= 0) ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-  // An output that is the input would destroy it: refused before anything is opened.
-  for (const std::string* output : {&options.events, &options.report, &options.timeline, &options.row}) {
-    if (output->empty()) continue;
-    if (const std::string conflict = output_conflict(options.scan.common.input, *output); !conflict.empty()) {
-      std::fprintf(stderr, "vhist qc: %s\n", conflict.c_str());
-      return 2;
-    }
-  }
-  QcObserver observer(options);
-  QcFinish finish(options, observer);
-  return run_analysis(options.scan, &observer, std::ref(finish));
+  return run_qc_on(options, nullptr, {});
+}
+
+int run_qc_shared(const QcOptions& options, render::Context& shared, const ProgressReport& progress) {
+  return run_qc_on(options, &shared, progress);
 }
 
 }  // namespace vhist::app

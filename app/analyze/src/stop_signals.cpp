@@ -1,5 +1,7 @@
 #include "stop_signals.h"
 
+#include "messages.h"
+
 #include "vhist/media/media_source.h"
 
 #include <atomic>
@@ -44,8 +46,7 @@ void install_stop_handlers() {
 
 int interrupted_while_opening() {
   const int sig = g_signal.load();
-  std::fprintf(stderr, "vhist analyze: interrupted (%s) while opening the input; no records written\n",
-               std::string(signal_name(sig)).c_str());
+  say("vhist analyze: interrupted (%s) while opening the input; no records written\n", std::string(signal_name(sig)).c_str());
   return 128 + sig;
 }
 

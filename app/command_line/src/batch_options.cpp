@@ -86,6 +86,14 @@ void add_batch_options(CLI::App& app, BatchOptions& o) {
                     o.jobs = *n;
                     return std::string();
                   });
+  cli::add_option(app, "--workers", "KIND", "processes (default): each input in a `vhist qc` process of its own, so a "
+                  "file that crashes its decoder is one failed row; threads: every input on a thread of this process, "
+                  "sharing one Vulkan device and CUDA context that start once (faster for many short files or many "
+                  "NVDEC streams), but a crash stops the batch", "Output", false, [&o](std::string_view v) {
+                    if (v != "processes" && v != "threads") return std::string("processes or threads");
+                    o.threads = v == "threads";
+                    return std::string();
+                  });
   cli::add_option(app, "--force", "", "analyse inputs again even where their outputs are complete", "Output", false,
                   [&o](std::string_view) { return o.force = true, std::string(); });
   cli::add_option(app, "--plan", "", "print the plan (one JSON object per input: input, key, records, events, row, "
@@ -120,8 +128,8 @@ std::string finish_batch_options(BatchOptions& o) {
 }
 
 const char* batch_help_footer() {
-  return R"(Runs `vhist qc` on every input, --jobs at a time, each in its own process: a bad file is one
-failed row, never a stopped batch. For each input it writes DIR/KEY.jsonl (vhist analyze's
+  return R"(Runs `vhist qc` on every input, --jobs at a time, each in its own process (or, with --workers
+threads, on a thread of this one): a bad file is one failed row, never a stopped batch. For each input it writes DIR/KEY.jsonl (vhist analyze's
 records), DIR/KEY.qc.jsonl (the QC events) and last DIR/KEY.row.json (its summary row); KEY is
 the path below the directory it was found in, or a file's name. An input whose row is there
 (and newer than the input) is complete and skipped unless --force, so an interrupted batch

@@ -1,10 +1,9 @@
-// The CUDA driver API, opened at run time (dlopen of libcuda.so.1) through the NVDEC headers'
-// loader (ffnvcodec/dynlink_loader.h, libffmpeg-nvenc-dev 11.1.5.2). That version has every
-// external memory and semaphore call vhist uses; cuEventElapsedTime it lacks, so it is looked up
-// here by hand (the prototype is CUDA's).
+// The CUDA driver API as the import needs it, from the process's one loader (vhist/nvidia/driver.h:
+// ffnvcodec 11.1.5.2's table, which has every external memory and semaphore call vhist uses, and
+// cuEventElapsedTime looked up by hand).
 #pragma once
 
-#include <ffnvcodec/dynlink_cuda.h>
+#include "vhist/nvidia/driver.h"
 
 #include <string>
 
@@ -14,7 +13,7 @@ namespace vhist::hwdec {
 
 // Not in ffnvcodec 11.1.5.2's declarations: CUDA's values and prototype.
 inline constexpr unsigned kCudaExternalMemoryDedicated = 0x1;  // CUDA_EXTERNAL_MEMORY_DEDICATED
-using EventElapsedTime = CUresult (*)(float* ms, CUevent start, CUevent end);
+using nvidia::EventElapsedTime;
 
 struct CudaApi {
   const CudaFunctions* f = nullptr;

@@ -35,10 +35,10 @@ void refuse_for_host_engine(Hwdec& hw) {
   if (hw.usable()) hw.refuse("the CPU engine reads frames in host memory (NVDEC's stay on the GPU)");
 }
 
-std::string cpu_faster_reason(HwdecMode mode, std::string_view codec) {
-  const unsigned threads = std::thread::hardware_concurrency();
-  if (mode != HwdecMode::automatic || !cpu_decodes_faster(codec, threads)) return {};
-  return std::string(codec) + " decodes faster on this machine's " + std::to_string(threads) +
+std::string cpu_faster_reason(HwdecMode mode, std::string_view codec, unsigned threads) {
+  const unsigned cpu = cpu_decoder_threads(threads);
+  if (mode != HwdecMode::automatic || !cpu_decodes_faster(codec, cpu)) return {};
+  return std::string(codec) + " decodes faster on " + std::to_string(cpu) +
          " CPU threads than on one NVDEC engine (--hwdec nvdec uses NVDEC all the same)";
 }
 

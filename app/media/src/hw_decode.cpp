@@ -1,10 +1,10 @@
 #include "hw_decode.h"
 
 // FFmpeg's CUDA hwcontext header wants cuda.h's types: the NVDEC headers' declarations
-// (libffmpeg-nvenc-dev) are the same ones FFmpeg builds with; nothing is linked. Their loader
-// (dlopen) asks NVDEC's capabilities; it prints what it cannot load, vhist says it in its words.
-#define FFNV_LOG_FUNC(logctx, msg, ...) ((void)(logctx))
-#define FFNV_DEBUG_LOG_FUNC(logctx, msg, ...) ((void)(logctx))
+// (libffmpeg-nvenc-dev) are the same ones FFmpeg builds with; nothing is linked. NVDEC's
+// capabilities are asked through the process's one loader of the driver (vhist/nvidia).
+#include "vhist/nvidia/driver.h"
+
 #include <ffnvcodec/dynlink_loader.h>
 
 extern "C" {
@@ -82,26 +82,6 @@ const AVCodec* other_cuda_decoder(const AVCodec& cpu) {
   return nullptr;
 }
 
-struct NvdecApi {
-  CudaFunctions* cuda = nullptr;
-  CuvidFunctions* cuvid = nullptr;
-  std::string why;  // why it could not be loaded
-};
-
-// Loaded once per process; the libraries stay open (FFmpeg's hwaccel opens the same ones).
-const NvdecApi& nvdec_api() {
-  static const NvdecApi api = [] {
-    NvdecApi a;
-    if (cuda_load_functions(&a.cuda, nullptr) != 0 || !a.cuda) {
-      a.why = "no NVIDIA CUDA driver (libcuda.so.1 could not be loaded)";
-    } else if (cuvid_load_functions(&a.cuvid, nullptr) != 0 || !a.cuvid || !a.cuvid->cuvidGetDecoderCaps) {
-      a.why = "the NVIDIA driver has no video decoder library (libnvcuvid.so.1 could not be loaded)";
-    }
-    return a;
-  }();
-  return api;
-}
-
 bool cuvid_codec(AVCodecID id, cudaVideoCodec& type) {
   switch (id) {
     case AV_CODEC_ID_AV1: type = cudaVideoCodec_AV1; return true;
@@ -144,8 +124,9 @@ std::string nvdec_refuses(const AVCodecParameters& par, void* cuda_context) {
   caps.nBitDepthMinus8 = static_cast<unsigned>(std::max(0, desc->comp[0].depth - 8));
   const std::string what = std::string(avcodec_get_name(par.codec_id)) + " " + chroma + " " +
                            std::to_string(desc->comp[0].depth) + "-bit";
-  const NvdecApi& api = nvdec_api();
-  if (!api.why.empty()) return api.why;
+  const nvidia::Driver& api = nvidia::driver();
+  if (!api.cuda) return api.cuda_why;
+  if (!api.cuvid) return api.cuvid_why;
   if (api.cuda->cuCtxPushCurrent(static_cast<CUcontext>(cuda_context)) != CUDA_SUCCESS) {
     return "the CUDA context could not be made current to ask NVDEC about " + what;
   }

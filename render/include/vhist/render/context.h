@@ -5,8 +5,9 @@
 // environment has VHIST_VALIDATION=1. A debug messenger logs every validation warning and
 // error to stderr and counts them; tests fail when the count is not zero.
 //
-// Thread safety: the accessors are safe from any thread. submit_and_wait() and the queue are
-// for one thread at a time (the caller serializes queue use).
+// Thread safety: the accessors are safe from any thread. Work goes to the queue through submit(),
+// submit_and_wait() and wait_idle(), which hold the queue's lock, so several threads may share
+// one context (`vhist batch --workers threads`). The viewer presents on its one thread.
 #pragma once
 
 #include "vhist/render/device_select.h"
@@ -17,6 +18,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -102,6 +104,12 @@ class Context {
   // uploads in tools and tests; never on a per-frame path.
   void submit_and_wait(const std::function<void(VkCommandBuffer)>& record);
 
+  // vkQueueSubmit2 of one batch on the queue, under the queue's lock. Throws as VHIST_VK_CHECK.
+  void submit(const VkSubmitInfo2& info, VkFence fence) const;
+  // Waits until the device is idle (render::wait_idle_for_teardown: not on a lost device),
+  // under the queue's lock: before objects that work in flight may use are destroyed.
+  void wait_idle() const;
+
  private:
   static VKAPI_ATTR VkBool32 VKAPI_CALL on_debug_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                          VkDebugUtilsMessageTypeFlagsEXT types,
@@ -131,6 +139,7 @@ class Context {
   PFN_vkSetDebugUtilsObjectNameEXT set_object_name_ = nullptr;
   std::atomic<std::uint32_t> validation_messages_{0};
   UniqueCommandPool setup_pool_;
+  mutable std::mutex queue_mutex_;  // the queue and setup_pool_ are externally synchronized
 };
 
 }  // namespace vhist::render

@@ -20,6 +20,7 @@ struct BatchOptions {
   std::string key;                      // --key K: one input, its row printed, no tables
   std::vector<std::string> extensions;  // --ext: the files a directory gives (lower case, no dot)
   unsigned jobs = 1;                    // --jobs N
+  bool threads = false;                 // --workers threads: the inputs on threads of one process
   bool force = false;                   // --force: run complete inputs again
   bool plan = false;                    // --plan: print the plan, run nothing
   bool quiet = false;                   // -q

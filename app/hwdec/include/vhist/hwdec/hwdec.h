@@ -53,10 +53,11 @@ struct Hwdec {
 
 // The rules every command applies after open_hwdec(), in one wording: the CPU engine reads
 // frames in host memory, so it refuses NVDEC (nothing happens when NVDEC is not usable); `auto`
-// leaves `codec` to the CPU where it decodes faster there (cpu_decodes_faster on this machine's
-// threads): cpu_faster_reason says why, or "" when NVDEC keeps it.
+// leaves `codec` to the CPU where it decodes faster there (cpu_decodes_faster on the run's
+// decoder threads, cpu_decoder_threads(threads): --threads, 0 for one per hardware thread):
+// cpu_faster_reason says why, or "" when NVDEC keeps it.
 void refuse_for_host_engine(Hwdec& hw);
-std::string cpu_faster_reason(HwdecMode mode, std::string_view codec);
+std::string cpu_faster_reason(HwdecMode mode, std::string_view codec, unsigned threads = 0);
 // What to say when NVDEC is not used, `reason` being why: a warning for `nvdec` ("warning:
 // --hwdec nvdec: NVDEC cannot be used (REASON); decoding on the CPU"), a note for `auto`.
 std::string fallback_line(HwdecMode mode, const std::string& reason);

@@ -6,8 +6,10 @@
 //   nvdec  NVDEC; when it cannot be used, the CPU with a warning (as mpv's --hwdec=nvdec does)
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string_view>
+#include <thread>
 
 namespace vhist::hwdec {
 
@@ -33,6 +35,12 @@ inline constexpr unsigned kCpuH264Threads = 12;
 // than on one NVDEC engine.
 inline bool cpu_decodes_faster(std::string_view codec, unsigned threads) {
   return codec == "h264" && threads >= kCpuH264Threads;
+}
+
+// The threads a run's CPU decoder gets: `requested` (--threads; `vhist batch` gives each of its
+// --jobs runs cores / jobs), else one per hardware thread.
+inline unsigned cpu_decoder_threads(unsigned requested) {
+  return requested != 0 ? requested : std::max(1u, std::thread::hardware_concurrency());
 }
 
 inline std::string_view hwdec_name(HwdecMode mode) {
