@@ -205,6 +205,48 @@ TEST_P(CpuEngineLayouts, CountsPlanesAndLightInOnePass) {
   EXPECT_THROW(engine.count(rgb_frame.format, rgb_frame.view(), 256, {true, true, false}), std::invalid_argument);
 }
 
+// Without the chroma histograms (Request::chroma off): the Y' histogram and every plane's
+// samples outside the limited range as the reference counts them, the Cb and Cr bins left at 0,
+// their samples in chroma_unbinned; the rest of the counts as with them.
+TEST_P(CpuEngineLayouts, CountsPlanesWithoutChromaBins) {
+  CpuEngine engine(3);
+  for (auto [w, h] : {std::pair{1u, 1u}, {3u, 3u}, {17u, 9u}, {101u, 7u}, {33u, 200u}}) {
+    const SyntheticVideoFrame t = make_synthetic_frame(GetParam(), w, h, w * 13 + h, ColourMatrix::bt709,
+                                                       ColourRange::limited);
+    if (!has_planes(t.format)) continue;
+    for (std::uint32_t bins : {16u, 256u, max_bins_for_bits(t.format.bits)}) {
+      const std::string at = std::to_string(w) + "x" + std::to_string(h) + " bins " + std::to_string(bins);
+      CpuEngine::Request want{true, true, true, true};
+      const CpuEngine::Counts with = engine.count(t.format, t.view(), bins, want);
+      want.chroma = false;
+      const CpuEngine::Counts got = engine.count(t.format, t.view(), bins, want);
+      const PlaneCounts ref = reference_planes(t.format, t.view(), bins);
+      ASSERT_TRUE(got.planes.has_value()) << at;
+      EXPECT_EQ(got.levels, with.levels) << at;
+      EXPECT_EQ(got.light, with.light) << at;
+      EXPECT_EQ(got.gamut, with.gamut) << at;
+      EXPECT_EQ(got.planes->below, ref.below) << at;
+      EXPECT_EQ(got.planes->above, ref.above) << at;
+      const bool yuv = t.format.model == ColourModel::yuv;
+      const std::uint64_t chroma = yuv ? std::uint64_t{t.format.chroma_width()} * t.format.chroma_height() : 0u;
+      EXPECT_EQ(got.planes->chroma_unbinned, chroma) << at;
+      EXPECT_EQ(got.planes->chroma_total(), ref.chroma_total()) << at;
+      EXPECT_EQ(ref.chroma_total(), 2 * chroma) << at;
+      const RangeCheck range = range_check(*got.planes, ColourRange::limited);
+      const RangeCheck ref_range = range_check(ref, ColourRange::limited);
+      EXPECT_EQ(range.has_chroma, ref_range.has_chroma) << at;
+      EXPECT_EQ(range.chroma.below, ref_range.chroma.below) << at;
+      EXPECT_EQ(range.chroma.above, ref_range.chroma.above) << at;
+      EXPECT_EQ(range.luma.below, ref_range.luma.below) << at;
+      for (std::uint32_t b = 0; b < bins; ++b) {
+        ASSERT_EQ(got.planes->histogram.at(kPlaneY, b), ref.histogram.at(kPlaneY, b)) << at << " bin " << b;
+        ASSERT_EQ(got.planes->histogram.at(kPlaneCb, b), 0u) << at << " bin " << b;
+        ASSERT_EQ(got.planes->histogram.at(kPlaneCr, b), 0u) << at << " bin " << b;
+      }
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(All, CpuEngineLayouts, ::testing::ValuesIn(synthetic_layouts()));
 
 TEST(FrameStats, HandMadeHistogram) {

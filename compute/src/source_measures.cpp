@@ -83,6 +83,10 @@ PlaneCounts reference_planes(const VideoFormat& f, const VideoPlanes& planes, st
   return out;
 }
 
+std::uint64_t PlaneCounts::chroma_total() const {
+  return histogram.total(kPlaneCb) + histogram.total(kPlaneCr) + 2 * chroma_unbinned;
+}
+
 RangeCheck range_check(const PlaneCounts& counts, ColourRange nominal) {
   RangeCheck out;
   const auto share = [&](std::uint32_t n, std::uint64_t total) {
@@ -92,7 +96,7 @@ RangeCheck range_check(const PlaneCounts& counts, ColourRange nominal) {
   const auto cb = static_cast<std::uint32_t>(kPlaneCb);
   const auto cr = static_cast<std::uint32_t>(kPlaneCr);
   const std::uint64_t luma = counts.histogram.total(kPlaneY);
-  const std::uint64_t chroma = counts.histogram.total(kPlaneCb) + counts.histogram.total(kPlaneCr);
+  const std::uint64_t chroma = counts.chroma_total();
   out.luma = {share(counts.below[y], luma), share(counts.above[y], luma)};
   out.has_chroma = chroma != 0;
   out.chroma = {share(counts.below[cb] + counts.below[cr], chroma), share(counts.above[cb] + counts.above[cr], chroma)};

@@ -13,6 +13,7 @@
 #include "vhist/util/text.h"
 
 #include <cstdio>
+#include <future>
 #include <memory>
 
 namespace vhist::app {
@@ -34,12 +35,39 @@ namespace {
 
 }  // namespace
 
+namespace {
+
+render::ContextOptions device_options(const AnalyzeOptions& options) {
+  render::ContextOptions context_options;
+  context_options.device = options.common.device;
+  if (options.common.hwdec != hwdec::HwdecMode::no) context_options.optional_device_extensions = hwdec::device_extensions();
+  return context_options;
+}
+
+// The device a run opens for itself, started on a thread of its own while the input opens: the
+// input's probe and the device's start (lavapipe's loads LLVM) each take tens of milliseconds on
+// a 2-core machine, one after the other before. get() rethrows the start's failure.
+std::future<std::unique_ptr<render::Context>> start_device(const AnalyzeOptions& options) {
+  return std::async(std::launch::async,
+                    [context_options = device_options(options)] { return std::make_unique<render::Context>(context_options); });
+}
+
+// The started device, or null after saying why there is none.
+std::unique_ptr<render::Context> started_device(std::future<std::unique_ptr<render::Context>>& starting,
+                                                const char* name) {
+  try {
+    return starting.get();
+  } catch (const std::exception& e) {
+    say("%s: no usable Vulkan device: %s\n", name, render::failure_message(e).c_str());
+    return nullptr;
+  }
+}
+
+}  // namespace
+
 std::unique_ptr<render::Context> open_analysis_device(const AnalyzeOptions& options, const char* name) {
   try {
-    render::ContextOptions context_options;
-    context_options.device = options.common.device;
-    if (options.common.hwdec != hwdec::HwdecMode::no) context_options.optional_device_extensions = hwdec::device_extensions();
-    return std::make_unique<render::Context>(context_options);
+    return std::make_unique<render::Context>(device_options(options));
   } catch (const std::exception& e) {
     say("%s: no usable Vulkan device: %s\n", name, render::failure_message(e).c_str());
     return nullptr;
@@ -106,13 +134,22 @@ int run_analysis(const AnalyzeOptions& options, AnalysisObserver* observer, cons
   // before the CUDA side (hw), which goes before the Vulkan device.
   std::unique_ptr<render::Context> own_context;
   hwdec::Hwdec hw;
-  // Input first: bad input is reported before any device is started. A shared device's owner
-  // (the batch's main thread) has put the stop handlers in place.
-  if (shared == nullptr) install_stop_handlers();
+  // A shared device's owner (the batch's main thread) has put the stop handlers in place. Bad
+  // input is reported before a failing device; returning waits for the device's start to end.
+  std::future<std::unique_ptr<render::Context>> starting;
+  if (shared == nullptr) {
+    install_stop_handlers();
+    try {
+      starting = start_device(options);
+    } catch (const std::exception& e) {  // no thread to start it on
+      say("%s: %s\n", name, render::failure_message(e).c_str());
+      return 1;
+    }
+  }
   int status = 0;
   std::unique_ptr<media::MediaSource> source = open_input(options, name, status);
   if (!source) return status;
-  if (shared == nullptr && !(own_context = open_analysis_device(options, name))) return 1;
+  if (shared == nullptr && !(own_context = started_device(starting, name))) return 1;
   render::Context& context = shared != nullptr ? *shared : *own_context;
   try {
     hw = choose_hwdec(options, context, engine_reads_host(options, context), source);

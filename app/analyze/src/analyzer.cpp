@@ -252,10 +252,13 @@ SourceRequest Analyzer::source_request(const media::DecodedFrame& frame) const {
 Histogram Analyzer::cpu_counts(Engines& e, const media::DecodedFrame& frame, std::uint32_t levels, Measures& m) {
   const SourceRequest want = source_request(frame);
   if (!want.region) {
-    // One pass over the frame's rows: histograms, planes and light together.
+    // One pass over the frame's rows: histograms, planes and light together. The Cb and Cr
+    // histograms are read by --domain ycbcr's records and by qc's frame hash; the range check
+    // and the summary need only their samples outside the limited range and their totals.
+    const bool chroma_bins = o_.ycbcr || observer_ != nullptr;
     CpuEngine::Counts counts =
         e.cpu->count(frame.format, frame.planes, levels,
-                     {true, want.planes, want.light, want.gamut, want.checksum, want.hlg});
+                     {true, want.planes, want.light, want.gamut, want.checksum, want.hlg, chroma_bins});
     m.planes = std::move(counts.planes);
     m.light = std::move(counts.light);
     m.gamut = counts.gamut;

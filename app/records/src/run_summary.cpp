@@ -16,7 +16,7 @@ void RunSummary::add_planes(const PlaneCounts& levels, std::uint32_t frame_bits)
   luma_below += levels.below[y];
   luma_above += levels.above[y];
   luma_levels.add(levels);
-  chroma += levels.histogram.total(kPlaneCb) + levels.histogram.total(kPlaneCr);
+  chroma += levels.chroma_total();
   chroma_below += std::uint64_t{levels.below[cb]} + levels.below[cr];
   chroma_above += std::uint64_t{levels.above[cb]} + levels.above[cr];
   const std::uint32_t codes = (1u << frame_bits) / levels.histogram.bins;

@@ -46,6 +46,10 @@ class CpuEngine {
     bool gamut = false;   // the gamut counts (with levels; yuv and gray frames)
     bool checksum = false;  // the frame's checksum (any frame, with or without the rest)
     bool hlg = false;     // with light: HLG's displayed light (reference_max_rgb's LightSignal::hlg)
+    // With planes: the Cb and Cr histograms. Without, their planes' samples below and above the
+    // limited range are still counted, but not their bins (PlaneCounts::chroma_unbinned): half
+    // a counter increment per pixel of 4:2:0 less, for callers that read no chroma bins.
+    bool chroma = true;
   };
   struct Counts {
     Histogram levels;                  // with Request::levels

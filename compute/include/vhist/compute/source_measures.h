@@ -31,6 +31,12 @@ struct PlaneCounts {
   // Per slot (as the histogram's channels): samples below vhist_limited_low and above
   // vhist_limited_high, whatever range the stream is tagged with.
   std::array<std::uint32_t, 4> below{}, above{};
+  // Counted without the Cb and Cr histograms (CpuEngine::Request::chroma off, where nothing
+  // reads their bins): the samples of each chroma plane, whose bins then stay 0 while `below`
+  // and `above` are counted; else 0.
+  std::uint64_t chroma_unbinned = 0;
+  // The Cb and Cr samples together: their histograms' totals, or 2 x chroma_unbinned.
+  std::uint64_t chroma_total() const;
   bool operator==(const PlaneCounts&) const = default;
 };
 
