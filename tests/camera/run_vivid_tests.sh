@@ -49,6 +49,13 @@ fi
 [ "$(id -u)" = 0 ] || cannot_run "vivid-run.sh must run as root"
 
 build=$(cd "$1" 2>/dev/null && pwd -P) || { echo "camera tests FAILED: no build directory $1" >&2; exit 1; }
+# The guest mounts a tmpfs of its own over /tmp (vivid-run.sh), so a checkout or a build there is
+# out of its sight: said as such rather than failing on a file the guest cannot see.
+for path in "$build" "$here"; do
+    case "$path/" in
+        /tmp/*) cannot_run "$path is under /tmp, which the camera VM's guest covers with a tmpfs of its own: run them from a checkout and build outside /tmp" ;;
+    esac
+done
 tests="$build/tests/vhist_camera_tests"
 [ -x "$tests" ] || { echo "camera tests FAILED: $tests is not built (ninja -C $1 vhist_camera_tests)" >&2; exit 1; }
 
