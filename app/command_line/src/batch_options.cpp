@@ -129,12 +129,13 @@ std::string finish_batch_options(BatchOptions& o) {
 
 const char* batch_help_footer() {
   return R"(Runs `vhist qc` on every input, --jobs at a time, each in its own process (or, with --workers
-threads, on a thread of this one): a bad file is one failed row, never a stopped batch. For each input it writes DIR/KEY.jsonl (vhist analyze's
-records), DIR/KEY.qc.jsonl (the QC events) and last DIR/KEY.row.json (its summary row); KEY is
-the path below the directory it was found in, or a file's name. An input whose row is there
-(and newer than the input) is complete and skipped unless --force, so an interrupted batch
-resumes where it stopped. At the end DIR/summary.csv and DIR/summary.jsonl hold one row per
-input, in input order (docs/user-guide.md, "Batch", lists the columns).
+threads, on a thread of this one): a bad file is one failed row, never a stopped batch. For each
+input it writes DIR/KEY.jsonl (vhist analyze's records), DIR/KEY.qc.jsonl (the QC events) and
+last DIR/KEY.row.json (its summary row); KEY is the path below the directory it was found in, or
+a file's name. An input whose row is there (and newer than the input) is complete and skipped
+unless --force, so an interrupted batch resumes where it stopped. At the end DIR/summary.csv and
+DIR/summary.jsonl hold one row per input, in input order (docs/user-guide.md, "Batch", lists
+the columns).
 
 Exit status: 0 every input analysed and passed; 3 an input failed its QC checks; 1 an input could
 not be analysed (its row says why); 2 bad usage or no inputs; 130, 143 interrupted.
