@@ -249,6 +249,36 @@ TEST_P(CpuEngineLayouts, CountsPlanesWithoutChromaBins) {
 
 INSTANTIATE_TEST_SUITE_P(All, CpuEngineLayouts, ::testing::ValuesIn(synthetic_layouts()));
 
+// 8-bit frames of enough pixels a thread have their R'G'B'L histograms counted a pair of pixels
+// at a time (cpu_engine_layout.h): equal to the reference all the same, for an odd width (its last
+// pixel counted alone), coarse bins, pseudo-random and natural pictures, and frame after frame
+// (each thread's pair tables are emptied into its counts after a frame).
+TEST(CpuEnginePairs, EqualTheReferenceFrameAfterFrame) {
+  for (unsigned threads : {1u, 2u}) {
+    CpuEngine engine(threads);
+    const std::uint32_t w = 1025, h = 520 * threads;  // at least 2^19 pixels a thread
+    std::vector<std::pair<std::string, SyntheticVideoFrame>> frames;
+    for (const char* layout : {"yuv420p", "nv12", "yuyv422", "rgb24", "gray"}) {
+      frames.emplace_back(layout, make_synthetic_frame(layout, w, h, threads * 7 + frames.size(), ColourMatrix::bt709));
+    }
+    frames.emplace_back("natural yuv420p", make_natural_yuv420(w, h, 8, threads));
+    frames.emplace_back("another natural yuv420p", make_natural_yuv420(w, h, 8, threads + 10));
+    for (const auto& [name, t] : frames) {
+      const auto rgb = reference_convert(t.format, t.view());
+      const FrameFormat ff = converted_format(t.format);
+      for (std::uint32_t bins : {256u, 16u}) {
+        const std::string at = name + ", " + std::to_string(threads) + " threads, bins " + std::to_string(bins);
+        const bool planes = has_planes(t.format);
+        const CpuEngine::Counts got = engine.count(t.format, t.view(), bins, {true, planes, false, planes, true});
+        ASSERT_EQ(got.levels, reference_histogram(rgb, ff, bins)) << at;
+        if (!planes) continue;
+        ASSERT_EQ(*got.planes, reference_planes(t.format, t.view(), bins)) << at;
+        ASSERT_EQ(got.gamut, reference_gamut(t.format, t.view())) << at;
+      }
+    }
+  }
+}
+
 TEST(FrameStats, HandMadeHistogram) {
   Histogram h(256);
   h.at(Channel::r, 10) = 1;

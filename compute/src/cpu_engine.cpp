@@ -1,5 +1,7 @@
 #include "vhist/compute/cpu_engine.h"
 
+#include "cpu_engine_layout.h"
+#include "cpu_engine_rows.h"
 #include "vhist/colour_shared.h"
 #include "vhist/compute/colour.h"
 #include "vhist/compute/hlg_light.h"
@@ -16,102 +18,20 @@ namespace vhist {
 
 namespace {
 
-// Reads `count` samples of one component along a row, `step` bytes apart, into `out`.
-template <typename Sample>
-void read_row(const std::byte* row, std::uint32_t offset, std::uint32_t step, std::uint32_t shift, std::uint32_t mask,
-              std::uint32_t count, std::int32_t* out) {
-  const std::byte* p = row + offset;
-  if (step == sizeof(Sample) && shift == 0) {  // planar: a plain, vectorizable copy
-    for (std::uint32_t i = 0; i < count; ++i) {
-      Sample v;
-      __builtin_memcpy(&v, p + i * sizeof(Sample), sizeof v);
-      out[i] = static_cast<std::int32_t>(v & mask);
-    }
-    return;
-  }
-  for (std::uint32_t i = 0; i < count; ++i, p += step) {
-    Sample v;
-    __builtin_memcpy(&v, p, sizeof v);
-    out[i] = static_cast<std::int32_t>((static_cast<std::uint32_t>(v) >> shift) & mask);
-  }
-}
-
-struct RowScratch {
-  std::vector<std::int32_t> y, cb8, cr8, near, far;
-  std::vector<std::uint16_t> bin_r, bin_g, bin_b, bin_l, bin_y, bin_m, bin_c;
-};
-
-// Copies of each histogram and plane table (a power of two): sample x counts into copy x % kCopies.
-// Measured on a 1080p frame: 4 copies were no faster at 8 bits and 18% slower at 10 (the tables
-// outgrow the L1 cache).
-constexpr std::uint32_t kCopies = 2;
+using cpu_bands::add_bins;
+using cpu_bands::BandLayout;
+using cpu_bands::copy_offset;
+using cpu_bands::count_row;
+using cpu_bands::count_row_pairs;
+using cpu_bands::kPairTable;
+using cpu_bands::odd_offset;
+using cpu_bands::plane_bins;
+using cpu_bands::read_row;
+using cpu_bands::RowScratch;
+using cpu_bands::upsample_420;
 
 // Rows in a band of work (CpuEngine::count): 34 bands of a 1080p frame, 68 of a 4K one.
 constexpr std::uint32_t kBandRows = 32;
-
-// log2 of a power of two.
-std::uint32_t log2_of(std::uint32_t power_of_two) { return static_cast<std::uint32_t>(__builtin_ctz(power_of_two)); }
-
-// Where a thread's counts of its band lie in its one buffer: `copies` of the histogram and plane
-// tables, two of the light's (even samples into the first, odd into the second, so that runs of
-// equal bins do not wait on their own previous increment): the four R'G'B'L histograms
-// ((copy * 4 + channel) * bins), the three
-// planes' (planes + (copy * 3 + plane) * bins: Y', Cb, Cr), the max(R', G', B') levels (light +
-// copy * light_levels), then per plane the samples below and above the limited range. The row
-// loops store each sample's index into this buffer (its table's offset plus its bin), 16 bits
-// wide, so that the increments need one base pointer.
-struct BandLayout {
-  std::uint32_t bins = 0, light_levels = 0, copies = kCopies;
-  // vhist_bin(v, bins, bits) is v >> bin_shift (bins is a power of two, at most 2^bits); the
-  // light level v >> light_shift.
-  std::uint32_t bin_shift = 0, light_shift = 0;
-  std::uint32_t planes = 0, light = 0, below = 0, above = 0, gamut = 0, size = 0;
-  const std::uint32_t* hlg = nullptr;  // with Request::hlg: hlg_light_tables(bits)
-  BandLayout(std::uint32_t bin_count, const CpuEngine::Request& want, std::uint32_t bits) : bins(bin_count) {
-    if (want.light && want.hlg) hlg = hlg_light_tables(bits).data();
-    light_levels = want.light ? shader::vhist_light_levels(bits) : 0u;
-    bin_shift = bits - log2_of(bins);
-    light_shift = want.light ? bits - log2_of(light_levels) : 0u;
-    planes = want.levels ? copies * 4 * bins : 0;
-    light = planes + (want.planes ? copies * 3 * bins : 0);
-    below = light + 2 * light_levels;
-    above = below + 3;
-    gamut = above + 3;  // low, high, out (GamutCounts)
-    size = gamut + 3;
-    // At most 7 x 2 x 1024 + 2 x 4096 + 6: every index fits the row loops' 16 bits.
-    if (below > 65536) throw std::logic_error("CPU engine band tables exceed 16-bit indices");
-  }
-};
-
-// 0 for even x, `odd` for odd x: the offset of a sample's second copy, branch-free.
-inline std::uint32_t odd_offset(std::uint32_t x, std::uint32_t odd) { return (0u - (x & 1u)) & odd; }
-// The offset of sample x's copy of a table when there are `copies` (a power of two), `step` apart.
-inline std::uint32_t copy_offset(std::uint32_t x, std::uint32_t copies, std::uint32_t step) {
-  return (x & (copies - 1u)) * step;
-}
-
-// The table indices (BandLayout) of a row of plane samples (codes of `bits` bits): `table` plus
-// the bin, the odd samples' `copy` further on; and the samples' count below `low` and above
-// `high`. One branch-free loop, vectorized.
-void plane_bins(const std::int32_t* __restrict codes, std::uint32_t n, std::uint32_t shift, std::uint32_t table,
-                std::uint32_t copies, std::uint32_t copy, std::uint32_t low, std::uint32_t high, std::uint16_t* __restrict out,
-                std::uint32_t& below, std::uint32_t& above) {
-  std::uint32_t lo = 0, hi = 0;
-  for (std::uint32_t i = 0; i < n; ++i) {
-    const auto c = static_cast<std::uint32_t>(codes[i]);
-    out[i] = static_cast<std::uint16_t>((c >> shift) + table + copy_offset(i, copies, copy));
-    lo += c < low ? 1u : 0u;
-    hi += c > high ? 1u : 0u;
-  }
-  below += lo;
-  above += hi;
-}
-
-// Adds one to the counts at n indices. Not inlined, as count_row: see there.
-__attribute__((noinline)) void add_bins(const std::uint16_t* __restrict index, std::uint32_t n,
-                                        std::uint32_t* __restrict counts) {
-  for (std::uint32_t i = 0; i < n; ++i) ++counts[index[i]];
-}
 
 // One band's job: rows [y0, y1) of the frame, counted into `counts` (BandLayout), and the
 // converted pixels of those rows into rgb_out when it is not null, their checksum into *hash
@@ -123,6 +43,7 @@ struct BandJob {
   const BandLayout& layout;
   std::uint32_t y0, y1;
   std::uint32_t* counts;
+  std::uint32_t* pairs;  // with layout.paired: the thread's pair tables
   std::byte* rgb_out;
   std::uint64_t* hash;
 };
@@ -167,22 +88,6 @@ void count_chroma_row(const BandJob& j, std::uint32_t c, const std::int32_t* __r
 
 // Whether luma row y is the first of those sharing its chroma row (which it then counts).
 bool owns_chroma_row(const VideoFormat& f, std::uint32_t y) { return f.chroma_shift_y == 0 || (y & 1u) == 0; }
-
-// chroma_row's 4:2:0 step: out[0..width) from the nearer and farther chroma rows (cw samples
-// each, room for one more), vertically 3:1, then horizontally as chroma_row does, in one loop
-// (the vertical sums are not written out and read again).
-void upsample_420(std::int32_t* __restrict near, std::int32_t* __restrict far, std::uint32_t cw, std::uint32_t width,
-                  std::int32_t* __restrict out) {
-  near[cw] = near[cw - 1];  // the last column's neighbour is itself
-  far[cw] = far[cw - 1];
-  const std::uint32_t pairs = width / 2;
-  for (std::uint32_t i = 0; i < pairs; ++i) {
-    const std::int32_t a = 3 * near[i] + far[i], b = 3 * near[i + 1] + far[i + 1];
-    out[2 * i] = 2 * a;
-    out[2 * i + 1] = a + b;
-  }
-  if (width % 2 != 0) out[width - 1] = 2 * (3 * near[pairs] + far[pairs]);
-}
 
 // Chroma of one component for luma row y, upsampled and x8, into out[0..width). Equal to
 // vhist_chroma8(vhist_chroma_h(near...), vhist_chroma_h(far...)): both steps are linear in the
@@ -249,38 +154,55 @@ inline std::uint32_t light_level(const BandLayout& l, std::uint32_t r, std::uint
 // and vpminsd; a 1080p frame's counts took 10 % less CPU time with these.
 inline std::uint32_t clamp_code(int c, int max_code) { return static_cast<std::uint32_t>(std::min(std::max(c, 0), max_code)); }
 
-// Table indices (BandLayout) of a row of R'G'B' pixels: the bins of R', G', B' and their luma,
-// and with Light its light level (LightOf). With Gamut, the pixels whose R'G'B' before the
-// clamp lie outside R 103's limits are added to gamut[0..2] (low, high, out; yuv and gray only).
-// One branch-free loop per colour model, so that the compiler vectorizes each.
-template <PixelOut Out, LightOf Light, bool Gamut>
-void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict u, const std::int32_t* __restrict v,
-              std::uint32_t w, const ConversionCoefficients& k, ColourModel model, bool full, const BandLayout& l,
-              std::uint32_t bits, RowScratch& s, std::uint32_t* __restrict out, std::uint32_t* __restrict gamut) {
-  std::uint16_t* __restrict br = s.bin_r.data();
-  std::uint16_t* __restrict bg = s.bin_g.data();
-  std::uint16_t* __restrict bb = s.bin_b.data();
-  std::uint16_t* __restrict bl = s.bin_l.data();
-  std::uint16_t* __restrict bm = s.bin_m.data();
-  const std::uint32_t alpha = (1u << bits) - 1u;
-  const std::uint32_t bins = l.bins, bin_shift = l.bin_shift, copies = l.copies, copy_step = 4 * l.bins;
-  const std::uint32_t light = l.light, light_levels = l.light_levels;
-  const auto store = [&](std::uint32_t x, std::uint32_t r, std::uint32_t g, std::uint32_t b) {
+// Where bins_row puts a pixel: its converted value into `out` (PixelOut), the table indices
+// (BandLayout) of its R', G', B' and luma bins, or with Paired the bins themselves as bytes (the
+// pair tables'), and with Light its light level's index (LightOf).
+template <PixelOut Out, LightOf Light, bool Paired>
+struct PixelBins {
+  std::uint16_t *__restrict br, *__restrict bg, *__restrict bb, *__restrict bl, *__restrict bm;
+  std::uint8_t *__restrict pr, *__restrict pg, *__restrict pb, *__restrict pl;
+  std::uint32_t* __restrict out;
+  const BandLayout& l;
+  std::uint32_t bits, alpha, bin_shift, copy_step;
+  PixelBins(RowScratch& s, std::uint32_t* rgb, const BandLayout& layout, std::uint32_t depth)
+      : br(s.bin_r.data()), bg(s.bin_g.data()), bb(s.bin_b.data()), bl(s.bin_l.data()), bm(s.bin_m.data()),
+        pr(s.pair_r.data()), pg(s.pair_g.data()), pb(s.pair_b.data()), pl(s.pair_l.data()), out(rgb), l(layout),
+        bits(depth), alpha((1u << depth) - 1u), bin_shift(layout.bin_shift), copy_step(4 * layout.bins) {}
+  void operator()(std::uint32_t x, std::uint32_t r, std::uint32_t g, std::uint32_t b) const {
     if constexpr (Out == PixelOut::rgba8) {
       out[x] = r | (g << 8) | (b << 16) | 0xff000000u;
     } else if constexpr (Out == PixelOut::rgba16) {
       out[2 * x] = r | (g << 16);
       out[2 * x + 1] = b | (alpha << 16);
     }
-    const std::uint32_t copy = copy_offset(x, copies, copy_step);
-    br[x] = static_cast<std::uint16_t>((r >> bin_shift) + copy);
-    bg[x] = static_cast<std::uint16_t>((g >> bin_shift) + bins + copy);
-    bb[x] = static_cast<std::uint16_t>((b >> bin_shift) + 2 * bins + copy);
-    bl[x] = static_cast<std::uint16_t>((shader::vhist_luma(r, g, b) >> bin_shift) + 3 * bins + copy);
-    if constexpr (Light != LightOf::none) {
-      bm[x] = static_cast<std::uint16_t>(light_level<Light>(l, r, g, b, bits) + light + odd_offset(x, light_levels));
+    const std::uint32_t luma = shader::vhist_luma(r, g, b);
+    if constexpr (Paired) {
+      pr[x] = static_cast<std::uint8_t>(r >> bin_shift);
+      pg[x] = static_cast<std::uint8_t>(g >> bin_shift);
+      pb[x] = static_cast<std::uint8_t>(b >> bin_shift);
+      pl[x] = static_cast<std::uint8_t>(luma >> bin_shift);
+    } else {
+      const std::uint32_t copy = copy_offset(x, l.copies, copy_step), bins = l.bins;
+      br[x] = static_cast<std::uint16_t>((r >> bin_shift) + copy);
+      bg[x] = static_cast<std::uint16_t>((g >> bin_shift) + bins + copy);
+      bb[x] = static_cast<std::uint16_t>((b >> bin_shift) + 2 * bins + copy);
+      bl[x] = static_cast<std::uint16_t>((luma >> bin_shift) + 3 * bins + copy);
     }
-  };
+    if constexpr (Light != LightOf::none) {
+      bm[x] = static_cast<std::uint16_t>(light_level<Light>(l, r, g, b, bits) + l.light + odd_offset(x, l.light_levels));
+    }
+  }
+};
+
+// Table indices (BandLayout) of a row of R'G'B' pixels, as PixelBins puts them. With Gamut, the
+// pixels whose R'G'B' before the clamp lie outside R 103's limits are added to gamut[0..2]
+// (low, high, out; yuv and gray only). One branch-free loop per colour model, so that the
+// compiler vectorizes each.
+template <PixelOut Out, LightOf Light, bool Gamut, bool Paired>
+void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict u, const std::int32_t* __restrict v,
+              std::uint32_t w, const ConversionCoefficients& k, ColourModel model, bool full, const BandLayout& l,
+              std::uint32_t bits, RowScratch& s, std::uint32_t* __restrict out, std::uint32_t* __restrict gamut) {
+  const PixelBins<Out, Light, Paired> store(s, out, l, bits);
   const int cy = k.cy, crv = k.crv, cgu = k.cgu, cgv = k.cgv, cbu = k.cbu, yoff = k.yoff, coff8 = k.coff8;
   const int shift = k.shift, max_code = k.max_code;
   std::uint32_t n_low = 0, n_high = 0, n_out = 0;  // with Gamut
@@ -334,7 +256,7 @@ void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict 
 }
 
 // Bins and converted pixels of row y, as the request asks.
-template <LightOf Light, bool Gamut>
+template <LightOf Light, bool Gamut, bool Paired>
 void bins_of_row(const BandJob& j, std::uint32_t y, const ConversionCoefficients& k, RowScratch& s) {
   const VideoFormat& f = j.f;
   const std::uint32_t w = f.width;
@@ -342,36 +264,19 @@ void bins_of_row(const BandJob& j, std::uint32_t y, const ConversionCoefficients
   const std::int32_t *yv = s.y.data(), *u = s.cb8.data(), *v = s.cr8.data();
   std::uint32_t* gamut = j.counts + j.layout.gamut;
   if (j.rgb_out == nullptr) {
-    bins_row<PixelOut::none, Light, Gamut>(yv, u, v, w, k, f.model, full, j.layout, f.bits, s, nullptr, gamut);
+    bins_row<PixelOut::none, Light, Gamut, Paired>(yv, u, v, w, k, f.model, full, j.layout, f.bits, s, nullptr, gamut);
     return;
   }
-  // Tightly packed rows, as converted_format() says: 4 or 8 bytes per pixel.
+  // Tightly packed rows, as converted_format() says: 4 or 8 bytes per pixel (8-bit frames, the
+  // paired ones, 4).
   const std::size_t row_bytes = std::size_t{w} * (f.bits == 8 ? 4u : 8u);
   auto* row = reinterpret_cast<std::uint32_t*>(j.rgb_out + std::size_t{y} * row_bytes);
-  if (f.bits == 8) {
-    bins_row<PixelOut::rgba8, Light, Gamut>(yv, u, v, w, k, f.model, full, j.layout, f.bits, s, row, gamut);
+  if constexpr (Paired) {
+    bins_row<PixelOut::rgba8, Light, Gamut, true>(yv, u, v, w, k, f.model, full, j.layout, f.bits, s, row, gamut);
+  } else if (f.bits == 8) {
+    bins_row<PixelOut::rgba8, Light, Gamut, false>(yv, u, v, w, k, f.model, full, j.layout, f.bits, s, row, gamut);
   } else {
-    bins_row<PixelOut::rgba16, Light, Gamut>(yv, u, v, w, k, f.model, full, j.layout, f.bits, s, row, gamut);
-  }
-}
-
-// Adds a row's table indices (bins_row's): R', G', B', luma, and with Y the Y' plane's, with M
-// the light levels'. Not inlined: flattened into count_band, whose conversion loops need every
-// register, the six index pointers were reloaded from the stack at every pixel (one load per
-// increment); on its own the loop keeps them in registers. A 1080p frame's counts took 22 % less
-// CPU time (8.9 to 6.9 ms at 8 bits, 9.5 to 7.4 ms at 10; one core, harness over CpuEngine).
-template <bool Y, bool M>
-__attribute__((noinline)) void count_row(std::uint32_t* __restrict counts, const RowScratch& s, std::uint32_t w) {
-  const std::uint16_t *__restrict br = s.bin_r.data(), *__restrict bg = s.bin_g.data();
-  const std::uint16_t *__restrict bb = s.bin_b.data(), *__restrict bl = s.bin_l.data();
-  const std::uint16_t *__restrict by = s.bin_y.data(), *__restrict bm = s.bin_m.data();
-  for (std::uint32_t x = 0; x < w; ++x) {
-    ++counts[br[x]];
-    ++counts[bg[x]];
-    ++counts[bb[x]];
-    ++counts[bl[x]];
-    if constexpr (Y) ++counts[by[x]];
-    if constexpr (M) ++counts[bm[x]];
+    bins_row<PixelOut::rgba16, Light, Gamut, false>(yv, u, v, w, k, f.model, full, j.layout, f.bits, s, row, gamut);
   }
 }
 
@@ -424,19 +329,34 @@ void plane_rows(const BandJob& j, RowScratch& s, XXH3_state_t* hash) {
   }
 }
 
-// Converts and counts rows [y0, y1), hashing each row's bytes before it is read when asked.
-template <typename Sample, LightOf Light, bool Gamut>
-void convert_rows(const BandJob& j, RowScratch& s, XXH3_state_t* hash) {
+// Converts and counts rows [y0, y1), hashing each row's bytes before it is read when asked;
+// Paired: with the R'G'B'L histograms counted in pairs (BandLayout::paired).
+template <typename Sample, LightOf Light, bool Gamut, bool Paired>
+void convert_row_loop(const BandJob& j, RowScratch& s, XXH3_state_t* hash) {
   const ConversionCoefficients k = conversion_coefficients(j.f.matrix, j.f.range, j.f.bits);
   const bool count_y = j.want.planes && j.f.model != ColourModel::rgb;
-  const std::uint32_t w = j.f.width;
+  const std::uint32_t w = j.f.width, bins = j.layout.bins;
+  constexpr bool kLight = Light != LightOf::none;
   for (std::uint32_t y = j.y0; y < j.y1; ++y) {
     if (hash != nullptr) hash_row(j, y, *hash);
     read_components<Sample>(j, y, s);
-    bins_of_row<Light, Gamut>(j, y, k, s);
-    constexpr bool kLight = Light != LightOf::none;
-    count_y ? count_row<true, kLight>(j.counts, s, w) : count_row<false, kLight>(j.counts, s, w);
+    bins_of_row<Light, Gamut, Paired>(j, y, k, s);
+    if constexpr (Paired) {
+      count_y ? count_row_pairs<true, kLight>(j.counts, j.pairs, s, w, bins)
+              : count_row_pairs<false, kLight>(j.counts, j.pairs, s, w, bins);
+    } else {
+      count_y ? count_row<true, kLight>(j.counts, s, w) : count_row<false, kLight>(j.counts, s, w);
+    }
   }
+}
+
+// convert_row_loop, paired or not as the layout says (8-bit frames without the light only).
+template <typename Sample, LightOf Light, bool Gamut>
+void convert_rows(const BandJob& j, RowScratch& s, XXH3_state_t* hash) {
+  if constexpr (sizeof(Sample) == 1 && Light == LightOf::none) {
+    if (j.layout.paired) return convert_row_loop<Sample, Light, Gamut, true>(j, s, hash);
+  }
+  convert_row_loop<Sample, Light, Gamut, false>(j, s, hash);
 }
 
 // Converts and counts rows [y0, y1) as the request asks (BandLayout says where); Gamut: with
@@ -450,6 +370,7 @@ void band_rows(const BandJob& j) {
   s.near.resize(f.chroma_width() + 1);
   s.far.resize(f.chroma_width() + 1);
   for (auto* row : {&s.bin_r, &s.bin_g, &s.bin_b, &s.bin_l, &s.bin_y, &s.bin_m, &s.bin_c}) row->resize(w + 1);
+  for (auto* row : {&s.pair_r, &s.pair_g, &s.pair_b, &s.pair_l}) row->assign(w + 1, std::uint8_t{0});
   XXH3_state_t state;
   XXH3_state_t* hash = j.hash != nullptr ? &state : nullptr;
   if (hash != nullptr) XXH3_64bits_reset(hash);
@@ -497,45 +418,9 @@ VHIST_BAND_CLONES void count_band_gamut(const BandJob& j) {
 }
 #undef VHIST_BAND_CLONES
 
-// The threads' bands added up.
-CpuEngine::Counts merge_bands(const std::vector<std::vector<std::uint32_t>>& partial, const BandLayout& layout,
-                              const CpuEngine::Request& want) {
-  const std::uint32_t bins = layout.bins;
-  CpuEngine::Counts out;
-  if (want.levels) out.levels = Histogram(bins);
-  if (want.planes) out.planes = PlaneCounts{Histogram(bins), {}, {}};
-  out.light.assign(layout.light_levels, 0u);
-  if (want.gamut) out.gamut = GamutCounts{};
-  for (const auto& counts : partial) {
-    for (std::uint32_t b = 0; want.levels && b < bins; ++b) {
-      for (std::uint32_t ch = 0; ch < 4; ++ch) {
-        for (std::uint32_t k = 0; k < layout.copies; ++k) out.levels.counts[std::size_t{b} * 4 + ch] += counts[(k * 4 + ch) * bins + b];
-      }
-    }
-    for (std::uint32_t c = 0; want.planes && c < 3; ++c) {
-      const auto slot = static_cast<Channel>(shader::vhist_plane_slot(c));
-      const std::uint32_t* p = counts.data() + layout.planes;
-      for (std::uint32_t b = 0; b < bins; ++b) {
-        for (std::uint32_t k = 0; k < layout.copies; ++k) out.planes->histogram.at(slot, b) += p[(k * 3 + c) * bins + b];
-      }
-      out.planes->below[static_cast<std::uint32_t>(slot)] += counts[layout.below + c];
-      out.planes->above[static_cast<std::uint32_t>(slot)] += counts[layout.above + c];
-    }
-    for (std::uint32_t k = 0; k < layout.light_levels; ++k) {
-      out.light[k] += counts[layout.light + k] + counts[layout.light + layout.light_levels + k];
-    }
-    if (want.gamut) {
-      out.gamut->low += counts[layout.gamut];
-      out.gamut->high += counts[layout.gamut + 1];
-      out.gamut->out += counts[layout.gamut + 2];
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
-CpuEngine::CpuEngine(unsigned threads) : pool_(threads), partial_(pool_.size()) {}
+CpuEngine::CpuEngine(unsigned threads) : pool_(threads), partial_(pool_.size()), pair_tables_(pool_.size()) {}
 
 Histogram CpuEngine::histogram(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) {
   return std::move(count(format, planes, bins, Request{}).levels);
@@ -563,7 +448,7 @@ CpuEngine::Counts CpuEngine::count(const VideoFormat& format, const VideoPlanes&
   if (!want.levels && (want.light || want.gamut || rgb_out != nullptr)) {
     throw std::invalid_argument("the light levels, gamut counts and converted pixels come with the R'G'B' histograms");
   }
-  const BandLayout layout(bins, want, format.bits);
+  const BandLayout layout(bins, want, format.bits, cpu_bands::counts_pairs(format, want, pool_.size()));
   // Bands of kBandRows rows, taken in turn by whichever thread is free: a thread that the
   // decoder's threads (or anything else) hold up does not hold the frame up by a whole half.
   const std::uint32_t bands = (format.height + kBandRows - 1) / kBandRows;
@@ -572,16 +457,21 @@ CpuEngine::Counts CpuEngine::count(const VideoFormat& format, const VideoPlanes&
   const std::function<void(unsigned)> job = [&](unsigned i) {
     auto& counts = partial_[i];
     counts.assign(layout.size, 0u);
+    auto& pairs = pair_tables_[i];  // zero between frames
+    if (layout.paired && pairs.empty()) pairs.assign(4 * kPairTable, 0u);
+    bool counted = false;
     for (std::uint32_t band = next.fetch_add(1); band < bands; band = next.fetch_add(1)) {
+      counted = true;
       const std::uint32_t y0 = band * kBandRows;
       const std::uint32_t y1 = std::min(format.height, y0 + kBandRows);
       std::uint64_t* hash = want.checksum ? &band_hashes_[band] : nullptr;
-      const BandJob band_job{format, planes, want, layout, y0, y1, counts.data(), rgb_out, hash};
+      const BandJob band_job{format, planes, want, layout, y0, y1, counts.data(), pairs.data(), rgb_out, hash};
       want.gamut ? count_band_gamut(band_job) : count_band(band_job);
     }
+    if (layout.paired && counted) cpu_bands::fold_pairs(pairs.data(), layout, counts.data());
   };
   pool_.run(job);
-  Counts out = merge_bands(partial_, layout, want);
+  Counts out = cpu_bands::merge(partial_, layout, want);
   if (want.planes && !want.chroma && format.model == ColourModel::yuv) {
     out.planes->chroma_unbinned = std::uint64_t{format.chroma_width()} * format.chroma_height();
   }

@@ -29,14 +29,6 @@ std::unique_ptr<media::MediaSource> open_source(const AnalyzeOptions& options) {
   return media::MediaSource::open(options.common.input, source_options(options, {}));
 }
 
-}  // namespace
-
-namespace {
-
-}  // namespace
-
-namespace {
-
 render::ContextOptions device_options(const AnalyzeOptions& options) {
   render::ContextOptions context_options;
   context_options.device = options.common.device;
@@ -66,12 +58,8 @@ std::unique_ptr<render::Context> started_device(std::future<std::unique_ptr<rend
 }  // namespace
 
 std::unique_ptr<render::Context> open_analysis_device(const AnalyzeOptions& options, const char* name) {
-  try {
-    return std::make_unique<render::Context>(device_options(options));
-  } catch (const std::exception& e) {
-    say("%s: no usable Vulkan device: %s\n", name, render::failure_message(e).c_str());
-    return nullptr;
-  }
+  auto starting = start_device(options);
+  return started_device(starting, name);
 }
 
 namespace {

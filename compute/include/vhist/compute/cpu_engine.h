@@ -85,6 +85,7 @@ class CpuEngine {
  private:
   ThreadPool pool_;
   std::vector<std::vector<std::uint32_t>> partial_;  // per thread: its band's counts (cpu_engine.cpp's BandLayout)
+  std::vector<std::vector<std::uint32_t>> pair_tables_;  // per thread: its pair tables (BandLayout::paired), zero between frames
   std::vector<std::uint64_t> band_hashes_;  // per band of rows: its checksum (Request::checksum)
 };
 
