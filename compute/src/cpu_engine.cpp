@@ -23,7 +23,10 @@ using cpu_bands::BandLayout;
 using cpu_bands::copy_offset;
 using cpu_bands::count_row;
 using cpu_bands::count_row_pairs;
+using cpu_bands::count_outside;
 using cpu_bands::kPairTable;
+using cpu_bands::kPairTables;
+using cpu_bands::luma_bytes;
 using cpu_bands::odd_offset;
 using cpu_bands::plane_bins;
 using cpu_bands::read_row;
@@ -76,14 +79,8 @@ void count_plane_row(const BandJob& j, std::uint32_t c, const std::int32_t* code
 void count_chroma_row(const BandJob& j, std::uint32_t c, const std::int32_t* __restrict codes, std::uint32_t n,
                       std::uint16_t* bins_out) {
   if (j.want.chroma) return count_plane_row(j, c, codes, n, bins_out);
-  const std::uint32_t low = shader::vhist_limited_low(j.f.bits), high = shader::vhist_limited_high(j.f.bits, true);
-  std::uint32_t lo = 0, hi = 0;
-  for (std::uint32_t i = 0; i < n; ++i) {
-    lo += static_cast<std::uint32_t>(codes[i]) < low ? 1u : 0u;
-    hi += static_cast<std::uint32_t>(codes[i]) > high ? 1u : 0u;
-  }
-  j.counts[j.layout.below + c] += lo;
-  j.counts[j.layout.above + c] += hi;
+  count_outside(codes, n, shader::vhist_limited_low(j.f.bits), shader::vhist_limited_high(j.f.bits, true),
+                j.counts[j.layout.below + c], j.counts[j.layout.above + c]);
 }
 
 // Whether luma row y is the first of those sharing its chroma row (which it then counts).
@@ -155,7 +152,7 @@ inline std::uint32_t light_level(const BandLayout& l, std::uint32_t r, std::uint
 inline std::uint32_t clamp_code(int c, int max_code) { return static_cast<std::uint32_t>(std::min(std::max(c, 0), max_code)); }
 
 // Where bins_row puts a pixel: its converted value into `out` (PixelOut), the table indices
-// (BandLayout) of its R', G', B' and luma bins, or with Paired the bins themselves as bytes (the
+// (BandLayout) of its R', G', B' and luma bins, or with Paired the values themselves as bytes (the
 // pair tables'), and with Light its light level's index (LightOf).
 template <PixelOut Out, LightOf Light, bool Paired>
 struct PixelBins {
@@ -177,10 +174,10 @@ struct PixelBins {
     }
     const std::uint32_t luma = shader::vhist_luma(r, g, b);
     if constexpr (Paired) {
-      pr[x] = static_cast<std::uint8_t>(r >> bin_shift);
-      pg[x] = static_cast<std::uint8_t>(g >> bin_shift);
-      pb[x] = static_cast<std::uint8_t>(b >> bin_shift);
-      pl[x] = static_cast<std::uint8_t>(luma >> bin_shift);
+      pr[x] = static_cast<std::uint8_t>(r);  // values: fold_pairs bins them
+      pg[x] = static_cast<std::uint8_t>(g);
+      pb[x] = static_cast<std::uint8_t>(b);
+      pl[x] = static_cast<std::uint8_t>(luma);
     } else {
       const std::uint32_t copy = copy_offset(x, l.copies, copy_step), bins = l.bins;
       br[x] = static_cast<std::uint16_t>((r >> bin_shift) + copy);
@@ -282,15 +279,17 @@ void bins_of_row(const BandJob& j, std::uint32_t y, const ConversionCoefficients
 
 // Reads row y's components into s.y, s.cb8 and s.cr8 (chroma upsampled, x8), counting the
 // Y'CbCr planes' samples as it reads when asked; the Y' plane's table indices are left in s.bin_y
-// for count_row.
-template <typename Sample>
+// for count_row, or with Paired its values in s.luma for count_row_pairs.
+template <typename Sample, bool Paired>
 void read_components(const BandJob& j, std::uint32_t y, RowScratch& s) {
   const VideoFormat& f = j.f;
   const std::uint32_t w = f.width, mask = (1u << f.bits) - 1u;
+  const auto row_of = [&](std::uint32_t c) {
+    return j.planes.data[f.components[c].plane] + std::size_t{y} * j.planes.stride[f.components[c].plane];
+  };
   const auto component_row = [&](std::uint32_t c, std::int32_t* out) {
     const ComponentLayout& comp = f.components[c];
-    read_row<Sample>(j.planes.data[comp.plane] + std::size_t{y} * j.planes.stride[comp.plane], comp.offset, comp.step,
-                     comp.shift, mask, w, out);
+    read_row<Sample>(row_of(c), comp.offset, comp.step, comp.shift, mask, w, out);
   };
   component_row(0, s.y.data());
   if (f.model == ColourModel::rgb) {
@@ -300,8 +299,14 @@ void read_components(const BandJob& j, std::uint32_t y, RowScratch& s) {
   }
   if (j.want.planes) {
     const BandLayout& l = j.layout;
-    plane_bins(s.y.data(), w, l.bin_shift, l.planes, l.copies, 3 * l.bins, shader::vhist_limited_low(f.bits),
-               shader::vhist_limited_high(f.bits, false), s.bin_y.data(), j.counts[l.below], j.counts[l.above]);
+    const std::uint32_t low = shader::vhist_limited_low(f.bits), high = shader::vhist_limited_high(f.bits, false);
+    if constexpr (Paired) {
+      count_outside(s.y.data(), w, low, high, j.counts[l.below], j.counts[l.above]);
+      s.luma = luma_bytes(row_of(0), f.components[0], s.y.data(), w, s.pair_y.data());
+    } else {
+      plane_bins(s.y.data(), w, l.bin_shift, l.planes, l.copies, 3 * l.bins, low, high, s.bin_y.data(),
+                 j.counts[l.below], j.counts[l.above]);
+    }
   }
   if (f.model == ColourModel::yuv) {
     chroma_row<Sample>(j, 1, y, s, s.cb8.data());
@@ -335,15 +340,15 @@ template <typename Sample, LightOf Light, bool Gamut, bool Paired>
 void convert_row_loop(const BandJob& j, RowScratch& s, XXH3_state_t* hash) {
   const ConversionCoefficients k = conversion_coefficients(j.f.matrix, j.f.range, j.f.bits);
   const bool count_y = j.want.planes && j.f.model != ColourModel::rgb;
-  const std::uint32_t w = j.f.width, bins = j.layout.bins;
+  const std::uint32_t w = j.f.width;
   constexpr bool kLight = Light != LightOf::none;
   for (std::uint32_t y = j.y0; y < j.y1; ++y) {
     if (hash != nullptr) hash_row(j, y, *hash);
-    read_components<Sample>(j, y, s);
+    read_components<Sample, Paired>(j, y, s);
     bins_of_row<Light, Gamut, Paired>(j, y, k, s);
     if constexpr (Paired) {
-      count_y ? count_row_pairs<true, kLight>(j.counts, j.pairs, s, w, bins)
-              : count_row_pairs<false, kLight>(j.counts, j.pairs, s, w, bins);
+      count_y ? count_row_pairs<true, kLight>(j.counts, j.pairs, s, w, j.layout)
+              : count_row_pairs<false, kLight>(j.counts, j.pairs, s, w, j.layout);
     } else {
       count_y ? count_row<true, kLight>(j.counts, s, w) : count_row<false, kLight>(j.counts, s, w);
     }
@@ -370,7 +375,7 @@ void band_rows(const BandJob& j) {
   s.near.resize(f.chroma_width() + 1);
   s.far.resize(f.chroma_width() + 1);
   for (auto* row : {&s.bin_r, &s.bin_g, &s.bin_b, &s.bin_l, &s.bin_y, &s.bin_m, &s.bin_c}) row->resize(w + 1);
-  for (auto* row : {&s.pair_r, &s.pair_g, &s.pair_b, &s.pair_l}) row->assign(w + 1, std::uint8_t{0});
+  for (auto* row : {&s.pair_r, &s.pair_g, &s.pair_b, &s.pair_l, &s.pair_y}) row->assign(w + 1, std::uint8_t{0});
   XXH3_state_t state;
   XXH3_state_t* hash = j.hash != nullptr ? &state : nullptr;
   if (hash != nullptr) XXH3_64bits_reset(hash);
@@ -458,7 +463,7 @@ CpuEngine::Counts CpuEngine::count(const VideoFormat& format, const VideoPlanes&
     auto& counts = partial_[i];
     counts.assign(layout.size, 0u);
     auto& pairs = pair_tables_[i];  // zero between frames
-    if (layout.paired && pairs.empty()) pairs.assign(4 * kPairTable, 0u);
+    if (layout.paired && pairs.empty()) pairs.assign(kPairTables * kPairTable, 0u);
     bool counted = false;
     for (std::uint32_t band = next.fetch_add(1); band < bands; band = next.fetch_add(1)) {
       counted = true;

@@ -13,6 +13,23 @@ namespace {
 // log2 of a power of two.
 std::uint32_t log2_of(std::uint32_t power_of_two) { return static_cast<std::uint32_t>(__builtin_ctz(power_of_two)); }
 
+// fold_pairs for one table: its entries to the bins of `single` (shift: a value's bin is
+// value >> shift), the table set back to zero.
+void fold_table(std::uint32_t* table, std::uint32_t shift, std::uint32_t* single) {
+  std::uint32_t column[256] = {};
+  for (std::uint32_t b = 0; b < 256; ++b) {  // b: the second pixel's value, a the first's
+    std::uint32_t* row = table + b * 256;
+    std::uint32_t sum = 0;
+    for (std::uint32_t a = 0; a < 256; ++a) {
+      sum += row[a];
+      column[a] += row[a];
+      row[a] = 0;
+    }
+    single[b >> shift] += sum;
+  }
+  for (std::uint32_t a = 0; a < 256; ++a) single[a >> shift] += column[a];
+}
+
 // Adds one thread's counts (`counts`, as `layout` says) to `out`.
 void add_thread(const std::vector<std::uint32_t>& counts, const BandLayout& layout, const CpuEngine::Request& want,
                 CpuEngine::Counts& out) {
@@ -67,24 +84,8 @@ bool counts_pairs(const VideoFormat& format, const CpuEngine::Request& want, uns
 }
 
 void fold_pairs(std::uint32_t* pairs, const BandLayout& layout, std::uint32_t* counts) {
-  const std::uint32_t bins = layout.bins;
-  std::vector<std::uint32_t> column(bins);
-  for (std::uint32_t ch = 0; ch < 4; ++ch) {
-    std::uint32_t* table = pairs + ch * kPairTable;
-    std::uint32_t* single = counts + ch * bins;
-    std::fill(column.begin(), column.end(), 0u);
-    for (std::uint32_t b = 0; b < bins; ++b) {  // b: the second pixel's bin, a the first's
-      std::uint32_t* row = table + b * 256;
-      std::uint32_t sum = 0;
-      for (std::uint32_t a = 0; a < bins; ++a) {
-        sum += row[a];
-        column[a] += row[a];
-        row[a] = 0;
-      }
-      single[b] += sum;
-    }
-    for (std::uint32_t a = 0; a < bins; ++a) single[a] += column[a];
-  }
+  for (std::uint32_t ch = 0; ch < 4; ++ch) fold_table(pairs + ch * kPairTable, layout.bin_shift, counts + ch * layout.bins);
+  if (layout.light != layout.planes) fold_table(pairs + 4 * kPairTable, layout.bin_shift, counts + layout.planes);
 }
 
 CpuEngine::Counts merge(const std::vector<std::vector<std::uint32_t>>& partial, const BandLayout& layout,

@@ -14,11 +14,13 @@ namespace vhist::cpu_bands {
 // outgrow the L1 cache).
 constexpr std::uint32_t kCopies = 2;
 
-// Entries of one pair table (BandLayout::paired): one per pair of 8-bit bins.
+// Entries of one pair table (BandLayout::paired): one per pair of 8-bit values; and the pair
+// tables of a thread: R', G', B', luma and Y'.
 constexpr std::uint32_t kPairTable = 256 * 256;
+constexpr std::uint32_t kPairTables = 5;
 
 // Pixels a thread counts, at the least, for a frame to be counted in pairs: each thread reads and
-// clears its four pair tables (1 MiB) after each frame, which costs more than the pairs save on
+// clears its pair tables (1.25 MiB) after each frame, which costs more than the pairs save on
 // smaller frames (measured on one core: 14 % saved on 0.9 million pixels, none on 0.23 million).
 constexpr std::uint64_t kPairedPixels = 1u << 19;
 
@@ -31,16 +33,18 @@ constexpr std::uint64_t kPairedPixels = 1u << 19;
 // index into this buffer (its table's offset plus its bin), 16 bits wide, so that the increments
 // need one base pointer.
 //
-// Paired, the R'G'B'L histograms are counted a pair of pixels at a time instead: pixels 2k and
-// 2k + 1 of a row, with bins a and b, add one to entry a + 256 b of the channel's pair table
-// (kPairTable entries; each thread has four, kept zero between frames), which fold_pairs() adds
-// to both bins. Half the increments of those histograms; neighbouring pixels are alike, so the
-// entries counted lie near the diagonal, in few cache lines. A 4K frame's counts took 16 % less
-// CPU time (one core: 21.8 to 18.2 ms; two: 10.9 to 9.2 ms), a 1080p one's 15 % (two cores: 2.76
-// to 2.35 ms); pseudo-random pixels took as long as before. Only an odd width's last pixel goes
-// to the single tables. Frames are paired when they are 8-bit, without Request::light (the light
-// is of 10-bit and deeper frames, nearly always; pairs for it too would double the row loops'
-// code again) and of at least kPairedPixels a thread.
+// Paired, the R'G'B'L histograms and the Y' plane's are counted a pair of pixels at a time
+// instead: pixels 2k and 2k + 1 of a row, with values a and b, add one to entry a + 256 b of the
+// channel's pair table (kPairTable entries; each thread has kPairTables, kept zero between
+// frames), which fold_pairs() adds to the bins of both values. Half the increments of those
+// histograms; neighbouring pixels are alike, so the entries counted lie near the diagonal, in
+// few cache lines. A 4K frame's counts took 16 % less CPU time (one core: 21.8 to 18.2 ms; two:
+// 10.9 to 9.2 ms), a 1080p one's 15 % (two cores: 2.76 to 2.35 ms); pseudo-random pixels took
+// as long as before. Y' in pairs too (read from the plane itself when it is planar) took 2-3 %
+// off again. Only an odd width's last pixel goes to the single tables. Frames are paired when
+// they are 8-bit, without Request::light (the light is of 10-bit and deeper frames, nearly
+// always; pairs for it too would double the row loops' code again) and of at least
+// kPairedPixels a thread.
 struct BandLayout {
   std::uint32_t bins = 0, light_levels = 0, copies = kCopies;
   // vhist_bin(v, bins, bits) is v >> bin_shift (bins is a power of two, at most 2^bits); the
@@ -55,8 +59,8 @@ struct BandLayout {
 // Whether a frame of `format` is counted paired by `threads` threads.
 bool counts_pairs(const VideoFormat& format, const CpuEngine::Request& want, unsigned threads);
 
-// Adds a thread's four pair tables to its single R'G'B'L tables (copy 0 of `counts`), entry
-// a + 256 b to bins a and b, and sets the pair tables back to zero.
+// Adds a thread's pair tables to its single R'G'B'L tables and Y' plane table (copy 0 of
+// `counts`), entry a + 256 b to the bins of values a and b, and sets them back to zero.
 void fold_pairs(std::uint32_t* pairs, const BandLayout& layout, std::uint32_t* counts);
 
 // The threads' counts (`partial`, one buffer per thread as `layout` says) added up.

@@ -36,7 +36,10 @@ void read_row(const std::byte* row, std::uint32_t offset, std::uint32_t step, st
 struct RowScratch {
   std::vector<std::int32_t> y, cb8, cr8, near, far;
   std::vector<std::uint16_t> bin_r, bin_g, bin_b, bin_l, bin_y, bin_m, bin_c;
-  std::vector<std::uint8_t> pair_r, pair_g, pair_b, pair_l;  // paired (BandLayout): the bins themselves
+  // Paired (BandLayout): the R'G'B'L values themselves, and the row's Y' values: in the frame's
+  // plane when it is planar, else in pair_y.
+  std::vector<std::uint8_t> pair_r, pair_g, pair_b, pair_l, pair_y;
+  const std::uint8_t* luma = nullptr;
 };
 
 // 0 for even x, `odd` for odd x: the offset of a sample's second copy, branch-free.
@@ -61,6 +64,27 @@ inline void plane_bins(const std::int32_t* __restrict codes, std::uint32_t n, st
   }
   below += lo;
   above += hi;
+}
+
+// The count of n codes below `low` and above `high`, added to `below` and `above`.
+inline void count_outside(const std::int32_t* __restrict codes, std::uint32_t n, std::uint32_t low, std::uint32_t high,
+                          std::uint32_t& below, std::uint32_t& above) {
+  std::uint32_t lo = 0, hi = 0;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    lo += static_cast<std::uint32_t>(codes[i]) < low ? 1u : 0u;
+    hi += static_cast<std::uint32_t>(codes[i]) > high ? 1u : 0u;
+  }
+  below += lo;
+  above += hi;
+}
+
+// The n 8-bit values of a component as consecutive bytes: the plane's row itself (`row`, as
+// `comp` lays it out) when they lie so, else `codes` narrowed into `scratch`.
+inline const std::uint8_t* luma_bytes(const std::byte* row, const ComponentLayout& comp, const std::int32_t* __restrict codes,
+                                      std::uint32_t n, std::uint8_t* __restrict scratch) {
+  if (comp.step == 1 && comp.shift == 0) return reinterpret_cast<const std::uint8_t*>(row + comp.offset);
+  for (std::uint32_t i = 0; i < n; ++i) scratch[i] = static_cast<std::uint8_t>(codes[i]);
+  return scratch;
 }
 
 // Adds one to the counts at n indices. Not inlined, as count_row: see there.
@@ -116,30 +140,31 @@ inline std::uint32_t pair_at(const std::uint8_t* __restrict bins, std::uint32_t 
   return std::uint32_t{bins[2 * k]} | (std::uint32_t{bins[2 * k + 1]} << 8);
 }
 
-// count_row for a paired layout (BandLayout::paired): the R'G'B'L bins a pair of pixels at a
-// time into the pair tables at `pairs`, the rest as count_row; an odd width's last pixel into
-// copy 0 of the single tables.
+// count_row for a paired layout (BandLayout::paired): the R'G'B'L values, and with Y the Y'
+// values, a pair of pixels at a time into the pair tables at `pairs` (kPairTables), the rest as
+// count_row; an odd width's last pixel into copy 0 of the single tables.
 template <bool Y, bool M>
 __attribute__((noinline)) void count_row_pairs(std::uint32_t* __restrict counts, std::uint32_t* __restrict pairs,
-                                               const RowScratch& s, std::uint32_t w, std::uint32_t bins) {
+                                               const RowScratch& s, std::uint32_t w, const BandLayout& l) {
   const std::uint8_t *__restrict pr = s.pair_r.data(), *__restrict pg = s.pair_g.data();
   const std::uint8_t *__restrict pb = s.pair_b.data(), *__restrict pl = s.pair_l.data();
-  const std::uint16_t *__restrict by = s.bin_y.data(), *__restrict bm = s.bin_m.data();
+  const std::uint8_t* __restrict py = s.luma;
+  const std::uint16_t* __restrict bm = s.bin_m.data();
   for (std::uint32_t k = 0; k < w / 2; ++k) {
     ++pairs[pair_at(pr, k)];
     ++pairs[kPairTable + pair_at(pg, k)];
     ++pairs[2 * kPairTable + pair_at(pb, k)];
     ++pairs[3 * kPairTable + pair_at(pl, k)];
-    if constexpr (Y) ++counts[by[2 * k]], ++counts[by[2 * k + 1]];
+    if constexpr (Y) ++pairs[4 * kPairTable + pair_at(py, k)];
     if constexpr (M) ++counts[bm[2 * k]], ++counts[bm[2 * k + 1]];
   }
   if (w % 2 == 0) return;
-  const std::uint32_t x = w - 1;  // even: copy 0
-  ++counts[pr[x]];
-  ++counts[bins + pg[x]];
-  ++counts[2 * bins + pb[x]];
-  ++counts[3 * bins + pl[x]];
-  if constexpr (Y) ++counts[by[x]];
+  const std::uint32_t x = w - 1, shift = l.bin_shift, bins = l.bins;  // x even: copy 0
+  ++counts[pr[x] >> shift];
+  ++counts[bins + (pg[x] >> shift)];
+  ++counts[2 * bins + (pb[x] >> shift)];
+  ++counts[3 * bins + (pl[x] >> shift)];
+  if constexpr (Y) ++counts[l.planes + (py[x] >> shift)];
   if constexpr (M) ++counts[bm[x]];
 }
 
