@@ -21,7 +21,7 @@ constexpr std::uint32_t kPairTables = 5;
 
 // Pixels a thread counts, at the least, for a frame to be counted in pairs: each thread reads and
 // clears its pair tables (1.25 MiB) after each frame, which costs more than the pairs save on
-// smaller frames (measured on one core: 14 % saved on 0.9 million pixels, none on 0.23 million).
+// smaller frames (measured on one core, R'G'B'L in pairs: 12 % saved on 0.9 million pixels, none on 0.23).
 constexpr std::uint64_t kPairedPixels = 1u << 19;
 
 // Where a thread's counts of its bands lie in its one buffer: `copies` of the histogram and plane
@@ -38,10 +38,11 @@ constexpr std::uint64_t kPairedPixels = 1u << 19;
 // channel's pair table (kPairTable entries; each thread has kPairTables, kept zero between
 // frames), which fold_pairs() adds to the bins of both values. Half the increments of those
 // histograms; neighbouring pixels are alike, so the entries counted lie near the diagonal, in
-// few cache lines. A 4K frame's counts took 16 % less CPU time (one core: 21.8 to 18.2 ms; two:
-// 10.9 to 9.2 ms), a 1080p one's 15 % (two cores: 2.76 to 2.35 ms); pseudo-random pixels took
-// as long as before. Y' in pairs too (read from the plane itself when it is planar) took 2-3 %
-// off again. Only an odd width's last pixel goes to the single tables. Frames are paired when
+// few cache lines. R'G'B'L in pairs took a 4K frame's counts from 21.8 to 18.2 ms of CPU time
+// (one core; two threads: 10.9 to 9.2 ms), a 1080p one's from 2.76 to 2.36 ms (two threads);
+// pseudo-random pixels took as long as before. Y' in pairs too (read from the plane itself when
+// it is planar) took them to 17.3 ms (8.1 ms on two threads) and 2.16 ms: 21 % in all, 4K, 22 %
+// at 1080p. Only an odd width's last pixel goes to the single tables. Frames are paired when
 // they are 8-bit, without Request::light (the light is of 10-bit and deeper frames, nearly
 // always; pairs for it too would double the row loops' code again) and of at least
 // kPairedPixels a thread.
