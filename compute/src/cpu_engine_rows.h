@@ -53,8 +53,8 @@ inline std::uint32_t copy_offset(std::uint32_t x, std::uint32_t copies, std::uin
 // the bin, the odd samples' `copy` further on; and the samples' count below `low` and above
 // `high`. One branch-free loop, vectorized.
 inline void plane_bins(const std::int32_t* __restrict codes, std::uint32_t n, std::uint32_t shift, std::uint32_t table,
-                std::uint32_t copies, std::uint32_t copy, std::uint32_t low, std::uint32_t high, std::uint16_t* __restrict out,
-                std::uint32_t& below, std::uint32_t& above) {
+                       std::uint32_t copies, std::uint32_t copy, std::uint32_t low, std::uint32_t high,
+                       std::uint16_t* __restrict out, std::uint32_t& below, std::uint32_t& above) {
   std::uint32_t lo = 0, hi = 0;
   for (std::uint32_t i = 0; i < n; ++i) {
     const auto c = static_cast<std::uint32_t>(codes[i]);
@@ -89,15 +89,15 @@ inline const std::uint8_t* luma_bytes(const std::byte* row, const ComponentLayou
 
 // Adds one to the counts at n indices. Not inlined, as count_row: see there.
 inline __attribute__((noinline)) void add_bins(const std::uint16_t* __restrict index, std::uint32_t n,
-                                        std::uint32_t* __restrict counts) {
+                                               std::uint32_t* __restrict counts) {
   for (std::uint32_t i = 0; i < n; ++i) ++counts[index[i]];
 }
 
 // chroma_row's 4:2:0 step: out[0..width) from the nearer and farther chroma rows (cw samples
 // each, room for one more), vertically 3:1, then horizontally as chroma_row does, in one loop
 // (the vertical sums are not written out and read again).
-inline void upsample_420(std::int32_t* __restrict near, std::int32_t* __restrict far, std::uint32_t cw, std::uint32_t width,
-                  std::int32_t* __restrict out) {
+inline void upsample_420(std::int32_t* __restrict near, std::int32_t* __restrict far, std::uint32_t cw,
+                         std::uint32_t width, std::int32_t* __restrict out) {
   near[cw] = near[cw - 1];  // the last column's neighbour is itself
   far[cw] = far[cw - 1];
   const std::uint32_t pairs = width / 2;
