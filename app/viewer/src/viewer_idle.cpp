@@ -89,14 +89,14 @@ void print_test_state(const App& app, std::int64_t idle_waits) {
   std::fprintf(stderr,
                "vhist: state: position %.3f s, frame at %.3f s, %s, video %.1f fps, fullscreen %s (%d toggles), pinned %s, region %s, "
                "kept range %s, stats page %s, light axis %s, match %s, idle waits %lld, path field \"%s\", osd log \"%s\", panel tab %s, "
-               "timeline %s (spawned %d) heat %s, panel decoder line \"%s\"\n",
+               "timeline %s (spawned %d) heat %s, panel decoder line \"%s\", timeline message \"%s\"\n",
                app.player.is_open() ? app.player.clock() : 0.0,
                app.player.frame() ? app.player.frame()->pts : -1.0, app.player.paused() ? "paused" : "playing", app.video_fps,
                app.fullscreen ? "on" : "off", app.fullscreen_toggles, pixel(app.pinned_pixel).c_str(),
                region.c_str(), kept.c_str(), app.stats_page ? "on" : "off", std::string(to_string(app.settings.picture.light_axis)).c_str(),
                app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), app.open_path.c_str(), log.c_str(), tab,
                std::string(to_string(app.timeline.state())).c_str(), app.timeline.spawned(), heat,
-               decoder_line(app).c_str());
+               decoder_line(app).c_str(), app.timeline.message().c_str());
 }
 
 }  // namespace vhist::viewer
