@@ -375,7 +375,9 @@ void band_rows(const BandJob& j) {
   s.near.resize(f.chroma_width() + 1);
   s.far.resize(f.chroma_width() + 1);
   for (auto* row : {&s.bin_r, &s.bin_g, &s.bin_b, &s.bin_l, &s.bin_y, &s.bin_m, &s.bin_c}) row->resize(w + 1);
-  for (auto* row : {&s.pair_r, &s.pair_g, &s.pair_b, &s.pair_l, &s.pair_y}) row->assign(w + 1, std::uint8_t{0});
+  if (j.layout.paired) {
+    for (auto* row : {&s.pair_r, &s.pair_g, &s.pair_b, &s.pair_l, &s.pair_y}) row->assign(w + 1, std::uint8_t{0});
+  }
   XXH3_state_t state;
   XXH3_state_t* hash = j.hash != nullptr ? &state : nullptr;
   if (hash != nullptr) XXH3_64bits_reset(hash);
