@@ -42,9 +42,9 @@ test_packages=(
   chromium  # the QC report's test: headless Chromium renders the HTML report to a screenshot
   mate-backgrounds  # real photographs for the range corpus (tests/test_range_corpus.cpp)
   # camera tests: a throw-away VM whose kernel's vivid driver is a real V4L2 camera
-  # (../shared/tools/vivid-run.sh)
+  # (tests/camera/vm_run.sh)
   qemu-system-x86 busybox-static cpio kmod v4l-utils
-  # MJPEG camera tests: vivid-run.sh -l builds v4l2loopback for the guest's kernel (with that
+  # MJPEG camera tests: vm_run.sh -l builds v4l2loopback for the guest's kernel (with that
   # kernel's headers, installed below)
   make gcc
   # structure check (scripts/check_structure.sh): function extents
@@ -75,10 +75,12 @@ update() {
   updated=yes
 }
 
-# The headers of the kernel that ../shared/tools/vivid-run.sh boots, resolved as it does: its
-# VIVID_KERNEL_PKG, else the kernel it has cached, else the one linux-image-amd64 depends on.
+# The headers of the kernel that tests/camera/vm_run.sh boots, resolved as it does: its
+# VHIST_CAMERA_VM_KERNEL_PKG, else the kernel cached in its VHIST_CAMERA_VM_CACHE (default
+# ~/.cache/vhist-camera-vm), else the one linux-image-amd64 depends on.
 guest_kernel_headers() {
-  local cache=${VIVID_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vivid-run} pkg=${VIVID_KERNEL_PKG:-}
+  local cache=${VHIST_CAMERA_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vhist-camera-vm}
+  local pkg=${VHIST_CAMERA_VM_KERNEL_PKG:-}
   if [ -z "$pkg" ] && [ -s "$cache/ready" ]; then pkg=$(cut -d' ' -f1 "$cache/ready"); fi
   if [ -z "$pkg" ]; then
     pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}')

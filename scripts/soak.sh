@@ -48,7 +48,7 @@ export XDG_CONFIG_HOME="$out/config" XDG_CACHE_HOME="$out/cache" VHIST_VALIDATIO
 fail=0
 
 echo "soak.sh: playing $clip for ${seconds}s (warm-up ${warmup}s, RSS every ${sample}s) -> $out"
-xvfb-run -a -s "-screen 0 1280x800x24" "$vhist" "$clip" --size 640x360 --quit-after "$seconds" \
+bash tests/with_display.sh -s 1280x800 "$vhist" "$clip" --size 640x360 --quit-after "$seconds" \
   > "$out/soak.out" 2> "$out/soak.log" &
 runner=$!
 echo "seconds,rss_kib" > "$out/soak-rss.csv"
@@ -87,7 +87,7 @@ fi
 
 echo "soak.sh: resize/minimize storm of $storm events"
 status=0
-xvfb-run -a -s "-screen 0 1920x1200x24" "$vhist" "$clip" --size 640x360 --quit-after 1 --resize-storm "$storm" \
+bash tests/with_display.sh -s 1920x1200 "$vhist" "$clip" --size 640x360 --quit-after 1 --resize-storm "$storm" \
   > "$out/storm.out" 2> "$out/storm.log" || status=$?
 cat "$out/storm.log"
 if [ "$status" -ne 0 ]; then echo "soak.sh: FAIL: vhist exited $status during the storm" >&2; fail=1; fi

@@ -11,6 +11,7 @@
 #     source tree or the build's install folder.
 # Usage: install_test.sh BUILD_DIR PREFIX
 set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 build=$(realpath "$1")
 prefix=$(realpath -m "$2")
 fail() { echo "install_test: $*" >&2; exit 1; }
@@ -74,7 +75,7 @@ env PYTHONPATH="$pydir" /usr/bin/python3 -m vhist.dask_batch --help | grep -q --
 # strip off (on by default): it would take the bottom of the picture sampled below, and its scan
 # would write the user's cache.
 view() {  # view VHIST SHOT
-  XDG_CONFIG_HOME="$work/config" VHIST_VALIDATION=1 timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' \
+  XDG_CONFIG_HOME="$work/config" VHIST_VALIDATION=1 timeout -k 10 200 bash "$here/with_display.sh" -s 1920x1200 \
     timeout -k 10 180 "$1" --frames 5 --size 1280x720 --timeline off --screenshot "$2" > "$work/view.log" 2>&1 ||
     fail "the installed viewer failed: $(cat "$work/view.log")"
   [ -s "$2" ] || fail "the viewer wrote no screenshot: $(cat "$work/view.log")"

@@ -37,30 +37,31 @@ struct Yuv420 {
   }
 };
 
-// Encodes frames make(0..count-1) with `ffmpeg ARGS` (after the raw input) into clip_dir()/name,
-// once per process.
+// Encodes frames make(0..count-1) with `ffmpeg ARGS` (after the raw input) into the build's
+// shared clip folder (shared_file: once per build; the recipe is the command and the frames'
+// bytes, so that a change of either makes a new clip).
 inline std::string encode_clip(const std::string& name, std::uint32_t bits, std::uint32_t width, std::uint32_t height,
                                int count, const std::function<Yuv420(int)>& make, const std::string& args) {
-  const std::string path = (clip_dir() / name).string();
-  if (std::filesystem::exists(path)) return path;
-  const std::string cmd = std::string("ffmpeg -v error -y -f rawvideo -pix_fmt ") +
-                          (bits == 8 ? "yuv420p" : "yuv420p10le") + " -s " + std::to_string(width) + "x" +
-                          std::to_string(height) + " -r 25 -i - " + args + " " + quote(path);
-  std::FILE* pipe = ::popen(cmd.c_str(), "w");
-  if (pipe == nullptr) throw std::runtime_error("cannot run " + cmd);
+  std::string raw;
   for (int n = 0; n < count; ++n) {
     const Yuv420 f = make(n);
     for (const auto* plane : {&f.y, &f.cb, &f.cr}) {
-      if (bits == 8) {
-        std::vector<std::uint8_t> bytes(plane->begin(), plane->end());
-        std::fwrite(bytes.data(), 1, bytes.size(), pipe);
-      } else {
-        std::fwrite(plane->data(), 2, plane->size(), pipe);
+      for (const std::uint16_t v : *plane) {
+        raw += static_cast<char>(v & 0xff);
+        if (bits != 8) raw += static_cast<char>(v >> 8);
       }
     }
   }
-  if (::pclose(pipe) != 0) throw std::runtime_error("ffmpeg failed: " + cmd);
-  return path;
+  const std::string input = std::string("ffmpeg -v error -y -f rawvideo -pix_fmt ") + (bits == 8 ? "yuv420p" : "yuv420p10le") +
+                            " -s " + std::to_string(width) + "x" + std::to_string(height) + " -r 25 -i - " + args + " ";
+  return shared_file(name, input + raw, [&](const std::string& temp) {
+    const std::string cmd = input + quote(temp);
+    std::FILE* pipe = ::popen(cmd.c_str(), "w");
+    if (pipe == nullptr) throw std::runtime_error("cannot run " + cmd);
+    std::fwrite(raw.data(), 1, raw.size(), pipe);
+    if (::pclose(pipe) != 0) throw std::runtime_error("ffmpeg failed: " + cmd);
+    return true;
+  });
 }
 
 // The SDR clip: 320x200 (64,000 pixels), 25 fps, 210 frames, BT.709 limited, timecode

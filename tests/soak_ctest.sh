@@ -6,7 +6,7 @@
 # test passes only if that second run passes; any other failure (memory growth, validation,
 # the storm, a crash) fails at once. A real slowdown of vhist fails both runs.
 #   soak_ctest.sh SOAK_ARGS...   (with --build DIR, the build's vhist is checked first)
-# It cannot run without a display server to start (xvfb-run) or a Vulkan device: then it exits
+# It cannot run without a display server to start (Xvfb) or a Vulkan device: then it exits
 # 77, which CTest reports as skipped (SKIP_RETURN_CODE), unless VHIST_REQUIRE_GPU=1, which turns
 # that into a failure.
 set -u -o pipefail
@@ -21,7 +21,7 @@ cannot_run() {
 }
 build=build
 for ((i = 1; i < $#; ++i)); do [ "${!i}" = --build ] && { j=$((i + 1)); build=${!j}; }; done
-command -v xvfb-run > /dev/null || cannot_run "xvfb-run is not installed (apt-get install xvfb xauth)"
+command -v Xvfb > /dev/null || cannot_run "Xvfb is not installed (apt-get install xvfb)"
 if [ -x "$build/app/vhist" ] && ! devices=$("$build/app/vhist" --list-devices 2>&1); then
   cannot_run "no Vulkan device: $(echo "$devices" | tail -1)"
 fi

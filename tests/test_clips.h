@@ -1,14 +1,25 @@
-// Clips for the media tests, made during the run by the ffmpeg command-line tool in a temporary
-// folder of the test process (removed when the process ends).
+// Clips for the media tests, made by the ffmpeg command-line tool once per build into the
+// build's shared clip folder (VHIST_TEST_CLIPS, tests/CMakeLists.txt), where every test process
+// finds them: each in a folder named by the hash of how it is made, written to a temporary file
+// and renamed once complete, under a lock, so that two tests that need it at once make it once.
+// The tests read them and never change them (a test that changes a file copies it first into
+// clip_dir(), its process's own temporary folder, removed when the process ends).
 #pragma once
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace vhist::test {
 
@@ -50,7 +61,6 @@ class NeedsVulkanDevice : public ::testing::Environment {
 inline ::testing::Environment* const g_needs_vulkan_device = ::testing::AddGlobalTestEnvironment(new NeedsVulkanDevice);
 #endif
 
-// Runs `ffmpeg ARGS clip_dir()/name` once per process; returns the clip's path.
 // `s` quoted for a POSIX shell: in single quotes, each ' written as '\''.
 inline std::string quote(const std::string& s) {
   std::string out = "'";
@@ -58,13 +68,87 @@ inline std::string quote(const std::string& s) {
   return out + "'";
 }
 
-inline std::string make_clip(const std::string& name, const std::string& args) {
-  const std::filesystem::path path = clip_dir() / name;
+// The folder clips are shared in: the build's (made on first use), or without one the
+// process's own.
+inline std::filesystem::path shared_clip_dir() {
+#ifdef VHIST_TEST_CLIPS
+  static const std::filesystem::path dir = [] {
+    std::filesystem::create_directories(VHIST_TEST_CLIPS);
+    return std::filesystem::path(VHIST_TEST_CLIPS);
+  }();
+  return dir;
+#else
+  return clip_dir();
+#endif
+}
+
+// 64-bit FNV-1a of `recipe`, in hexadecimal: the key of a clip made by it.
+inline std::string recipe_key(std::string_view recipe) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (const char c : recipe) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
+}
+
+// The shared file `name` made by `recipe`, in a folder named by the recipe's key (so that the
+// file keeps its name: the viewer names screenshots after it): made once by make(TEMPORARY
+// PATH), which returns whether it succeeded, then renamed into place; a file already there is
+// used as it is. The
+// temporary keeps `name`'s extension (ffmpeg picks the container by it). On failure the path
+// returned does not exist.
+inline std::string shared_file(const std::string& name, std::string_view recipe,
+                               const std::function<bool(const std::string&)>& make) {
+  const std::filesystem::path dir = shared_clip_dir() / recipe_key(recipe), path = dir / name;
   if (std::filesystem::exists(path)) return path.string();
-  const std::string cmd = "ffmpeg -nostdin -hide_banner -loglevel error -y " + args + " '" + path.string() + "'";
-  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  std::filesystem::create_directories(dir);
+  const std::string lock_path = dir.string() + ".lock";
+  const int lock = ::open(lock_path.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+  if (lock < 0 || ::flock(lock, LOCK_EX) != 0) throw std::runtime_error("cannot lock " + lock_path);
+  if (!std::filesystem::exists(path)) {  // not made by another test while this one waited
+    const std::filesystem::path temp = dir / (".making-" + std::to_string(::getpid()) + "-" + name);
+    if (make(temp.string())) {
+      std::filesystem::rename(temp, path);
+    } else {
+      std::error_code ec;
+      std::filesystem::remove(temp, ec);
+    }
+  }
+  ::close(lock);
   return path.string();
 }
+
+// Runs `ffmpeg ARGS FILE` once per build; returns the clip's path (shared_file).
+inline std::string make_clip(const std::string& name, const std::string& args) {
+  return shared_file(name, args, [&](const std::string& temp) {
+    const std::string cmd = "ffmpeg -nostdin -hide_banner -loglevel error -y " + args + " " + quote(temp);
+    const int status = std::system(cmd.c_str());
+    EXPECT_EQ(status, 0) << cmd;
+    return status == 0;
+  });
+}
+
+#ifdef VHIST_WITH_DISPLAY
+// The start of a shell command that runs the rest of it under an X server of its own, `size`
+// (WIDTHxHEIGHT) pixels: tests/with_display.sh, the one harness of the window tests (it waits for
+// the server to be ready and cannot lose its display to a run beside it).
+inline std::string with_display(const std::string& size) {
+  return "bash " + quote(VHIST_WITH_DISPLAY) + " -s " + size + " ";
+}
+#endif
+
+#ifdef VHIST_WINDOW_SCRIPT
+// The script a window test runs under with_display(): `viewer` (a command that starts vhist) in
+// the background, told to write its state to state.txt in the current folder after every frame,
+// then, once its window is up ($W, focused; $pid the viewer), `script`, which waits with
+// tests/window_script.sh's functions (wait_state, wait_frames, wait_file) for what it needs
+// next, never for a number of seconds; then the viewer's end.
+inline std::string beside_viewer(const std::string& viewer, const std::string& script) {
+  return "export VHIST_TEST_STATE=\"$PWD/state.txt\"; . " + quote(VHIST_WINDOW_SCRIPT) + "; " + viewer +
+         " & pid=$!; echo $pid > pid.txt; W=$(xdotool search --sync --name '^vhist'); xdotool windowfocus --sync $W; " +
+         script + "; wait $pid";
+}
+#endif
 
 // The bytes of a file; empty when it cannot be read.
 inline std::string read_file(const std::filesystem::path& path) {

@@ -294,7 +294,8 @@ TEST(InputSafety, MemoryLimitIsSaidToBeTheCause) {
   EXPECT_NE(text.find("limited to 512 MiB (ulimit -v 524288)"), std::string::npos) << text;
   EXPECT_EQ(text.find("install"), std::string::npos) << text;
 
-  const std::string viewer = "timeout -k 10 120 xvfb-run -a bash -c \"ulimit -v 524288; exec '" + std::string(VHIST_BINARY) +
+  const std::string viewer = "timeout -k 10 120 " + with_display("1280x720") + "bash -c \"ulimit -v 524288; exec '" +
+                             std::string(VHIST_BINARY) +
                              "' '" + clip + "' --frames 3\" > /dev/null 2> '" + err.string() + "'";
   const int viewer_raw = std::system(viewer.c_str());
   const std::string viewer_text = read_file(err);

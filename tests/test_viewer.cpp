@@ -87,18 +87,14 @@ ViewerRun run_viewer(const std::string& settings, const std::string& args, const
   }
   const fs::path shot = r.dir / "shot.png", out = r.dir / "stdout.txt", err = r.dir / "stderr.txt";
   r.command = "cd " + quote(r.dir.string()) + " && " + env + " XDG_CONFIG_HOME=" + quote((r.dir / "config").string()) +
-              " VHIST_VALIDATION=1 timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' timeout -k 10 180 " +
+              " VHIST_VALIDATION=1 timeout -k 10 200 " + test::with_display("1920x1200") + "timeout -k 10 180 " +
               quote(VHIST_BINARY) + " " + args + " --screenshot " + quote(shot.string()) + " > " + quote(out.string()) +
               " 2> " + quote(err.string());
-  // xvfb-run -a retries on a display number taken meanwhile; if it still fails, try again.
-  for (int attempt = 0; attempt < 3; ++attempt) {
-    std::error_code ec;
-    fs::remove(shot, ec);
-    const int raw = std::system(r.command.c_str());
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.err = read_file(err);
-    if (r.err.find("xvfb-run: error:") == std::string::npos) break;
-  }
+  std::error_code ec;
+  fs::remove(shot, ec);
+  const int raw = std::system(r.command.c_str());
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.err = read_file(err);
   if (fs::exists(shot)) {
     try {
       r.shot = media::read_png(shot.string());
@@ -1123,7 +1119,7 @@ ScriptedRun run_scripted(const std::string& settings, const std::string& args, c
   s.run.dir = dir;
   s.run.command = "cd " + quote(dir.string()) + " && env -u XDG_PICTURES_DIR XDG_CONFIG_HOME=" +
                   quote((dir / "config").string()) +
-                  " VHIST_VALIDATION=1 timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' sh -c " + quote(inner) +
+                  " VHIST_VALIDATION=1 timeout -k 10 200 " + test::with_display("1920x1200") + "sh -c " + quote(inner) +
                   " > stdout.txt 2> stderr.txt";
   const auto start = std::chrono::steady_clock::now();
   const int raw = std::system(s.run.command.c_str());

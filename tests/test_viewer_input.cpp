@@ -75,7 +75,7 @@ ViewerRun run_scripted(const std::string& settings, const std::string& args, con
                             "xdotool windowfocus --sync $W; " + script + "; wait $pid";
   r.command = "cd " + quote(r.dir.string()) + " && env -u XDG_PICTURES_DIR XDG_CONFIG_HOME=" +
               quote((r.dir / "config").string()) +
-              " timeout -k 10 200 xvfb-run -a -s '-screen 0 " + screen + "x24' sh -c " + quote(inner) + " > stdout.txt";
+              " timeout -k 10 200 " + test::with_display(screen) + "sh -c " + quote(inner) + " > stdout.txt";
   const int raw = std::system(r.command.c_str());
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   r.err = read_file(r.dir / "stderr.txt");
@@ -363,7 +363,7 @@ media::RgbaImage window_shot(int w, int h, std::string* err) {
       << "show_panel = false\nosd = false\nopacity = 1.0\nbins = 64\ntimeline = false\n";
   const std::string size = std::to_string(w) + "x" + std::to_string(h);
   const std::string command = "cd " + quote(dir.string()) + " && XDG_CONFIG_HOME=" + quote((dir / "config").string()) +
-                              " VHIST_VALIDATION=1 timeout -k 10 300 xvfb-run -a -s '-screen 0 3840x2160x24' " +
+                              " VHIST_VALIDATION=1 timeout -k 10 300 " + test::with_display("3840x2160") +
                               quote(VHIST_BINARY) + " " + quote(grey) + " --size " + size +
                               " --paused-at 0 --frames 4 --screenshot shot.png 2> stderr.txt";
   const int status = std::system(command.c_str());

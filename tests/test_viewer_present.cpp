@@ -34,7 +34,7 @@ PresentRun run_with(const std::string& clip, const std::string& present, const s
   fs::remove(shot);
   const std::string cmd = "cd '" + dir.string() + "' && VHIST_PRESENT=" + present + " VHIST_ENGINE=" + engine +
                           " XDG_CONFIG_HOME='" + (dir / "config").string() +
-                          "' VHIST_VALIDATION=1 timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' '" +
+                          "' VHIST_VALIDATION=1 timeout -k 10 200 " + test::with_display("1920x1200") + "'" +
                           std::string(VHIST_BINARY) + "' '" + clip + "' --size 960x540 --start 0.2 --frames 6 --screenshot '" +
                           shot.string() + "' > '" + (dir / "out.txt").string() + "' 2>&1";
   PresentRun r;

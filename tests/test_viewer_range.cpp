@@ -33,7 +33,7 @@ int panel_amber_pixels(const std::string& clip, const std::string& name, const s
   const fs::path shot = dir / "shot.png";
   const std::string cmd = "cd '" + dir.string() + "' && VHIST_ENGINE=" + engine + " XDG_CONFIG_HOME='" +
                           (dir / "config").string() +
-                          "' VHIST_VALIDATION=1 timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' '" +
+                          "' VHIST_VALIDATION=1 timeout -k 10 200 " + test::with_display("1920x1200") + "'" +
                           std::string(VHIST_BINARY) + "' '" + clip + "' --size 1280x960 --frames 16 --screenshot '" +
                           shot.string() + "' > '" + (dir / "out.txt").string() + "' 2>&1";
   EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd << "\n" << test::read_file(dir / "out.txt");

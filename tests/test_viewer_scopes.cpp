@@ -42,7 +42,7 @@ media::RgbaImage shot_of(const std::string& name, const std::string& settings, c
   const fs::path shot = dir / "shot.png";
   const std::string cmd = "cd '" + dir.string() + "' && VHIST_ENGINE=" + engine + " XDG_CONFIG_HOME='" +
                           (dir / "config").string() +
-                          "' VHIST_VALIDATION=1 timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' '" +
+                          "' VHIST_VALIDATION=1 timeout -k 10 200 " + test::with_display("1920x1200") + "'" +
                           std::string(VHIST_BINARY) + "' '" + red_blue_clip() + "' --size 640x360 --frames 8 " +
                           "--paused-at 0 " + args + " --screenshot '" + shot.string() + "' > '" +
                           (dir / "out.txt").string() + "' 2>&1";
@@ -159,7 +159,7 @@ TEST(ViewerScopes, PanelTabLeavesTheScopesUncovered) {
       fs::create_directories(dir / "config" / "vhist");
       std::ofstream(dir / "config" / "vhist" / "settings.ini") << "timeline = false\n" << kSettings;
       const std::string cmd = "cd '" + dir.string() + "' && XDG_CONFIG_HOME='" + (dir / "config").string() +
-                              "' VHIST_VALIDATION=1 timeout -k 10 200 xvfb-run -a -s '-screen 0 1920x1200x24' '" +
+                              "' VHIST_VALIDATION=1 timeout -k 10 200 " + test::with_display("1920x1200") + "'" +
                               std::string(VHIST_BINARY) + "' '" + red_blue_clip() + "' --size " + size +
                               " --frames 8 --paused-at 0 --scopes all --scope-place " + where + " --screenshot '" +
                               (dir / "shot.png").string() + "' > '" + (dir / "out.txt").string() + "' 2>&1";

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -99,7 +100,9 @@ struct TimelineRun {
 };
 
 // Runs `vhist ARGS` under Xvfb with the cache `cache`; `script` runs beside it once the window is
-// up ($W: the window). With an empty script the run ends in a screenshot (--screenshot).
+// up (test::beside_viewer: $W the window, the waits of tests/window_script.sh). With an empty
+// script the run ends in a screenshot (--screenshot). The scripts end the run with Q once they
+// have seen what they wait for; --quit-after is only a ceiling for a viewer that never gets there.
 TimelineRun run_timeline(const std::string& name, const fs::path& cache, const std::string& args, const std::string& script = "",
                          const std::string& settings = kSettings) {
   TimelineRun r;
@@ -109,16 +112,19 @@ TimelineRun run_timeline(const std::string& name, const fs::path& cache, const s
   std::ofstream(r.dir / "config" / "vhist" / "settings.ini", std::ios::binary) << settings;
   const std::string viewer = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " " + args +
                              (script.empty() ? " --screenshot shot.png" : "") + " 2> stderr.txt";
-  const std::string inner = script.empty() ? viewer
-                                           : viewer + " & pid=$!; W=$(xdotool search --sync --name '^vhist'); "
-                                                      "xdotool windowfocus --sync $W; " + script + "; wait $pid";
+  const std::string inner = script.empty() ? viewer : test::beside_viewer(viewer, script);
   r.command = "cd " + quote(r.dir.string()) + " && env -u XDG_PICTURES_DIR XDG_CONFIG_HOME=" +
               quote((r.dir / "config").string()) + " XDG_CACHE_HOME=" + quote(cache.string()) +
-              " timeout -k 10 200 xvfb-run -a -s '-screen 0 1280x800x24' sh -c " + quote(inner) + " > stdout.txt";
+              " timeout -k 10 200 " + test::with_display("1280x800") + "sh -c " + quote(inner) + " > stdout.txt";
   const int raw = std::system(r.command.c_str());
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   r.err = read_file(r.dir / "stderr.txt");
-  if (fs::exists(r.dir / "shot.png")) r.shot = media::read_png((r.dir / "shot.png").string());
+  // The screenshot: --screenshot's, or the one the S key saved (named after the clip).
+  fs::path shot = r.dir / "shot.png";
+  for (const auto& e : fs::directory_iterator(r.dir)) {
+    if (!fs::exists(shot) && e.path().extension() == ".png") shot = e.path();
+  }
+  if (fs::exists(shot)) r.shot = media::read_png(shot.string());
   const auto at = r.err.find("vhist: state: ");
   if (at != std::string::npos) r.state = r.err.substr(at, r.err.find('\n', at) - at);
   return r;
@@ -209,9 +215,10 @@ TEST(Timeline, ClickAtHalfTheWidthSeeksToTheMiddleFrame) {
   const std::string clip = black_white_clip();
   const fs::path cache = fresh_cache("click");
   write_timeline(clip, cache);
-  // Waits long enough for the first frames of a sanitizer build (about 10 frames a second).
-  const TimelineRun r = run_timeline("click", cache, quote(clip) + " --paused-at 0.3 --quit-after 20 --size 640x360",
-                    "sleep 12; xdotool mousemove --window $W 320 340 click 1; sleep 3; xdotool key t; sleep 2");
+  const TimelineRun r = run_timeline("click", cache, quote(clip) + " --paused-at 0.3 --quit-after 150 --size 640x360",
+                                     "wait_state 'frame at 0.300 s.*timeline ready .* heat [0-9]'; "
+                                     "xdotool mousemove --window $W 320 340 click 1; wait_state 'frame at 1.000 s'; "
+                                     "xdotool key t; wait_state 'heat none'; xdotool key q");
   ASSERT_EQ(r.status, 0) << context(r);
   EXPECT_NE(r.state.find("frame at 1.000 s"), std::string::npos) << context(r);
   EXPECT_NE(find_frame(r, 10), std::string::npos) << context(r);
@@ -224,11 +231,11 @@ TEST(Timeline, EventKeysLandOnTheEventsFirstFrames) {
   const std::string clip = black_white_clip();
   const fs::path cache = fresh_cache("keys");
   write_timeline(clip, cache);
-  const TimelineRun r = run_timeline("keys", cache, quote(clip) + " --paused-at 0.5 --quit-after 36 --size 640x360",
-                    // Time for each seek's frame to come (a loaded machine decodes slowly: with 3 s
-                    // between keys and a load of 6 on 2 cores the second landing came too late, and
-                    // with 5 s at a load of 7 the first), so that the OSD names each landing.
-                    "sleep 8; xdotool key Next; sleep 8; xdotool key Next; sleep 8; xdotool key Prior; sleep 6");
+  // Each key once the frame before it has come, so that the OSD names each landing.
+  const TimelineRun r = run_timeline("keys", cache, quote(clip) + " --paused-at 0.5 --quit-after 150 --size 640x360",
+                                     "wait_state 'frame at 0.500 s.*timeline ready'; xdotool key Next; "
+                                     "wait_state 'frame at 1.200 s'; xdotool key Next; wait_state 'frame at 1.600 s'; "
+                                     "xdotool key Prior; wait_state 'frame at 1.200 s'; xdotool key q");
   ASSERT_EQ(r.status, 0) << context(r);
   EXPECT_NE(r.state.find("frame at 1.200 s"), std::string::npos) << context(r);
   const auto first = find_frame(r, 12), second = find_frame(r, 16);
@@ -243,7 +250,8 @@ TEST(Timeline, EventKeysLandOnTheEventsFirstFrames) {
 TEST(Timeline, BackgroundScanFillsTheCacheAndReopenUsesIt) {
   const std::string clip = black_white_clip();
   const fs::path cache = fresh_cache("scan");
-  const TimelineRun first = run_timeline("scan-1", cache, quote(clip) + " --paused-at 0.5 --quit-after 25 --size 640x360", "true");
+  const TimelineRun first = run_timeline("scan-1", cache, quote(clip) + " --paused-at 0.5 --quit-after 150 --size 640x360",
+                                         "wait_state 'timeline (ready|failed)'; xdotool key q");
   ASSERT_EQ(first.status, 0) << context(first);
   EXPECT_NE(first.state.find("timeline ready (spawned 1)"), std::string::npos) << context(first);
   setenv("XDG_CACHE_HOME", cache.c_str(), 1);
@@ -263,12 +271,17 @@ std::string long_clip() {
   return make_clip("timeline_long.mkv", "-f lavfi -i testsrc2=s=1280x720:r=10:d=600 -c:v mpeg4 -q:v 10 -g 100");
 }
 
-// Whether a process runs `vhist qc CLIP` (its command line's arguments, from /proc).
-bool scan_running(const std::string& clip) {
+// Whether a process runs `vhist qc CLIP` into the cache folder `cache` (its command line's
+// arguments, from /proc): the scan of this test's viewer, not of another test's that scans the
+// same shared clip at the same time.
+bool scan_running(const std::string& clip, const fs::path& cache) {
   std::error_code ec;
   for (const auto& e : fs::directory_iterator("/proc", ec)) {
     const std::string args = read_file(e.path() / "cmdline");
-    if (args.find(std::string("qc") + '\0' + clip + '\0') != std::string::npos) return true;
+    if (args.find(std::string("qc") + '\0' + clip + '\0') != std::string::npos &&
+        args.find(cache.string() + "/") != std::string::npos) {
+      return true;
+    }
   }
   return false;
 }
@@ -278,9 +291,11 @@ bool scan_running(const std::string& clip) {
 TEST(Timeline, ScanShowsProgressAndEndsWithTheViewer) {
   const std::string clip = long_clip();
   const fs::path cache = fresh_cache("progress");
-  // 11 s: a sanitizer build's scan reports its first frames by then; a plain build needs about
-  // 16 s for the whole clip, so its scan still runs.
-  const TimelineRun r = run_timeline("progress", cache, quote(clip) + " --paused-at 1 --quit-after 11 --size 640x360 --screenshot shot.png", "true");
+  // The screenshot (S) once the scan has reported frames done (a plain build needs about 16 s
+  // for the whole clip, so it still runs), then Q while it runs.
+  const TimelineRun r = run_timeline("progress", cache, quote(clip) + " --paused-at 1 --quit-after 150 --size 640x360",
+                                     "wait_state 'timeline (scanning|failed|ready)'; wait_state 'scan [1-9][0-9]*/[1-9]|timeline (failed|ready)'; "
+                                     "xdotool key s; wait_file_like '*.png'; xdotool key q");
   ASSERT_EQ(r.status, 0) << context(r);
   EXPECT_NE(r.state.find("timeline scanning (spawned 1)"), std::string::npos) << context(r);
   ASSERT_EQ(r.shot.width, 640u) << context(r);
@@ -292,17 +307,14 @@ TEST(Timeline, ScanShowsProgressAndEndsWithTheViewer) {
     }
   }
   EXPECT_GT(bar, 0) << "no progress bar in the strip\n" << context(r);
-  EXPECT_FALSE(scan_running(clip)) << "a scan outlived the viewer";
+  EXPECT_FALSE(scan_running(clip, cache)) << "a scan outlived the viewer";
 }
 
-// Whether a viewer (not a scan) of `clip` runs.
-bool viewer_running(const std::string& clip) {
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator("/proc", ec)) {
-    const std::string args = read_file(e.path() / "cmdline");
-    if (args.starts_with(std::string(VHIST_BINARY) + '\0' + clip + '\0')) return true;
-  }
-  return false;
+// Whether the viewer of the run in `dir` (its pid in pid.txt, test::beside_viewer) still runs.
+bool viewer_running(const fs::path& dir) {
+  const std::string pid = read_file(dir / "pid.txt");
+  const std::string args = pid.empty() ? std::string() : read_file(fs::path("/proc") / pid.substr(0, pid.find('\n')) / "cmdline");
+  return args.starts_with(std::string(VHIST_BINARY) + '\0');
 }
 
 // Opening another file (the panel's path field) ends the scan of the one before, while the viewer
@@ -314,26 +326,30 @@ TEST(Timeline, OpeningAnotherFileEndsTheScan) {
   write_timeline(small, cache);
   const std::string clip = long_clip();
   TimelineRun r;
+  std::atomic<bool> ended{false};
   std::thread viewer([&] {
-    r = run_timeline("reopen", cache, quote(clip) + " --size 1280x720 --paused-at 1 --quit-after 32",
-                     // The path field: the panel's first row (the panel from x = 921.6 at 1280 wide);
-                     // the waits let a sanitizer build (about 10 frames a second) take the focus.
-                     "sleep 12; xdotool mousemove --window $W 1000 36 click 1; sleep 2; "
-                     "xdotool keydown ctrl+a; sleep 0.3; xdotool keyup ctrl+a; xdotool type --delay 20 " + quote(small) +
-                         "; sleep 0.3; xdotool keydown Return; sleep 0.3; xdotool keyup Return; sleep 5",
+    r = run_timeline("reopen", cache, quote(clip) + " --size 1280x720 --paused-at 1 --quit-after 150",
+                     // The path field: the panel's first row (the panel from x = 921.6 at 1280 wide),
+                     // once the long clip's scan runs; then the small clip's timeline from the cache.
+                     "wait_state 'timeline scanning.* scan [1-9]'; wait_frames 3; "
+                     "xdotool mousemove --window $W 1000 36 click 1; wait_frames 3; "
+                     "xdotool keydown ctrl+a; wait_frames 2; xdotool keyup ctrl+a; xdotool type --delay 20 " + quote(small) +
+                         "; wait_frames 2; xdotool keydown Return; wait_frames 2; xdotool keyup Return; "
+                         "wait_state 'timeline ready'; xdotool key q",
                      "osd = false\nshow_panel = true\ntimeline = true\n");
+    ended = true;
   });
-  // The long clip's scan starts, then ends while its viewer still runs.
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  // The long clip's scan starts, then ends while its viewer still runs (looked at every 20 ms
+  // until the run is over: the script opens the other file only once the scan has done frames).
   bool seen = false, ended_in_time = false;
-  while (std::chrono::steady_clock::now() < until) {
-    const bool scanning = scan_running(clip);
+  while (!ended) {
+    const bool scanning = scan_running(clip, cache);
     seen = seen || scanning;
     if (seen && !scanning) {
-      ended_in_time = viewer_running(clip);
+      ended_in_time = viewer_running(clip_dir() / "timeline-reopen");
       break;
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   viewer.join();
   ASSERT_EQ(r.status, 0) << context(r);

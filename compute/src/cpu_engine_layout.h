@@ -1,5 +1,5 @@
 // Where the CPU engine's threads keep their counts of a frame's bands of rows, and how the
-// threads' counts are added up into CpuEngine::Counts (cpu_engine.cpp's row loops fill them).
+// threads' counts are added up into CpuEngine::Counts (cpu_band.h's row loops fill them).
 #pragma once
 
 #include "vhist/compute/cpu_engine.h"

@@ -1,7 +1,7 @@
-// The CPU engine's row loops that know nothing of the frame (cpu_engine.cpp): reading a row's
+// The CPU engine's row loops that know nothing of the frame (cpu_band.h): reading a row's
 // samples, the 4:2:0 chroma step, the table indices of plane samples, and adding a row's
-// indices to a thread's tables (BandLayout). Included by cpu_engine.cpp alone, whose
-// target_clones compile them for each instruction set.
+// indices to a thread's tables (BandLayout). Included by cpu_band.h alone, whose
+// entry points' target_clones compile them for each instruction set.
 #pragma once
 
 #include "cpu_engine_layout.h"

@@ -4,6 +4,7 @@
 # viewer streams. Exit status 0 when everything passed.
 #   in_vm.sh TESTS_BINARY BUILD_DIR WORK_DIR [gtest args...]
 set -u -o pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 tests=$1 build=$2 work=$3
 shift 3
 vhist="$build/app/vhist"
@@ -32,12 +33,12 @@ fi
 # The guest CPU, in the log: Debian 12's QEMU 7.2 decodes AVX2 gathers with index register
 # xmm4/ymm4 wrongly (QEMU issue 2474, fixed in 8.2.7/9.1), and lavapipe's JIT emits them, so a
 # guest CPU with AVX2 under that QEMU crashes any program drawing through lavapipe at random.
-# vivid-run.sh runs the guest without AVX2; run_vivid_tests.sh checks the QEMU version on the host.
+# vm_run.sh runs the guest without AVX2; run_vivid_tests.sh checks the QEMU version on the host.
 model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 if grep -qw avx2 /proc/cpuinfo; then avx2=yes; else avx2=no; fi
 echo "camera VM: guest CPU \"$model\", AVX2 $avx2, $(nproc) CPUs"
 if [ "$avx2" = yes ] && [ -n "${VHIST_QEMU_BAD_AVX2:-}" ]; then
-  fail "the guest CPU has AVX2 under QEMU $VHIST_QEMU_BAD_AVX2, which mis-decodes AVX2 gathers (lavapipe crashes at random); run it with VIVID_QEMU_CPU set to a model without AVX2"
+  fail "the guest CPU has AVX2 under QEMU $VHIST_QEMU_BAD_AVX2, which mis-decodes AVX2 gathers (lavapipe crashes at random); run it with VHIST_CAMERA_VM_CPU set to a model without AVX2"
 fi
 
 # Is /dev/video0 open in process $1 (the live node, not a removed one)?
@@ -60,7 +61,7 @@ wait_camera_open() {
 # second, and a count could run out before the camera is back.
 cycles=3
 mkdir -p "$work/xdg"
-XDG_CONFIG_HOME="$work/xdg" VHIST_VALIDATION=1 timeout 300 xvfb-run -a "$vhist" /dev/video0 --camera-format YUYV \
+XDG_CONFIG_HOME="$work/xdg" VHIST_VALIDATION=1 timeout 300 bash "$here/../with_display.sh" -s 1280x1024 "$vhist" /dev/video0 --camera-format YUYV \
     --camera-size 320x180 --camera-fps 30 --quit-after 75 --size 320x180 --screenshot "$work/viewer.png" \
     2> "$work/viewer.err" &
 viewer=$!
@@ -112,7 +113,7 @@ echo "camera viewer: exit $rc, ${reconnects:-0} reconnects after $cycles unplugs
 # display refresh, 66.7 ms. The window is 320x180: under emulation lavapipe draws a 640x360 window
 # at only 6 to 8 fps (latency 125 to 170 ms), a 320x180 one at 15 to 18 fps. Reported, not
 # enforced: an emulated guest on a shared machine is no benchmark (docs/user-guide.md has figures).
-if XDG_CONFIG_HOME="$work/xdg" timeout 240 xvfb-run -a "$vhist" /dev/video0 --camera-format YUYV \
+if XDG_CONFIG_HOME="$work/xdg" timeout 240 bash "$here/../with_display.sh" -s 1280x1024 "$vhist" /dev/video0 --camera-format YUYV \
     --camera-size 640x360 --camera-fps 30 --frames 150 --size 320x180 2> "$work/latency.err"; then
   median=$(sed -n 's/.*capture to present median \([0-9.]*\) ms.*/\1/p' "$work/latency.err")
   verdict=$(awk -v m="${median:-1e9}" 'BEGIN { print (m <= 66.7 ? "within" : "ABOVE") }')

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The MJPEG camera tests (see run_vivid_tests.sh). vivid has no MJPEG, so the guest loads
-# v4l2loopback (vivid-run.sh -l) and a producer inside it, ffmpeg copying a JPEG stream to the
+# v4l2loopback (vm_run.sh -l) and a producer inside it, ffmpeg copying a JPEG stream to the
 # loopback node (`-c copy -f v4l2`: FFmpeg's v4l2 output sets the node to MJPG and write()s one
 # JPEG per frame), makes that node an MJPEG camera. The clips are encoded on the host, where it
 # is fast; in the emulated guest, encoding 640x360 JPEG reaches only about 14 fps.
@@ -12,6 +12,7 @@
 #                                          keeps a node's first size after its producer has gone)
 # Exit status 0 when everything passed.
 set -u -o pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 # The solid colours of the colour clip (R'G'B', hex), each for 6 frames: saturated ones, whose
 # decoding depends on the matrix (BT.601 versus BT.709), and greys, which show the range
@@ -90,7 +91,7 @@ if start_producer "$work/mjpeg-pattern.mjpeg" "$node" 640x360; then
     # frames: without AVX2 in the guest (in_vm.sh says why) lavapipe draws 1 to 3 fps there when
     # the host is busy, and 150 frames once ran the VM out of its time.
     mkdir -p "$work/xdg"
-    if XDG_CONFIG_HOME="$work/xdg" VHIST_VALIDATION=1 timeout 240 xvfb-run -a "$vhist" "$node" --camera-format MJPG \
+    if XDG_CONFIG_HOME="$work/xdg" VHIST_VALIDATION=1 timeout 240 bash "$here/../with_display.sh" -s 1280x1024 "$vhist" "$node" --camera-format MJPG \
         --camera-size 640x360 --camera-fps 30 --frames 60 --size 320x180 --screenshot "$work/mjpeg-viewer.png" \
         2> "$work/mjpeg-viewer.err"; then
         [ -s "$work/mjpeg-viewer.png" ] || fail "the viewer on the MJPEG camera saved no screenshot"

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <iterator>
 
 namespace vhist::viewer {
@@ -60,6 +61,15 @@ class TestDrivers final : public LoopHooks {
     image.pixels = std::move(pixels);
     for (std::size_t i = 3; i < image.pixels.size(); i += 4) image.pixels[i] = 255;  // shown opaque
     return media::write_png(options_.screenshot, image);
+  }
+
+  void drawn(int rendered, const std::function<std::string()>& state_line) override {
+    if (state_file_.empty()) return;
+    const std::string temp = state_file_ + ".tmp";
+    std::FILE* f = std::fopen(temp.c_str(), "w");
+    if (f == nullptr) return;
+    std::fprintf(f, "rendered %d, %s\n", rendered, state_line().c_str());
+    if (std::fclose(f) == 0) std::rename(temp.c_str(), state_file_.c_str());
   }
 
   void presented(double camera_age_ms) override {
@@ -127,6 +137,10 @@ class TestDrivers final : public LoopHooks {
 
   const ViewerOptions& options_;
   int width_, height_;
+  const std::string state_file_ = [] {
+    const char* path = std::getenv("VHIST_TEST_STATE");
+    return std::string(path != nullptr ? path : "");
+  }();
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point previous_tick_ = started_;
   std::int64_t dropped_at_one_second_ = -1;  // the player's dropped count one second in

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -43,6 +44,11 @@ class LoopHooks {
                                       std::uint32_t /*height*/) {
     return {};
   }
+  // After each tick drawn: `rendered` frames so far, and the state line (test_state_line) when
+  // asked for. With VHIST_TEST_STATE=FILE the test drivers write "rendered N, STATE" to FILE
+  // (replaced whole, never half-written), so that a test waits for a frame or a state rather
+  // than for a number of seconds (tests/window_script.sh).
+  virtual void drawn(int /*rendered*/, const std::function<std::string()>& /*state_line*/) {}
   // A frame was presented; `camera_age_ms` >= 0 when it showed a new camera frame.
   virtual void presented(double /*camera_age_ms*/) {}
   // At exit: the run's summary on stderr.

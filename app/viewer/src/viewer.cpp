@@ -527,6 +527,7 @@ int Viewer::run() {
     const Presented presented = handle_present(frame, last);
     if (presented == Presented::failed) return 1;
     if (presented == Presented::retry) continue;
+    hooks_->drawn(rendered_, [&] { return test_state_line(app_, idle_.waits()); });
     if (last) break;
     pace(now);
     idle_.after_tick(app_, hooks_->max_idle_wait());

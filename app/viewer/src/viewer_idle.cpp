@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdarg>
 #include <cstdio>
 #include <string>
 
@@ -60,7 +61,25 @@ void VideoRate::update(std::int64_t frames_shown, bool paused, std::chrono::stea
   last_ = now;
 }
 
-void print_test_state(const App& app, std::int64_t idle_waits) {
+namespace {
+
+// printf's text as a string, however long.
+__attribute__((format(printf, 1, 2))) std::string formatted(const char* format, ...) {
+  std::va_list args, again;
+  va_start(args, format);
+  va_copy(again, args);
+  const int n = std::vsnprintf(nullptr, 0, format, args);
+  va_end(args);
+  std::string text(static_cast<std::size_t>(std::max(n, 0)) + 1, '\0');
+  std::vsnprintf(text.data(), text.size(), format, again);
+  va_end(again);
+  text.resize(text.size() - 1);
+  return text;
+}
+
+}  // namespace
+
+std::string test_state_line(const App& app, std::int64_t idle_waits) {
   const auto pixel = [](const auto& p) {
     return p ? std::to_string((*p)[0]) + "," + std::to_string((*p)[1]) : std::string("none");
   };
@@ -86,17 +105,22 @@ void print_test_state(const App& app, std::int64_t idle_waits) {
                   static_cast<double>(app.timeline_heat[1]), static_cast<double>(app.timeline_heat[2]),
                   static_cast<double>(app.timeline_heat[3]));
   }
-  std::fprintf(stderr,
-               "vhist: state: position %.3f s, frame at %.3f s, %s, video %.1f fps, fullscreen %s (%d toggles), pinned %s, region %s, "
+  return formatted(
+               "position %.3f s, frame at %.3f s, %s, video %.1f fps, fullscreen %s (%d toggles), pinned %s, region %s, "
                "kept range %s, stats page %s, light axis %s, match %s, idle waits %lld, path field \"%s\", osd log \"%s\", panel tab %s, "
-               "timeline %s (spawned %d) heat %s, panel decoder line \"%s\", timeline message \"%s\"\n",
+               "timeline %s (spawned %d) heat %s, panel decoder line \"%s\", timeline message \"%s\", osd %s, scan %lld/%lld",
                app.player.is_open() ? app.player.clock() : 0.0,
                app.player.frame() ? app.player.frame()->pts : -1.0, app.player.paused() ? "paused" : "playing", app.video_fps,
                app.fullscreen ? "on" : "off", app.fullscreen_toggles, pixel(app.pinned_pixel).c_str(),
                region.c_str(), kept.c_str(), app.stats_page ? "on" : "off", std::string(to_string(app.settings.picture.light_axis)).c_str(),
                app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), app.open_path.c_str(), log.c_str(), tab,
                std::string(to_string(app.timeline.state())).c_str(), app.timeline.spawned(), heat,
-               decoder_line(app).c_str(), app.timeline.message().c_str());
+               decoder_line(app).c_str(), app.timeline.message().c_str(), osd_seconds_left(app) > 0 ? "shown" : "hidden",
+               static_cast<long long>(app.timeline.frames_done()), static_cast<long long>(app.timeline.frames_expected()));
+}
+
+void print_test_state(const App& app, std::int64_t idle_waits) {
+  std::fprintf(stderr, "vhist: state: %s\n", test_state_line(app, idle_waits).c_str());
 }
 
 }  // namespace vhist::viewer

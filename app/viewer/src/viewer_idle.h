@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <string>
 
 namespace vhist::viewer {
 
@@ -46,5 +47,7 @@ class VideoRate {
 // paused, fullscreen off, pinned none, region none, ..."), for the tests to check the effect of
 // keys and gestures without reading text out of screenshots.
 void print_test_state(const App& app, std::int64_t idle_waits);
+// That line's text, without "vhist: state: " (also the live state's, LoopHooks::drawn).
+std::string test_state_line(const App& app, std::int64_t idle_waits);
 
 }  // namespace vhist::viewer

@@ -1,0 +1,9 @@
+// The CPU engine's bands of 8-bit frames with the gamut counts (cpu_band.h).
+#include "cpu_band.h"
+#include "cpu_band_clones.h"
+
+namespace vhist::cpu_bands {
+
+VHIST_BAND_CLONES void count_band_8_gamut(const BandJob& j) { band_rows<std::uint8_t, true>(j); }
+
+}  // namespace vhist::cpu_bands
