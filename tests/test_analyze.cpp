@@ -352,7 +352,7 @@ TEST(Analyze, CoverArtIsOnePicture) {
 // give six records of 768 pixels each. A pattern that names no file is refused plainly.
 TEST(Analyze, ImageSequences) {
   const std::string pattern = make_clip("seq%03d.png", "-f lavfi -i testsrc2=s=32x24:r=5 -frames:v 6");
-  const std::string glob = (clip_dir() / "seq*.png").string();
+  const std::string glob = (fs::path(pattern).parent_path() / "seq*.png").string();
   for (const std::string& input : {pattern, glob}) {
     const ProcessResult r = run_vhist("analyze '" + input + "' --bins 16 --engine cpu -q");
     ASSERT_EQ(r.status, 0) << input << ": " << r.err;

@@ -92,26 +92,26 @@ inline std::string recipe_key(std::string_view recipe) {
 }
 
 // The shared file `name` made by `recipe`, in a folder named by the recipe's key (so that the
-// file keeps its name: the viewer names screenshots after it): made once by make(TEMPORARY
-// PATH), which returns whether it succeeded, then renamed into place; a file already there is
-// used as it is. The
-// temporary keeps `name`'s extension (ffmpeg picks the container by it). On failure the path
-// returned does not exist.
+// file keeps its name: the viewer names screenshots after it, and an image sequence's pattern
+// names its files): made once by make(PATH IN A TEMPORARY FOLDER), which returns whether it
+// succeeded, and the folder then renamed into place whole, so that a folder that exists is
+// complete. On failure the path returned does not exist.
 inline std::string shared_file(const std::string& name, std::string_view recipe,
                                const std::function<bool(const std::string&)>& make) {
-  const std::filesystem::path dir = shared_clip_dir() / recipe_key(recipe), path = dir / name;
-  if (std::filesystem::exists(path)) return path.string();
-  std::filesystem::create_directories(dir);
-  const std::string lock_path = dir.string() + ".lock";
+  const std::string key = recipe_key(recipe);
+  const std::filesystem::path dir = shared_clip_dir() / key, path = dir / name;
+  if (std::filesystem::exists(dir)) return path.string();
+  const std::string lock_path = (shared_clip_dir() / (key + ".lock")).string();
   const int lock = ::open(lock_path.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
   if (lock < 0 || ::flock(lock, LOCK_EX) != 0) throw std::runtime_error("cannot lock " + lock_path);
-  if (!std::filesystem::exists(path)) {  // not made by another test while this one waited
-    const std::filesystem::path temp = dir / (".making-" + std::to_string(::getpid()) + "-" + name);
-    if (make(temp.string())) {
-      std::filesystem::rename(temp, path);
+  if (!std::filesystem::exists(dir)) {  // not made by another test while this one waited
+    const std::filesystem::path temp = shared_clip_dir() / (key + ".making-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(temp);
+    std::filesystem::create_directories(temp);
+    if (make((temp / name).string())) {
+      std::filesystem::rename(temp, dir);
     } else {
-      std::error_code ec;
-      std::filesystem::remove(temp, ec);
+      std::filesystem::remove_all(temp);
     }
   }
   ::close(lock);

@@ -422,6 +422,11 @@ TEST(Media, ColourRules) {
 // ---------------------------------------------------------------------------------------------
 // Formats that go through libswscale.
 
+// Three frames of the pattern in `pix_fmt`, raw in NUT.
+std::string raw_pattern(const std::string& pix_fmt) {
+  return pattern(64, 48, 3, "-pix_fmt " + pix_fmt + " -c:v rawvideo", pix_fmt + ".nut");
+}
+
 TEST(Media, ConvertsUnhandledFormats) {
   struct Case {
     const char* pix_fmt;
@@ -434,8 +439,7 @@ TEST(Media, ConvertsUnhandledFormats) {
                         Case{"rgb48be", rgb, 16, 0}, Case{"monow", gray, 8, 0}, Case{"rgb565le", rgb, 8, 0},
                         Case{"yuv444p14le", rgb, 16, 0}}) {
     SCOPED_TRACE(c.pix_fmt);
-    const std::string path =
-        pattern(64, 48, 3, "-pix_fmt " + std::string(c.pix_fmt) + " -c:v rawvideo", std::string(c.pix_fmt) + ".nut");
+    const std::string path = raw_pattern(c.pix_fmt);
     const Decoded d = decode_all(path);
     ASSERT_EQ(d.frames.size(), 3u);
     for (const DecodedFrame& f : d.frames) {
@@ -453,13 +457,13 @@ TEST(Media, ConvertsUnhandledFormats) {
   // Lossless conversions: the samples are those ffmpeg's own conversion gives.
   for (const char* pix_fmt : {"pal8", "yuv420p10be", "gray16be", "rgb48be"}) {
     SCOPED_TRACE(pix_fmt);
-    const std::string path = temp_dir() / (std::string(pix_fmt) + ".nut");
+    const std::string path = raw_pattern(pix_fmt);
     const Decoded d = decode_all(path);
     ASSERT_EQ(d.frames.size(), 3u);
     expect_samples_match(path, d.frames, 2);
   }
   // yuv411p -> yuv444p: luma untouched, chroma repeated (point sampling), no range change.
-  const std::string path = temp_dir() / "yuv411p.nut";
+  const std::string path = raw_pattern("yuv411p");
   const Decoded d = decode_all(path);
   ASSERT_EQ(d.frames.size(), 3u);
   const std::string raw = make_clip("yuv411p.raw", "-i '" + path + "' -f rawvideo -pix_fmt yuv411p");

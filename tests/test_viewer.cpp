@@ -26,6 +26,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -1100,21 +1101,49 @@ INSTANTIATE_TEST_SUITE_P(Windows, PanelLayout,
 
 bool have_xdotool() { return std::system("command -v xdotool > /dev/null 2>&1") == 0; }
 
-// Runs `vhist ARGS` under Xvfb and, while it runs, `script` (shell; $W is the window's id, found by
-// xdotool once the window is up). The screenshots the S key saves land in the run's folder (the
-// current folder); returns them oldest first in `shots`.
+// Runs `vhist ARGS` under Xvfb and, beside it, `script` (test::beside_viewer: $W is the window,
+// $pid the viewer; the script waits with tests/window_script.sh's functions for the viewer's
+// state, never for a number of seconds, and ends the run with q (`quit`), --quit-after being
+// only a ceiling). The script also has `shot`: S, then a wait for the screenshot S saves in the
+// run's folder (the current folder; named after the clip). Returns the screenshots in the order
+// taken.
 struct ScriptedRun {
   ViewerRun run;
   std::vector<media::RgbaImage> shots;
   double seconds = 0;
 };
 
+// Shell functions for the scripts. `shot`: presses S and waits until one PNG more is in the
+// current folder (the viewer writes it under a temporary name and renames it whole), then notes
+// its name in shots.txt, so that the test reads the screenshots in the order taken; like
+// window_script.sh's waits it gives up, with status 1 and a message, when the viewer has ended.
+// `settled`: until the viewer has waited for input once more than when called (the state line's
+// idle waits): it has drawn what it had to, e.g. the ticks after the first frame that read its
+// histograms back (K keeps them, the hover readout shows them). A waiting viewer writes no state
+// line until an event, so it gives it one to wake on, Shift, which nothing is bound to.
+// `quit`: presses q, then until the viewer has ended gives it Shift to wake on: q ends the run
+// at the loop's next tick, but a q read in the last of the ticks the viewer draws after an event
+// (IdleWait's settle ticks) is followed by the idle wait for the next event; a person's key
+// release is that event, xdotool's press and release come together.
+constexpr const char* kScriptFunctions =
+    "shot() { _before=$(ls *.png 2> /dev/null | wc -l); xdotool key s; "
+    "until [ \"$(ls *.png 2> /dev/null | wc -l)\" -gt \"$_before\" ]; do "
+    "if ! kill -0 \"$pid\" 2> /dev/null; then echo 'test script: the viewer ended before it saved a screenshot' >&2; "
+    "return 1; fi; sleep 0.02; done; "
+    "for _f in *.png; do grep -qxF \"$_f\" shots.txt 2> /dev/null || echo \"$_f\" >> shots.txt; done; }; "
+    "vhist_waits() { sed -n 's/.* idle waits \\([0-9]*\\),.*/\\1/p' \"$VHIST_TEST_STATE\" 2> /dev/null; }; "
+    "settled() { _w=$(vhist_waits); until [ \"$(vhist_waits)\" -gt \"${_w:-0}\" ]; do "
+    "if ! kill -0 \"$pid\" 2> /dev/null; then echo 'test script: the viewer ended before it settled' >&2; return 1; fi; "
+    "xdotool key Shift_L; sleep 0.02; done; }; "
+    "quit() { xdotool key q; while kill -0 \"$pid\" 2> /dev/null; do xdotool key Shift_L; sleep 0.02; done; }; ";
+
 ScriptedRun run_scripted(const std::string& settings, const std::string& args, const std::string& script) {
-  const fs::path dir = clip_dir() / ("scripted-" + std::to_string(std::rand()));
+  static std::atomic<int> counter{0};
+  const fs::path dir = clip_dir() / ("scripted-" + std::to_string(counter++));
+  fs::remove_all(dir);
   fs::create_directories(dir / "config" / "vhist");
   std::ofstream(dir / "config" / "vhist" / "settings.ini", std::ios::binary) << "timeline = false\n" << settings;
-  const std::string inner = quote(VHIST_BINARY) + " " + args + " & pid=$!; W=$(xdotool search --sync --name '^vhist'); " +
-                            "xdotool windowfocus --sync $W; " + script + "; wait $pid";
+  const std::string inner = test::beside_viewer(quote(VHIST_BINARY) + " " + args, std::string(kScriptFunctions) + script);
   ScriptedRun s;
   s.run.dir = dir;
   s.run.command = "cd " + quote(dir.string()) + " && env -u XDG_PICTURES_DIR XDG_CONFIG_HOME=" +
@@ -1126,15 +1155,30 @@ ScriptedRun run_scripted(const std::string& settings, const std::string& args, c
   s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   s.run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   s.run.err = read_file(dir / "stderr.txt");
+  // The order shot() noted, then any other screenshot (none, unless S was pressed outside it) by time.
   std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.path().extension() == ".png") files.push_back(e.path());
+  std::istringstream taken(read_file(dir / "shots.txt"));
+  for (std::string name; std::getline(taken, name);) {
+    if (!name.empty()) files.push_back(dir / name);
   }
-  std::sort(files.begin(), files.end(), [](const fs::path& a, const fs::path& b) {
+  std::vector<fs::path> others;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() == ".png" && std::find(files.begin(), files.end(), e.path()) == files.end()) {
+      others.push_back(e.path());
+    }
+  }
+  std::sort(others.begin(), others.end(), [](const fs::path& a, const fs::path& b) {
     return fs::last_write_time(a) < fs::last_write_time(b);
   });
+  files.insert(files.end(), others.begin(), others.end());
   for (const auto& f : files) s.shots.push_back(media::read_png(f.string()));
   return s;
+}
+
+// The state line the viewer printed at its exit ("vhist: state: ..."); empty without one.
+std::string exit_state(const ViewerRun& r) {
+  const auto at = r.err.find("vhist: state: ");
+  return at == std::string::npos ? std::string() : r.err.substr(at, r.err.find('\n', at) - at);
 }
 
 // Pixels of `img` in the rectangle that are near white (OSD text; the clip has none).
@@ -1150,12 +1194,13 @@ int white_pixels(const media::RgbaImage& img, int x0, int y0, int x1, int y1) {
 }
 
 // With the panel hidden, space pauses and says so at the top left of the picture; S saves a
-// screenshot named after the clip in the current folder; q quits at once.
+// screenshot named after the clip in the current folder; q quits at once. The first screenshot
+// once the OSD's line about the opening has gone, the second once space has paused.
 TEST(Keys, PauseShowsTheOsdAndQQuits) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
-  const ScriptedRun s = run_scripted(std::string(kPixelSettings) + "osd = true\n", quote(two_colour_clip()) + " --size 640x360 --quit-after 90",
-                                     "sleep 4; xdotool key s; sleep 1; xdotool key space; sleep 0.4; xdotool key s; "
-                                     "sleep 1; xdotool key q");
+  const ScriptedRun s = run_scripted(std::string(kPixelSettings) + "osd = true\n", quote(two_colour_clip()) + " --size 640x360 --quit-after 150",
+                                     "wait_state 'osd log \"Opened red_blue[.]mkv.*osd hidden'; shot; xdotool key space; "
+                                     "wait_state ' s, paused, .*osd shown'; shot; quit");
   EXPECT_EQ(s.run.status, 0) << context(s.run);
   EXPECT_LT(s.seconds, 60) << "q did not quit\n" << context(s.run);
   ASSERT_EQ(s.shots.size(), 2u) << "S saved no screenshot\n" << context(s.run);
@@ -1169,18 +1214,20 @@ TEST(Keys, PauseShowsTheOsdAndQQuits) {
 }
 
 // Esc closes the file browser and does not quit; a second Esc (nothing open, not fullscreen)
-// does not quit either: the run lasts until --quit-after.
+// does not quit either: after it the viewer still draws (it follows the pointer: the state line
+// at its exit, which q asks for, has the pointer where the script moved it last).
 TEST(Keys, EscapeClosesTheBrowserAndNeverQuits) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
   std::string settings = kPixelSettings;
   settings.replace(settings.find("show_panel = false"), 18, "show_panel = true");
   // The Browse button: the first row of the panel, at its right end (panel from x = 921.6).
-  const ScriptedRun s = run_scripted(settings, quote(two_colour_clip()) + " --size 1280x720 --paused-at 0 --quit-after 14",
-                                     "sleep 3; xdotool mousemove --window $W 1240 36 click 1; sleep 1.5; xdotool key s; "
-                                     "sleep 1; xdotool key Escape; sleep 1; xdotool key s; sleep 1; xdotool key Escape; "
-                                     "sleep 1; xdotool key s");
+  const ScriptedRun s = run_scripted(settings, quote(two_colour_clip()) + " --size 1280x720 --paused-at 0 --quit-after 150",
+                                     "wait_state 'frame at 0[.]000 s'; xdotool mousemove --window $W 1240 36 mousedown 1; "
+                                     "wait_state 'mouse 1240,36 down 100'; xdotool mouseup 1; wait_state 'browser open'; shot; "
+                                     "xdotool key Escape; wait_state 'browser closed'; shot; xdotool key Escape; shot; "
+                                     "xdotool mousemove --window $W 640 500; wait_state 'mouse 640,500 down 000'; quit");
   EXPECT_EQ(s.run.status, 0) << context(s.run);
-  EXPECT_GT(s.seconds, 13) << "Esc quit\n" << context(s.run);
+  EXPECT_NE(exit_state(s.run).find("mouse 640,500 down 000"), std::string::npos) << "Esc quit\n" << context(s.run);
   ASSERT_EQ(s.shots.size(), 3u) << context(s.run);
   // The browser (a modal dialog in the middle) hides the video there; after Esc the video is back.
   const auto primary = [](const Rgb& p) { return p == kRed || p == kBlue; };
@@ -1195,12 +1242,14 @@ TEST(Keys, HoveringABinShowsItsReadout) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
   const auto [x, y] = bin_centre(split_rgb(640, 360), 2);
   // S leaves tooltips out of screenshots unless told to keep them.
+  // Two moves, each seen by a frame (the tooltip appears in the frame after the one it began in).
+  const std::string at = std::to_string(x) + " " + std::to_string(y), next = std::to_string(x + 1) + " " + std::to_string(y);
   const ScriptedRun s = run_scripted(std::string(kPixelSettings) + "screenshot_tooltips = true\n",
-                                     quote(two_colour_clip()) + " --size 640x360 --paused-at 0 --quit-after 90",
-                                     "sleep 3; xdotool key s; sleep 1; xdotool mousemove --window $W " +
-                                         std::to_string(x) + " " + std::to_string(y) +
-                                         "; sleep 0.5; xdotool mousemove --window $W " + std::to_string(x + 1) + " " +
-                                         std::to_string(y) + "; sleep 1; xdotool key s; sleep 1; xdotool key q");
+                                     quote(two_colour_clip()) + " --size 640x360 --paused-at 0 --quit-after 150",
+                                     "wait_state 'frame at 0[.]000 s'; settled; shot; xdotool mousemove --window $W " + at +
+                                         "; wait_state 'mouse " + std::to_string(x) + "," + std::to_string(y) +
+                                         " down'; xdotool mousemove --window $W " + next + "; wait_state 'mouse " +
+                                         std::to_string(x + 1) + "," + std::to_string(y) + " down'; shot; quit");
   EXPECT_EQ(s.run.status, 0) << context(s.run);
   ASSERT_EQ(s.shots.size(), 2u) << context(s.run);
   // ImGui puts the tooltip below right of the mouse, or above it where there is no room below.
@@ -1230,11 +1279,15 @@ TEST(BadInput, FailureIsShownWithThePanelHidden) {
 // the stored pixels the drag spanned (the 320x180 clip shown 2x in 640x360); R clears it.
 TEST(Keys, DragSetsARegionAndRClearsIt) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
-  const ScriptedRun s = run_scripted(kPixelSettings, quote(two_colour_clip()) + " --size 640x360 --paused-at 0 --quit-after 90",
-                                     "sleep 3; xdotool mousemove --window $W 60 40 mousedown 1; sleep 0.3; "
-                                     "xdotool mousemove --window $W 160 90; sleep 0.3; xdotool mousemove --window $W 260 140; "
-                                     "sleep 0.3; xdotool mouseup 1; sleep 1; xdotool mousemove --window $W 600 20; sleep 1; "
-                                     "xdotool key s; sleep 1; xdotool key r; sleep 1; xdotool key s; sleep 1; xdotool key q");
+  // Each step of the drag seen by a frame before the next (the state line's pointer and buttons).
+  const ScriptedRun s = run_scripted(kPixelSettings, quote(two_colour_clip()) + " --size 640x360 --paused-at 0 --quit-after 150",
+                                     "wait_state 'frame at 0[.]000 s'; xdotool mousemove --window $W 60 40 mousedown 1; "
+                                     "wait_state 'mouse 60,40 down 100'; xdotool mousemove --window $W 160 90; "
+                                     "wait_state 'mouse 160,90 down 100'; xdotool mousemove --window $W 260 140; "
+                                     "wait_state 'mouse 260,140 down 100'; xdotool mouseup 1; "
+                                     "wait_state 'region [0-9].*mouse 260,140 down 000'; xdotool mousemove --window $W 600 20; "
+                                     "wait_state 'mouse 600,20 down 000'; shot; xdotool key r; wait_state 'region none'; shot; "
+                                     "quit");
   EXPECT_EQ(s.run.status, 0) << context(s.run);
   ASSERT_EQ(s.shots.size(), 2u) << context(s.run);
   const auto yellow_in = [](const media::RgbaImage& img, int x0, int y0, int x1, int y1) {
@@ -1262,18 +1315,35 @@ TEST(Keys, DragSetsARegionAndRClearsIt) {
 // from (60, 100) to (260, 180), stored columns 30..130 and rows 20..60, at x 60..262, y 100..182.
 TEST(Keys, PinAndRegionLandOnTheFittedPicture) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  // Each press, move and release seen by a frame before the next step (the state line's pointer
+  // and buttons); a click's pin once it has settled ("pinned"), a press's lack of one once its
+  // release has been seen with none pending. Between two presses on the picture (the letterbox
+  // bars are part of it) the viewer must see more than its double-click time (0.4 s) go by, or
+  // they toggle fullscreen: the pin's settling is that wait after the first press; after the
+  // other two, which leave nothing to settle, the script sleeps 0.5 s once the viewer has seen
+  // the release (a lower bound, not a guess that something is done; the viewer reports no state
+  // for it, and draws nothing while it waits). The run's end checks no double click happened.
+  const std::string see = "wait_state 'mouse ";  // the rest: "X,Y down LRM'"
   const ScriptedRun s = run_scripted(
       std::string(kPixelSettings) + kNoChannels,
-      quote(two_colour_clip()) + " --size 640x480 --fit fit --paused-at 0 --quit-after 90",
-      "sleep 3; xdotool mousemove --window $W 200 150 click 1; sleep 1; xdotool mousemove --window $W 630 470; "
-      "sleep 1; xdotool key s; sleep 1; xdotool click 3; sleep 0.5; xdotool mousemove --window $W 300 30 click 1; "
-      "sleep 1.2; xdotool mousemove --window $W 300 30 mousedown 1; sleep 0.3; xdotool mousemove --window $W 350 200; "
-      "sleep 0.3; xdotool mousemove --window $W 400 250; sleep 0.3; xdotool mouseup 1; sleep 0.5; "
-      "xdotool mousemove --window $W 630 470; sleep 1; xdotool key s; sleep 1; "
-      "xdotool mousemove --window $W 60 100 mousedown 1; sleep 0.3; xdotool mousemove --window $W 160 140; sleep 0.3; "
-      "xdotool mousemove --window $W 260 180; sleep 0.3; xdotool mouseup 1; sleep 0.5; "
-      "xdotool mousemove --window $W 630 470; sleep 1; xdotool key s; sleep 1; xdotool key q");
+      quote(two_colour_clip()) + " --size 640x480 --fit fit --paused-at 0 --quit-after 150",
+      "wait_state 'frame at 0[.]000 s'; xdotool mousemove --window $W 200 150 mousedown 1; " + see + "200,150 down 100'; "
+      "xdotool mouseup 1; wait_state 'pinned [0-9]'; xdotool mousemove --window $W 630 470; " + see + "630,470 down 000'; "
+      "shot; xdotool mousedown 3; " + see + "630,470 down 010'; xdotool mouseup 3; "
+      "wait_state 'pinned none, .*mouse 630,470 down 000'; "
+      "xdotool mousemove --window $W 300 30 mousedown 1; " + see + "300,30 down 100'; xdotool mouseup 1; "
+      "wait_state 'mouse 300,30 down 000, browser closed, pending pin none'; sleep 0.5; "
+      "xdotool mousedown 1; " + see + "300,30 down 100'; xdotool mousemove --window $W 350 200; " + see +
+      "350,200 down 100'; xdotool mousemove --window $W 400 250; " + see + "400,250 down 100'; xdotool mouseup 1; "
+      "wait_state 'mouse 400,250 down 000, browser closed, pending pin none'; "
+      "xdotool mousemove --window $W 630 470; " + see + "630,470 down 000'; shot; sleep 0.5; "
+      "xdotool mousemove --window $W 60 100 mousedown 1; " + see + "60,100 down 100'; "
+      "xdotool mousemove --window $W 160 140; " + see + "160,140 down 100'; xdotool mousemove --window $W 260 180; " + see +
+      "260,180 down 100'; xdotool mouseup 1; wait_state 'region [0-9].*mouse 260,180 down 000'; "
+      "xdotool mousemove --window $W 630 470; " + see + "630,470 down 000'; shot; quit");
   EXPECT_EQ(s.run.status, 0) << context(s.run);
+  EXPECT_NE(exit_state(s.run).find("fullscreen off (0 toggles)"), std::string::npos) << "two presses made a double click\n"
+                                                                                    << context(s.run);
   ASSERT_EQ(s.shots.size(), 3u) << context(s.run);
   const auto yellow_in = [](const media::RgbaImage& img, int x0, int y0, int x1, int y1) {
     int n = 0;
@@ -1308,9 +1378,11 @@ TEST(Keys, FitKeyCoversAndPointsAtACroppedPin) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
   const ScriptedRun s = run_scripted(
       std::string(kPixelSettings) + kNoChannels + "fit = fit\n",
-      quote(two_colour_clip()) + " --size 640x480 --paused-at 0 --quit-after 90",
-      "sleep 3; xdotool mousemove --window $W 20 150 click 1; sleep 1; xdotool mousemove --window $W 630 470; "
-      "sleep 0.5; xdotool key s; sleep 1; xdotool key a; sleep 1; xdotool key s; sleep 1; xdotool key q");
+      quote(two_colour_clip()) + " --size 640x480 --paused-at 0 --quit-after 150",
+      "wait_state 'frame at 0[.]000 s'; xdotool mousemove --window $W 20 150 mousedown 1; wait_state 'mouse 20,150 down 100'; "
+      "xdotool mouseup 1; wait_state 'pinned [0-9]'; xdotool mousemove --window $W 630 470; "
+      "wait_state 'mouse 630,470 down 000'; shot; xdotool key a; wait_state 'osd log \"[^\"]*Fit: cover'; shot; "
+      "quit");
   EXPECT_EQ(s.run.status, 0) << context(s.run);
   ASSERT_EQ(s.shots.size(), 2u) << context(s.run);
   const auto yellow_in = [](const media::RgbaImage& img, int x0, int y0, int x1, int y1) {
@@ -1339,17 +1411,22 @@ TEST(Keys, FitKeyCoversAndPointsAtACroppedPin) {
 // where the left edge reaches the window's (stored x + 0).
 TEST(Keys, MiddleDragPansAOneToOnePicture) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  // Each step of a drag seen by a frame before the next (the state line's pointer and buttons).
+  // The first move off the window needs no wait: the frame that takes the screenshot reads the
+  // pointer where it is (and a move from outside the window to outside it is no event to wait on).
   const ScriptedRun s = run_scripted(
       std::string(kPixelSettings) + kNoChannels + "fit = 1:1\n",
-      quote(ramp_clip()) + " --size 240x160 --paused-at 0 --quit-after 90",
-      "sleep 3; xdotool mousemove --window $W 300 300; sleep 0.5; xdotool key s; sleep 1; "
-      "xdotool mousemove --window $W 120 80 mousedown 2; sleep 0.3; xdotool mousemove --window $W 105 78; sleep 0.3; "
-      "xdotool mousemove --window $W 90 75; sleep 0.3; xdotool mouseup 2; xdotool mousemove --window $W 300 300; "
-      "sleep 1; xdotool key s; sleep 1; "
-      "xdotool mousemove --window $W 20 80 mousedown 2; sleep 0.3; xdotool mousemove --window $W 120 80; sleep 0.3; "
-      "xdotool mousemove --window $W 230 80; sleep 0.3; xdotool mouseup 2; xdotool mousemove --window $W 300 300; "
-      "sleep 1; xdotool key s; sleep 1; "
-      "xdotool key q");
+      quote(ramp_clip()) + " --size 240x160 --paused-at 0 --quit-after 150",
+      "wait_state 'frame at 0[.]000 s'; xdotool mousemove --window $W 300 300; shot; "
+      "xdotool mousemove --window $W 120 80 mousedown 2; wait_state 'mouse 120,80 down 001'; "
+      "xdotool mousemove --window $W 105 78; wait_state 'mouse 105,78 down 001'; "
+      "xdotool mousemove --window $W 90 75; wait_state 'mouse 90,75 down 001'; xdotool mouseup 2; "
+      "wait_state 'mouse 90,75 down 000'; xdotool mousemove --window $W 300 300; wait_state 'mouse 300,300 down 000'; shot; "
+      "xdotool mousemove --window $W 20 80 mousedown 2; wait_state 'mouse 20,80 down 001'; "
+      "xdotool mousemove --window $W 120 80; wait_state 'mouse 120,80 down 001'; "
+      "xdotool mousemove --window $W 230 80; wait_state 'mouse 230,80 down 001'; xdotool mouseup 2; "
+      "wait_state 'mouse 230,80 down 000'; xdotool mousemove --window $W 300 300; wait_state 'mouse 300,300 down 000'; shot; "
+      "quit");
   EXPECT_EQ(s.run.status, 0) << context(s.run);
   ASSERT_EQ(s.shots.size(), 3u) << context(s.run);
   const auto shows = [](const media::RgbaImage& img, int x, int y, int sx, int sy, const std::string& what) {
@@ -1499,9 +1576,11 @@ TEST(Keys, KeepStepAndMatchRecolourTheNextFrame) {
                                      "-f lavfi -i color=c=0x808080:s=320x180:r=25:d=0.08,format=gbrp "
                                      "-filter_complex '[0:v][1:v]hstack=inputs=2[a];[a][2:v]concat=n=2:v=1' "
                                      "-c:v ffv1 -pix_fmt gbrp");
-  const ScriptedRun s = run_scripted(kPixelSettings, quote(clip) + " --size 640x360 --paused-at 0 --quit-after 90",
-                                     "sleep 3; xdotool key k; sleep 1; xdotool key period; sleep 1; xdotool key s; "
-                                     "sleep 1; xdotool key m; sleep 1; xdotool key s; sleep 1; xdotool key q");
+  const ScriptedRun s = run_scripted(kPixelSettings, quote(clip) + " --size 640x360 --paused-at 0 --quit-after 150",
+                                     "wait_state 'frame at 0[.]000 s'; settled; xdotool key k; "
+                                     "wait_state 'osd log \"[^\"]*(Reference: |No histogram)'; xdotool key period; "
+                                     "wait_state 'frame at 0[.]040 s'; shot; xdotool key m; wait_state 'match on'; shot; "
+                                     "quit");
   EXPECT_EQ(s.run.status, 0) << context(s.run);
   ASSERT_EQ(s.shots.size(), 2u) << context(s.run);
   EXPECT_TRUE(area_is(s.shots[0], 8, 632, {128, 128, 128}, 2, "frame 1 before M"));

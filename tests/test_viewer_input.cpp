@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -54,28 +55,56 @@ struct ViewerRun {
   std::string state;
 };
 
-// Runs `vhist ARGS` under Xvfb with `settings`; `script` runs beside it once the window is up
-// (shell; $W is the window's id, $pid the viewer's). Collects stderr and the S screenshots.
 // The screen the input tests run on, and a small one for the fullscreen test: fullscreen draws
 // the whole screen each frame, and a double click needs frames faster than its 0.4 s (lavapipe
 // composites 1920x1200 at about two frames a second on a loaded machine).
 constexpr const char* kScreen = "1920x1200";
 constexpr const char* kSmallScreen = "1024x640";
 
-ViewerRun run_scripted(const std::string& settings, const std::string& args, const std::string& script,
-                       const std::string& screen = kScreen) {
+// Shell functions for the scripts, beside tests/window_script.sh's waits (a paused viewer draws
+// only when something changes, so each asks for the frames it waits for):
+// - frame_after: a frame drawn after now, asked for with a bare Shift (no key binds Shift alone);
+// - step CMD...: the input CMD, then frames until one has begun after it (a frame drawn after
+//   it, then one after that): ImGui 1.86 reads the pointer and the buttons once a frame, so a
+//   drag's press, moves and release each need a frame of their own, and a click handled in the
+//   last tick before the viewer waits would leave ImGui seeing its button down (the release
+//   came in the same tick) until the next event;
+// - shot: S, then until its screenshot is in the run's folder;
+// - quit: Q, then until the viewer has ended: a Q handled in the last tick before the viewer
+//   waits for events is acted on only once another event wakes it, so each look asks for a frame
+//   (frame_after's Shift) until the viewer is gone.
+constexpr const char* kScriptFunctions =
+    "frame_after() { _r=$(vhist_rendered); xdotool key shift; until [ \"$(vhist_rendered)\" -gt \"$_r\" ]; do "
+    "kill -0 $pid 2> /dev/null || { echo 'frame_after: the viewer ended' >&2; return 1; }; sleep 0.02; done; }; "
+    "step() { \"$@\" && frame_after && frame_after; }; "
+    "pngs() { ls -- *.png 2> /dev/null | wc -l; }; "
+    "shot() { _n=$(pngs); xdotool key s; until [ \"$(pngs)\" -gt \"$_n\" ]; do "
+    "kill -0 $pid 2> /dev/null || { echo 'shot: the viewer ended' >&2; return 1; }; sleep 0.02; done; }; "
+    "quit() { xdotool key q; while kill -0 $pid 2> /dev/null; do _r=$(vhist_rendered); xdotool key shift; "
+    "until [ \"$(vhist_rendered)\" -gt \"$_r\" ] || ! kill -0 $pid 2> /dev/null; do sleep 0.02; done; done; }; ";
+
+// A new run's folder (input-N), its settings `settings`.
+fs::path new_run_dir(const std::string& settings) {
   static int counter = 0;
-  ViewerRun r;
-  r.dir = clip_dir() / ("input-" + std::to_string(counter++));
-  fs::create_directories(r.dir / "config" / "vhist");
+  const fs::path dir = clip_dir() / ("input-" + std::to_string(counter++));
+  fs::create_directories(dir / "config" / "vhist");
   // The timeline has tests of its own (test_viewer_timeline.cpp): off, so that no scan runs beside.
-  std::ofstream(r.dir / "config" / "vhist" / "settings.ini", std::ios::binary) << "timeline = false\n" << settings;
-  const std::string inner = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " " + args + " 2> stderr.txt & pid=$!; " +
-                            "echo $pid > pid.txt; W=$(xdotool search --sync --name '^vhist'); " +
-                            "xdotool windowfocus --sync $W; " + script + "; wait $pid";
+  std::ofstream(dir / "config" / "vhist" / "settings.ini", std::ios::binary) << "timeline = false\n" << settings;
+  return dir;
+}
+
+// Runs `vhist ARGS` under Xvfb in `dir` (new_run_dir); `script` runs beside it once the window is
+// up (test::beside_viewer: $W the window, $pid the viewer, the waits of tests/window_script.sh
+// and kScriptFunctions). The scripts end the run with Q (quit) once they have seen what they wait for;
+// --quit-after is only a ceiling for a viewer that never gets there. Collects stderr, the state
+// line and the S screenshots.
+ViewerRun run_in(const fs::path& dir, const std::string& args, const std::string& script, const std::string& screen) {
+  ViewerRun r;
+  r.dir = dir;
+  const std::string viewer = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " " + args + " 2> stderr.txt";
   r.command = "cd " + quote(r.dir.string()) + " && env -u XDG_PICTURES_DIR XDG_CONFIG_HOME=" +
-              quote((r.dir / "config").string()) +
-              " timeout -k 10 200 " + test::with_display(screen) + "sh -c " + quote(inner) + " > stdout.txt";
+              quote((r.dir / "config").string()) + " timeout -k 10 200 " + test::with_display(screen) + "sh -c " +
+              quote(test::beside_viewer(viewer, kScriptFunctions + script)) + " > stdout.txt";
   const int raw = std::system(r.command.c_str());
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   r.err = read_file(r.dir / "stderr.txt");
@@ -89,6 +118,12 @@ ViewerRun run_scripted(const std::string& settings, const std::string& args, con
   const auto at = r.err.find("vhist: state: ");
   if (at != std::string::npos) r.state = r.err.substr(at, r.err.find('\n', at) - at);
   return r;
+}
+
+// run_in a new folder with `settings`.
+ViewerRun run_scripted(const std::string& settings, const std::string& args, const std::string& script,
+                       const std::string& screen = kScreen) {
+  return run_in(new_run_dir(settings), args, script, screen);
 }
 
 std::string context(const ViewerRun& r) { return "command: " + r.command + "\nstderr:\n" + r.err; }
@@ -117,41 +152,66 @@ long cpu_ticks(long pid) {
   return std::stol(f[11]) + std::stol(f[12]);  // utime (14th field) + stime (15th)
 }
 
-// The share of one core the viewer used from 4 to 8 s after it started, running `args`.
-// The viewer's CPU share; `state` receives its state line.
-double cpu_share(const std::string& args, std::string* err, const std::string& settings = kQuietSettings,
-                 std::string* state = nullptr) {
+// The frames the run in `dir` has drawn so far (its state file's "rendered N"); 0 before the first.
+long rendered_in(const fs::path& dir) {
+  const std::string line = read_file(dir / "state.txt");
+  return line.starts_with("rendered ") ? std::strtol(line.c_str() + 9, nullptr, 10) : 0;
+}
+
+// The script's waits before a measurement of a paused (or ended) viewer: the state line matching
+// `state_ere` with the OSD gone, then a wait for events done. The state's "idle waits N" shows
+// the waits before the frame last drawn, and a viewer that waits draws again only on an event:
+// frame_after's Shift gives it one until the state shows a wait.
+std::string idle_in(const std::string& state_ere) {
+  return "wait_state '" + state_ere + ".*osd hidden'; "
+         "until grep -Eq 'idle waits [1-9]' \"$VHIST_TEST_STATE\"; do frame_after || break; done";
+}
+
+// The share of one core the viewer used over 4 s, running `args`, once the script's waits
+// `settle` have seen the state to measure in (the script then says so with the file "calm", and
+// ends the run with Q once the test has measured). With `idle` the 4 s are ones in which the
+// viewer drew nothing: a woken viewer draws 3 ticks before it waits again (IdleWait's
+// kSettleTicks, after settle's own nudge), so a frame drawn in the interval starts it again,
+// for up to 6 frames (the nudge's press and release may wake it twice); frames after those count.
+// `state` receives the state line at exit.
+double cpu_share(const std::string& args, const std::string& settle, bool idle, std::string* err,
+                 const std::string& settings = kQuietSettings, std::string* state = nullptr) {
+  const fs::path dir = new_run_dir(settings);
   ViewerRun r;
-  std::thread viewer([&] { r = run_scripted(settings, args, "true"); });
-  // The run's folder is the newest input-N; wait for its pid file.
+  std::atomic<bool> ended{false};
+  std::thread viewer([&] {
+    r = run_in(dir, args, settle + "; touch calm; wait_file measured; quit", kScreen);
+    ended = true;
+  });
+  // Looked at every 20 ms until the script says it is time, or the run is over.
+  while (!ended && !fs::exists(dir / "calm")) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  double share = -1;
+  int restarts = 0;
   long pid = -1;
-  const auto start = std::chrono::steady_clock::now();
-  while (pid < 0 && std::chrono::steady_clock::now() - start < std::chrono::seconds(60)) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    for (const auto& e : fs::directory_iterator(clip_dir())) {
-      const fs::path p = e.path() / "pid.txt";
-      if (e.path().filename().string().starts_with("input-") && fs::exists(p) && !fs::exists(e.path() / "measured")) {
-        long read = -1;
-        std::ifstream(p) >> read;  // the shell may not have written it yet: then again next time
-        if (read > 0) {
-          pid = read;
-          std::ofstream(e.path() / "measured") << "1";
-        }
+  if (!ended) std::ifstream(dir / "pid.txt") >> pid;
+  if (pid > 0) {
+    using clock = std::chrono::steady_clock;
+    auto t0 = clock::now();
+    long a = cpu_ticks(pid), frames = rendered_in(dir);
+    const long first = frames;
+    while (!ended && clock::now() - t0 < std::chrono::seconds(4)) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      if (const long now = rendered_in(dir); idle && now != frames && now - first <= 6) {
+        ++restarts;
+        t0 = clock::now();
+        a = cpu_ticks(pid);
+        frames = rendered_in(dir);
       }
     }
-  }
-  double share = -1;
-  if (pid > 0) {
-    std::this_thread::sleep_for(std::chrono::seconds(4));  // the window up, the OSD gone
-    const long a = cpu_ticks(pid);
-    const auto t0 = std::chrono::steady_clock::now();
-    std::this_thread::sleep_for(std::chrono::seconds(4));
     const long b = cpu_ticks(pid);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double seconds = std::chrono::duration<double>(clock::now() - t0).count();
     if (a >= 0 && b >= 0) share = static_cast<double>(b - a) / static_cast<double>(sysconf(_SC_CLK_TCK)) / seconds;
   }
+  std::ofstream(dir / "measured") << "1";
   viewer.join();
-  *err = context(r) + "\nstate: " + r.state;
+  if (idle) std::printf("[idle] measured from the viewer's last frame (started again %d time(s))\n", restarts);
+  *err = context(r) + "\nstate: " + r.state + "\nmeasurement started again " + std::to_string(restarts) +
+         " time(s) for frames drawn in it";
   if (state) *state = r.state;
   return share;
 }
@@ -163,12 +223,14 @@ TEST(Idle, PausedUsesUnderTwoPercentOfACore) {
   std::string err;
   std::string paused_state, playing_state;
   const double paused =
-      cpu_share(quote(clip) + " --size 640x360 --paused-at 1 --quit-after 11", &err, kQuietSettings, &paused_state);
+      cpu_share(quote(clip) + " --size 640x360 --paused-at 1 --quit-after 150", idle_in("frame at 1\\.000 s, paused"), true,
+                &err, kQuietSettings, &paused_state);
   ASSERT_GE(paused, 0) << "could not measure\n" << err;
   EXPECT_LT(paused, 0.02) << "paused: " << paused * 100 << "% of a core\n" << err;
   EXPECT_NE(err.find("idle waits "), std::string::npos) << err;
   const double playing =
-      cpu_share(quote(clip) + " --size 640x360 --quit-after 11", &err, kQuietSettings, &playing_state);
+      cpu_share(quote(clip) + " --size 640x360 --quit-after 150", "wait_state 'frame at [0-9][^,]*, playing.*osd hidden'",
+                false, &err, kQuietSettings, &playing_state);
   ASSERT_GE(playing, 0) << "could not measure\n" << err;
   EXPECT_GT(playing, 0.05) << "playing: " << playing * 100 << "% of a core (the control)\n" << err;
   EXPECT_GT(playing, 5 * std::max(paused, 0.001)) << err;
@@ -190,8 +252,9 @@ TEST(Idle, PausedUsesUnderTwoPercentOfACore) {
 TEST(Idle, AnEndedClipUsesUnderTwoPercentOfACore) {
   const std::string short_clip = make_clip("grey_small.mkv", "-f lavfi -i color=c=0x808080:s=320x180:r=10:d=1 -c:v ffv1");
   std::string err;
-  const double ended = cpu_share(quote(short_clip) + " --size 640x360 --quit-after 11", &err,
-                                 std::string(kQuietSettings) + "loop = false\n");
+  // The last frame shown (0.9 s), the OSD gone and a wait for events done.
+  const double ended = cpu_share(quote(short_clip) + " --size 640x360 --quit-after 150", idle_in("frame at 0\\.900 s"), true,
+                                 &err, std::string(kQuietSettings) + "loop = false\n");
   ASSERT_GE(ended, 0) << "could not measure\n" << err;
   EXPECT_LT(ended, 0.02) << "ended: " << ended * 100 << "% of a core\n" << err;
 }
@@ -203,13 +266,17 @@ TEST(Idle, AnEndedClipUsesUnderTwoPercentOfACore) {
 TEST(Gestures, DoubleClickTogglesFullscreenAndNothingElse) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
   const std::string clip = long_clip();
-  const ViewerRun r = run_scripted(kQuietSettings, quote(clip) + " --size 640x360 --paused-at 1 --quit-after 16",
-                             "sleep 3; xdotool mousemove --window $W 200 150; sleep 1; xdotool key s; sleep 1; "
-                             "xdotool click --repeat 2 --delay 80 1; sleep 2; "
-                             "xdotool getwindowgeometry $W > fullscreen.txt; "
-                             "xdotool mousemove --window $W 300 200 click --repeat 2 --delay 80 1; sleep 2; "
-                             "xdotool mousemove --window $W 200 150; sleep 1; xdotool key s",
-                             kSmallScreen);
+  // The clicks of a double click 80 ms apart (xdotool's --delay: the gesture itself). The
+  // window's size once the state says fullscreen (the viewer has drawn since it asked X for the
+  // screen); the second double click once it has drawn fullscreen (step true: frames begun since).
+  const ViewerRun r = run_scripted(kQuietSettings, quote(clip) + " --size 640x360 --paused-at 1 --quit-after 150",
+                                   "wait_state 'frame at 1\\.000 s, paused'; step xdotool mousemove --window $W 200 150; shot; "
+                                   "step xdotool click --repeat 2 --delay 80 1; wait_state 'fullscreen on \\(1 toggles\\)'; "
+                                   "xdotool getwindowgeometry $W > fullscreen.txt; step true; "
+                                   "step xdotool mousemove --window $W 300 200 click --repeat 2 --delay 80 1; "
+                                   "wait_state 'fullscreen off \\(2 toggles\\)'; "
+                                   "step xdotool mousemove --window $W 200 150; shot; quit",
+                                   kSmallScreen);
   ASSERT_EQ(r.status, 0) << context(r);
   const std::string geometry = read_file(r.dir / "fullscreen.txt");
   EXPECT_NE(geometry.find(kSmallScreen), std::string::npos) << "not fullscreen after a double click:\n" << geometry;
@@ -223,14 +290,17 @@ TEST(Gestures, DoubleClickTogglesFullscreenAndNothingElse) {
 }
 
 // A single click pins the pixel under it (once the double click's time has passed) and a drag
-// sets a region: the gestures documented for them still work.
+// sets a region: the gestures documented for them still work. The click comes first: its pin
+// (once 0.4 s have passed with no second click) says when the drag's press can no longer make a
+// double click with it, where a click after the drag would need a time waited.
 TEST(Gestures, ClickPinsAndDragSetsARegion) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
-  const ViewerRun r = run_scripted(kQuietSettings, quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 12",
-                             "sleep 3; xdotool mousemove --window $W 100 60 mousedown 1; sleep 0.3; "
-                             "xdotool mousemove --window $W 200 120; sleep 0.3; xdotool mousemove --window $W 300 160; "
-                             "sleep 0.3; xdotool mouseup 1; sleep 1; "
-                             "xdotool mousemove --window $W 320 180 click 1; sleep 1");
+  const ViewerRun r = run_scripted(kQuietSettings, quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 150",
+                                   "wait_state 'frame at 1\\.000 s, paused'; "
+                                   "step xdotool mousemove --window $W 320 180 click 1; wait_state 'pinned [0-9]'; "
+                                   "step xdotool mousemove --window $W 100 60 mousedown 1; "
+                                   "step xdotool mousemove --window $W 200 120; step xdotool mousemove --window $W 300 160; "
+                                   "xdotool mouseup 1; wait_state 'region [0-9]'; quit");
   ASSERT_EQ(r.status, 0) << context(r);
   // 320x180 shown 2x in 640x360: window (320, 180) is stored pixel (160, 90).
   EXPECT_TRUE(state_has(r, "pinned 160,90")) << r.state << "\n" << context(r);
@@ -243,16 +313,19 @@ TEST(Gestures, ClickPinsAndDragSetsARegion) {
 // bin 29, codes 36 to 119 of R, G and B, mask 7); a right click on a histogram clears it.
 TEST(Gestures, ADraggedHistogramRangeStaysUntilCleared) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
-  const std::string drag = "xdotool mousemove --window $W 60 300 mousedown 1; sleep 0.3; "
-                           "xdotool mousemove --window $W 100 300; sleep 0.3; xdotool mousemove --window $W 150 300; "
-                           "sleep 0.3; xdotool mouseup 1; sleep 0.5; xdotool mousemove --window $W 320 100; sleep 1";
-  const ViewerRun kept = run_scripted(kQuietSettings, quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 10",
-                                      "sleep 3; " + drag);
+  // The press, the moves and the release each in a frame of their own (step); the pointer leaves
+  // once the release has kept the range, and step draws frames with it away.
+  const std::string drag = "wait_state 'frame at 1\\.000 s, paused'; step xdotool mousemove --window $W 60 300 mousedown 1; "
+                           "step xdotool mousemove --window $W 100 300; step xdotool mousemove --window $W 150 300; "
+                           "xdotool mouseup 1; wait_state 'kept range [0-9]'; step xdotool mousemove --window $W 320 100";
+  const ViewerRun kept = run_scripted(kQuietSettings, quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 150",
+                                      drag + "; quit");
   ASSERT_EQ(kept.status, 0) << context(kept);
   EXPECT_TRUE(state_has(kept, "kept range 7:36-119")) << kept.state << "\n" << context(kept);
   EXPECT_TRUE(state_has(kept, "region none")) << kept.state;
-  const ViewerRun cleared = run_scripted(kQuietSettings, quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 12",
-                                         "sleep 3; " + drag + "; xdotool mousemove --window $W 200 300 click 3; sleep 1");
+  const ViewerRun cleared = run_scripted(kQuietSettings, quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 150",
+                                         drag + "; step xdotool mousemove --window $W 200 300 click 3; "
+                                                "wait_state 'kept range none'; quit");
   ASSERT_EQ(cleared.status, 0) << context(cleared);
   EXPECT_TRUE(state_has(cleared, "kept range none")) << cleared.state;
   EXPECT_TRUE(state_has(cleared, "Kept range cleared")) << cleared.state;
@@ -264,11 +337,15 @@ TEST(Gestures, ADraggedHistogramRangeStaysUntilCleared) {
 // Left/Right 5 s: from 1 s, Up (61), two notches up (81), Down (21), a notch down (11), Right (16).
 TEST(Seeking, UpDownAndTheWheelMoveByMpvsAmounts) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
-  const ViewerRun r = run_scripted(kQuietSettings, quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 20",
-                                   "sleep 3; xdotool mousemove --window $W 320 100; "
-                                   "xdotool key Up; sleep 1.5; xdotool click 4; sleep 1.5; "
-                                   "xdotool mousemove --window $W 100 320; xdotool click 4; sleep 1.5; "
-                                   "xdotool key Down; sleep 1.5; xdotool click 5; sleep 1.5; xdotool key Right; sleep 1.5");
+  // Each seek once the one before has landed (its frame shown).
+  const ViewerRun r = run_scripted(kQuietSettings, quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 150",
+                                   "wait_state 'frame at 1\\.000 s, paused'; xdotool mousemove --window $W 320 100; "
+                                   "xdotool key Up; wait_state 'frame at 61\\.000 s'; "
+                                   "xdotool click 4; wait_state 'frame at 71\\.000 s'; "
+                                   "xdotool mousemove --window $W 100 320; xdotool click 4; wait_state 'frame at 81\\.000 s'; "
+                                   "xdotool key Down; wait_state 'frame at 21\\.000 s'; "
+                                   "xdotool click 5; wait_state 'frame at 11\\.000 s'; "
+                                   "xdotool key Right; wait_state 'position 16\\.000 s, frame at 1[56]\\.'; quit");
   ASSERT_EQ(r.status, 0) << context(r);
   const auto frame = state_number(r, "frame at ");
   ASSERT_TRUE(frame) << r.state << "\n" << context(r);
@@ -282,10 +359,15 @@ TEST(Seeking, UpDownAndTheWheelMoveByMpvsAmounts) {
 // N (the HDR axis) on an SDR clip, M without a reference. With a reference kept (K), M matches.
 TEST(KeysSpeak, WordsAndKeysThatDoNotApply) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
+  // Each key once the one before has spoken (its words in the state's OSD log); M once K's
+  // reference is kept.
   const ViewerRun r = run_scripted(std::string(kQuietSettings) + "osd = true\n",
-                                   quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 14",
-                                   "sleep 3; xdotool key n; sleep 0.5; xdotool key m; sleep 0.5; xdotool key g; "
-                                   "sleep 0.5; xdotool key k; sleep 1; xdotool key m; sleep 1");
+                                   quote(long_clip()) + " --size 640x360 --paused-at 1 --quit-after 150",
+                                   "wait_state 'frame at 1\\.000 s, paused'; xdotool key n; wait_state 'osd log \"[^\"]*HDR axis'; "
+                                   "xdotool key m; wait_state 'osd log \"[^\"]*Matching needs'; "
+                                   "xdotool key g; wait_state 'osd log \"[^\"]*Legal-range guides'; "
+                                   "xdotool key k; wait_state 'osd log \"[^\"]*Reference: '; "
+                                   "xdotool key m; wait_state 'match on'; quit");
   ASSERT_EQ(r.status, 0) << context(r);
   // The transfer named as people say it (the clip's is untagged, taken as BT.709), not bt709.
   EXPECT_TRUE(state_has(r, "HDR axis: only for PQ or HLG video (this one's transfer is BT.709); nothing changed"))
@@ -303,14 +385,18 @@ TEST(KeysSpeak, AFailedOpenLeavesThePlayingFileInThePathField) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
   const std::string clip = long_clip();
   // The path field: the panel's first row (the panel from x = 921.6 at 1280 wide).
+  // With the field active its cursor blinks and the viewer draws every tick: wait_frames there.
+  // The click on the picture that ends the editing pins a pixel: its pin says it was handled.
   const ViewerRun r = run_scripted("osd = false\nshow_panel = true\n",
-                                   quote(clip) + " --size 1280x720 --paused-at 1 --quit-after 14",
-                                   "sleep 3; xdotool mousemove --window $W 1000 36 click 1; sleep 0.5; "
-                                   "xdotool keydown ctrl+a; sleep 0.3; xdotool keyup ctrl+a; "
-                                   "xdotool type --delay 20 /no/such/file.mkv; sleep 0.3; "
-                                   // Held a moment: ImGui 1.86 misses a key pressed and released within one frame.
-                                   "xdotool keydown Return; sleep 0.3; xdotool keyup Return; sleep 2; "
-                                   "xdotool mousemove --window $W 300 300 click 1; sleep 1");
+                                   quote(clip) + " --size 1280x720 --paused-at 1 --quit-after 150",
+                                   "wait_state 'frame at 1\\.000 s, paused'; "
+                                   "step xdotool mousemove --window $W 1000 36 click 1; wait_frames 3; "
+                                   // Held for frames: ImGui 1.86 misses a key pressed and released within one frame.
+                                   "xdotool keydown ctrl+a; wait_frames 2; xdotool keyup ctrl+a; "
+                                   "xdotool type --delay 20 /no/such/file.mkv; wait_frames 2; "
+                                   "xdotool keydown Return; wait_frames 2; xdotool keyup Return; "
+                                   "wait_state 'osd log \"[^\"]*/no/such/file\\.mkv'; "
+                                   "step xdotool mousemove --window $W 300 300 click 1; wait_state 'pinned [0-9]'; quit");
   ASSERT_EQ(r.status, 0) << context(r);
   EXPECT_TRUE(state_has(r, "/no/such/file.mkv")) << "the failure was not reported\n" << r.state << "\n" << context(r);
   EXPECT_TRUE(state_has(r, "path field \"" + clip + "\"")) << r.state;
@@ -323,9 +409,13 @@ TEST(KeysSpeak, AFailedOpenLeavesThePlayingFileInThePathField) {
 TEST(StatsPage, IShowsAndHidesIt) {
   if (!have_xdotool()) GTEST_SKIP() << "xdotool is not installed (scripts/setup.sh installs it)";
   const std::string grey = make_clip("grey_long.mkv", "-f lavfi -i color=c=0x808080:s=320x180:r=10:d=30 -c:v ffv1");
-  const ViewerRun r = run_scripted(kQuietSettings, quote(grey) + " --size 640x340 --fit cover --quit-after 14",
-                                   "sleep 3; xdotool key s; sleep 1; xdotool key i; sleep 2; xdotool key s; sleep 1; "
-                                   "xdotool key i; sleep 1; xdotool key i; sleep 1");
+  // The clip plays, so the viewer draws every tick: wait_frames lets the page lay itself out
+  // (ImGui sizes a new window over its first frames) before the screenshot.
+  const ViewerRun r = run_scripted(kQuietSettings, quote(grey) + " --size 640x340 --fit cover --quit-after 150",
+                                   "wait_state 'frame at [0-9][^,]*, playing'; wait_frames 3; shot; "
+                                   "xdotool key i; wait_state 'stats page on'; wait_frames 3; shot; "
+                                   "xdotool key i; wait_state 'stats page off'; xdotool key i; wait_state 'stats page on'; "
+                                   "quit");
   ASSERT_EQ(r.status, 0) << context(r);
   EXPECT_TRUE(state_has(r, "stats page on")) << r.state << "\n" << context(r);
   ASSERT_EQ(r.shots.size(), 2u) << context(r);

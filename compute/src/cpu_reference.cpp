@@ -20,6 +20,8 @@ std::uint32_t Histogram::max_count(Channel c) const {
 
 std::uint32_t max_bins_for_bits(std::uint32_t bits) { return bits <= 8 ? shader::kMaxBins8Bit : shader::kMaxBins; }
 
+std::uint32_t bins_for_frame(std::uint32_t asked, std::uint32_t bits) { return std::min(asked, max_bins_for_bits(bits)); }
+
 std::string check_bins(std::uint32_t bins, std::uint32_t bits) {
   const std::uint32_t max_bins = max_bins_for_bits(bits);
   const bool power_of_two = bins != 0 && (bins & (bins - 1)) == 0;

@@ -123,7 +123,7 @@ const render::ComputePipeline& FrameRenderer::composite_pipeline(std::uint32_t p
 std::string FrameRenderer::check(const VideoFormat& format, const VideoPlanes& planes, std::uint32_t bins) const {
   if (auto err = upload_.check(format, planes); !err.empty()) return err;
   const FrameFormat rgb = converted_format(format);
-  return engine_.check(rgb, std::min(bins, max_bins_for_bits(rgb.bits)));
+  return engine_.check(rgb, bins_for_frame(bins, rgb.bits));
 }
 
 void FrameRenderer::collect(Slot& slot) {
@@ -196,7 +196,7 @@ FramePlan FrameRenderer::prepare(const VideoFormat* format, const VideoPlanes* p
   TickRequest request;
   request.new_frame = format != nullptr;
   request.rehistogram = rehistogram;
-  request.bins = std::min(style.bins, max_bins_for_bits(rgb.bits));
+  request.bins = bins_for_frame(style.bins, rgb.bits);
   request.engine = engine_kind_;
   request.style = style;
   const FramePlan plan = plan_tick(state_, request);

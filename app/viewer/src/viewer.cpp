@@ -95,6 +95,7 @@ DrawStyle frame_style(const App& app) {
   const LightScale light = frame ? light_scale_of(frame->colour.transfer.value) : LightScale::none;
   const double mastering_peak = frame && frame->colour.mastering ? frame->colour.mastering->max_luminance : 0.0;
   DrawStyle style(o);
+  if (frame) style.bins = bins_for_frame(o.bins, converted_format(frame->format).bits);  // as counted and drawn
   style.match = matching(app, ycbcr);
   if (style.match) {
     style.equalize = EqualizeMode::channels;

@@ -23,6 +23,10 @@ bool changing_without_input(const App& app) {
   const PictureOptions& o = app.settings.picture;
   if (p.is_open() && o.zebra != ZebraMode::off && o.zebra_style != ZebraStyle::solid) return true;
   if (ImGui::GetIO().WantTextInput) return true;  // typing in a field: its cursor blinks
+  // A button held (a drag across bins or the picture): its release is read by polling the
+  // button at the next frame (ImGui 1.86's GLFW glue), so keep drawing until it comes.
+  if (ImGui::IsAnyMouseDown() || app.range_drag_bin) return true;
+  if (app.quit) return true;  // Q read in the last tick before a wait: the loop ends, it does not wait
   return app.pending_pin || app.screenshot_requested || app.keep_reference_requested || !app.pending_open.empty() || app.rehistogram ||
          app.close_popups;
 }
@@ -108,7 +112,8 @@ std::string test_state_line(const App& app, std::int64_t idle_waits) {
   return formatted(
                "position %.3f s, frame at %.3f s, %s, video %.1f fps, fullscreen %s (%d toggles), pinned %s, region %s, "
                "kept range %s, stats page %s, light axis %s, match %s, idle waits %lld, path field \"%s\", osd log \"%s\", panel tab %s, "
-               "timeline %s (spawned %d) heat %s, panel decoder line \"%s\", timeline message \"%s\", osd %s, scan %lld/%lld",
+               "timeline %s (spawned %d) heat %s, panel decoder line \"%s\", timeline message \"%s\", osd %s, scan %lld/%lld, "
+               "mouse %.0f,%.0f down %d%d%d, browser %s, pending pin %s",
                app.player.is_open() ? app.player.clock() : 0.0,
                app.player.frame() ? app.player.frame()->pts : -1.0, app.player.paused() ? "paused" : "playing", app.video_fps,
                app.fullscreen ? "on" : "off", app.fullscreen_toggles, pixel(app.pinned_pixel).c_str(),
@@ -116,7 +121,11 @@ std::string test_state_line(const App& app, std::int64_t idle_waits) {
                app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), app.open_path.c_str(), log.c_str(), tab,
                std::string(to_string(app.timeline.state())).c_str(), app.timeline.spawned(), heat,
                decoder_line(app).c_str(), app.timeline.message().c_str(), osd_seconds_left(app) > 0 ? "shown" : "hidden",
-               static_cast<long long>(app.timeline.frames_done()), static_cast<long long>(app.timeline.frames_expected()));
+               static_cast<long long>(app.timeline.frames_done()), static_cast<long long>(app.timeline.frames_expected()),
+               ImGui::IsMousePosValid() ? static_cast<double>(ImGui::GetIO().MousePos.x) : -1.0,
+               ImGui::IsMousePosValid() ? static_cast<double>(ImGui::GetIO().MousePos.y) : -1.0,
+               ImGui::GetIO().MouseDown[0] ? 1 : 0, ImGui::GetIO().MouseDown[1] ? 1 : 0, ImGui::GetIO().MouseDown[2] ? 1 : 0,
+               app.browser.is_open() ? "open" : "closed", pixel(app.pending_pin).c_str());
 }
 
 void print_test_state(const App& app, std::int64_t idle_waits) {

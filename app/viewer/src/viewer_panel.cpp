@@ -115,14 +115,16 @@ void draw_playback_section(App& app) {
   if (ImGui::SliderFloat("##seek", &t, 0.0f, duration, "")) p.seek(t);
 }
 
-// The bins offered go up to what the frame's depth allows.
+// The bins offered go up to what the frame's depth allows; shown: the bins the frame is drawn in
+// (bins_for_frame: a setting of 1024 draws an 8-bit frame in 256).
 void draw_bins(App& app, const FrameStatistics& numbers, float width) {
   Settings& s = app.settings;
   const std::uint32_t max_bins = numbers.valid ? max_bins_for_bits(numbers.bits) : kMaxBins;
+  const std::uint32_t drawn = numbers.valid ? bins_for_frame(s.picture.bins, numbers.bits) : s.picture.bins;
   ImGui::SetNextItemWidth(width);
-  if (ImGui::BeginCombo("bins", std::to_string(s.picture.bins).c_str())) {
+  if (ImGui::BeginCombo("bins", std::to_string(drawn).c_str())) {
     for (std::uint32_t b = kMinBins; b <= max_bins; b *= 2) {
-      if (ImGui::Selectable(std::to_string(b).c_str(), b == s.picture.bins)) {
+      if (ImGui::Selectable(std::to_string(b).c_str(), b == drawn)) {
         s.picture.bins = b;
         app.rehistogram = true;
       }

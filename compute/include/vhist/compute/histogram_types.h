@@ -59,6 +59,11 @@ struct Scale {
 // Largest bin count allowed for components of `bits` bits: 256 for 8-bit, 1024 deeper.
 std::uint32_t max_bins_for_bits(std::uint32_t bits);
 
+// The bins a frame of `bits`-bit components is counted and drawn in when `asked` are asked for
+// (a setting made for a deeper clip): at most max_bins_for_bits(bits). The one rule the viewer's
+// renderer, its hover and range readouts and its panel all use, once the frame is known.
+std::uint32_t bins_for_frame(std::uint32_t asked, std::uint32_t bits);
+
 // Empty when the pair is acceptable, else what is wrong and what is allowed.
 std::string check_bins(std::uint32_t bins, std::uint32_t bits);
 std::string check_format(const FrameFormat& format);
