@@ -5,11 +5,11 @@
 #   - after the warm-up, RSS grows by less than 5 MiB (max of the later samples - first sample
 #     after the warm-up);
 #   - vhist reports no validation message (it exits 1 when there was one) and exits 0;
-#   - no video frame is dropped after the first second of playback (with --max-dropped F: at
-#     most that fraction of the frames shown; the CTest version allows 0.05, because on the
-#     shared 2-core CI machine, where the GPU is emulated on the same cores and validation checks
-#     every call, the window's tick is near the frame period and the host's stalls drop frames:
-#     tests/CMakeLists.txt gives the figures);
+#   - no video frame is dropped after the warm-up (with --max-dropped F: at most that fraction
+#     of the frames shown; the CTest version allows 0.001). The warm-up's drops are printed but
+#     not counted: on lavapipe the first frames wait about 4 s for pipelines to compile (timeline
+#     on or off), and the timeline's background scan of the clip shares the 2 cores during the
+#     first seconds (tests/CMakeLists.txt gives the figures); the soak checks steady playback;
 #   - the storm run delivers all its events and exits 0.
 # Writes OUT/soak-rss.csv (seconds, RSS in KiB), OUT/soak.log and OUT/storm.log.
 #
@@ -67,14 +67,21 @@ wait "$runner" || status=$?
 cat "$out/soak.log"
 if [ "$status" -ne 0 ]; then echo "soak.sh: FAIL: vhist exited $status" >&2; fail=1; fi
 if grep -q "validation message" "$out/soak.log"; then echo "soak.sh: FAIL: validation messages" >&2; fail=1; fi
-later=$(sed -n 's/.*(\([0-9]*\) after the first second).*/\1/p' "$out/soak.log" | tail -1)
+# Drops after the warm-up: the viewer logs each drop after the first second as "vhist: at T s:
+# N frame(s) dropped" (its first 50); those at T >= the warm-up are counted. More than 50 logged
+# drops fail the run whatever their times (the later ones are not logged).
 shown=$(sed -n 's/.*, \([0-9]*\) video frames shown.*/\1/p' "$out/soak.log" | tail -1)
-if [ -z "$later" ] || [ -z "$shown" ]; then
+read -r early steady lines < <(awk -v w="$warmup" '/^vhist: at [0-9.]+ s: [0-9]+ frame\(s\) dropped/ {
+    n++; if ($3 + 0 < w) e += $5; else d += $5 } END { print e + 0, d + 0, n + 0 }' "$out/soak.log")
+if [ -z "$shown" ]; then
   echo "soak.sh: FAIL: no summary line from vhist" >&2; fail=1
-elif awk -v d="$later" -v n="$shown" -v f="$max_dropped" 'BEGIN { exit !(d > f * n) }'; then
-  echo "soak.sh: FAIL: $later of $shown frames dropped after the first second (allowed: $max_dropped of them)" >&2; fail=1
+elif [ "$lines" -ge 50 ]; then
+  echo "soak.sh: FAIL: 50 or more drops logged (the viewer logs the first 50)" >&2; fail=1
 else
-  echo "soak.sh: $later of $shown frames dropped after the first second"
+  echo "soak.sh: $early frames dropped during the warm-up (not counted), $steady of $shown after it"
+  if awk -v d="$steady" -v n="$shown" -v f="$max_dropped" 'BEGIN { exit !(d > f * n) }'; then
+    echo "soak.sh: FAIL: $steady of $shown frames dropped after the warm-up (allowed: $max_dropped of them)" >&2; fail=1
+  fi
 fi
 read -r base top samples < <(awk -F, -v w="$warmup" 'NR > 1 && $1 >= w { if (!n++) b = $2; if ($2 > m) m = $2 } END { print b + 0, m + 0, n + 0 }' "$out/soak-rss.csv")
 if [ "$samples" -lt 2 ]; then
