@@ -98,7 +98,8 @@ inline std::string recipe_key(std::string_view recipe) {
 // complete. On failure the path returned does not exist.
 inline std::string shared_file(const std::string& name, std::string_view recipe,
                                const std::function<bool(const std::string&)>& make) {
-  const std::string key = recipe_key(recipe);
+  // The name is part of the key: two tests may make the same recipe under different names.
+  const std::string key = recipe_key(name + '\0' + std::string(recipe));
   const std::filesystem::path dir = shared_clip_dir() / key, path = dir / name;
   if (std::filesystem::exists(dir)) return path.string();
   const std::string lock_path = (shared_clip_dir() / (key + ".lock")).string();
