@@ -17,10 +17,10 @@
 #   scripts/soak.sh --seconds 90 --warmup 30  # the short version CTest runs
 # Options: --seconds S (default 1800), --warmup S (default 120), --sample S (default 5),
 #          --storm N (default 300), --max-dropped F (default 0), --build DIR (default build),
-#          --out DIR (default a temp dir).
+#          --out DIR (default a temp dir), --fps N (the clip's frame rate, default 30).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=1800 warmup=120 sample=5 storm=300 max_dropped=0 build=build out=""
+seconds=1800 warmup=120 sample=5 storm=300 max_dropped=0 build=build out="" fps=30
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds=$2; shift 2 ;;
@@ -28,6 +28,7 @@ while [ $# -gt 0 ]; do
     --sample) sample=$2; shift 2 ;;
     --storm) storm=$2; shift 2 ;;
     --max-dropped) max_dropped=$2; shift 2 ;;
+    --fps) fps=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     *) echo "soak.sh: unknown option $1" >&2; exit 2 ;;
@@ -39,8 +40,8 @@ vhist="$build/app/vhist"
 mkdir -p "$out/config/vhist"
 # The panel shown (ImGui drawn every frame), looping, vsync as a desktop would have it.
 printf 'show_panel = true\nloop = true\n' > "$out/config/vhist/settings.ini"
-clip="$out/soak.mp4"
-[ -f "$clip" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=s=640x360:r=30,noise=alls=4:allf=t" -t 10 \
+clip="$out/soak-${fps}fps.mp4"
+[ -f "$clip" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=s=640x360:r=$fps,noise=alls=4:allf=t" -t 10 \
   -c:v libx264 -preset veryfast -pix_fmt yuv420p "$clip"
 
 # The timeline strip on (the default): its scan of the clip runs during the warm-up; its cache in $out.

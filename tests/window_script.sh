@@ -11,49 +11,32 @@ vhist_rendered() {
   echo "${_n:-0}"
 }
 
-# wait_state ERE: until the state line matches the extended regular expression.
-wait_state() {
-  until grep -Eq -- "$1" "$VHIST_TEST_STATE" 2> /dev/null; do
+# wait_until WHAT COMMAND...: until COMMAND succeeds (looked at every 20 ms), or the viewer has
+# ended: then "the viewer ended before WHAT" and status 1.
+wait_until() {
+  _what=$1
+  shift
+  until "$@"; do
     if ! kill -0 "$pid" 2> /dev/null; then
-      echo "window_script: the viewer ended before its state matched '$1'" >&2
+      echo "window_script: the viewer ended before $_what" >&2
       return 1
     fi
     sleep 0.02
   done
 }
+
+# wait_state ERE: until the state line matches the extended regular expression.
+wait_state() { wait_until "its state matched '$1'" grep -Eq -- "$1" "$VHIST_TEST_STATE"; }
 
 # wait_frames N: until N more frames have been drawn. A paused viewer draws only when something
 # changes (a key, the mouse, the OSD fading), so wait for frames after an input, not instead of one.
-wait_frames() {
-  _until=$(($(vhist_rendered) + $1))
-  while [ "$(vhist_rendered)" -lt "$_until" ]; do
-    if ! kill -0 "$pid" 2> /dev/null; then
-      echo "window_script: the viewer ended before $1 more frames were drawn" >&2
-      return 1
-    fi
-    sleep 0.02
-  done
-}
+drawn_at_least() { [ "$(vhist_rendered)" -ge "$1" ]; }
+wait_frames() { wait_until "$1 more frames were drawn" drawn_at_least $(($(vhist_rendered) + $1)); }
 
 # wait_file PATH: until PATH exists (a screenshot the S key asked for).
-wait_file() {
-  until [ -e "$1" ]; do
-    if ! kill -0 "$pid" 2> /dev/null; then
-      echo "window_script: the viewer ended before it wrote $1" >&2
-      return 1
-    fi
-    sleep 0.02
-  done
-}
+wait_file() { wait_until "it wrote $1" test -e "$1"; }
 
 # wait_file_like GLOB: until a file in the current folder matches GLOB (the S key's screenshot,
 # named after the clip and the time).
-wait_file_like() {
-  until ls -- $1 > /dev/null 2>&1; do
-    if ! kill -0 "$pid" 2> /dev/null; then
-      echo "window_script: the viewer ended before it wrote a file like $1" >&2
-      return 1
-    fi
-    sleep 0.02
-  done
-}
+matches_a_file() { ls -- $1 > /dev/null 2>&1; }
+wait_file_like() { wait_until "it wrote a file like $1" matches_a_file "$1"; }
