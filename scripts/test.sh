@@ -52,7 +52,7 @@ run_ctest() {
   slowest+=("=== test.sh: the 15 slowest tests of the $name run"
             "$(grep -E '^ *[0-9]+/[0-9]+ Test +#[0-9]+: ' "$log" |
                sed -E 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) .* ([0-9.]+) sec$/\2 \1/' |
-               sort -rn | head -15 | awk '{ printf "  %7.1f s  %s\n", $1, $2 }')")
+               sort -rn | awk 'NR <= 15 { printf "  %7.1f s  %s\n", $1, $2 }')")
   # A skip is counted and said, with its reason in the log above.
   local skipped
   skipped=$(grep -cE '\*\*\*Skipped' "$log" || true)
