@@ -26,7 +26,8 @@ wait_until() {
 }
 
 # wait_state ERE: until the state line matches the extended regular expression.
-wait_state() { wait_until "its state matched '$1'" grep -Eq -- "$1" "$VHIST_TEST_STATE"; }
+state_matches() { grep -Eq -- "$1" "$VHIST_TEST_STATE" 2> /dev/null; }
+wait_state() { wait_until "its state matched '$1'" state_matches "$1"; }
 
 # wait_frames N: until N more frames have been drawn. A paused viewer draws only when something
 # changes (a key, the mouse, the OSD fading), so wait for frames after an input, not instead of one.
