@@ -87,11 +87,11 @@ float zebra_phase() {
 DrawStyle frame_style(const App& app) {
   const PictureOptions& o = app.settings.picture;
   const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;  // window to framebuffer pixels
-  const auto& a = app.scope_area;  // the picture's and the scopes' (with_scope_layout() below)
+  const auto& a = app.layout.scope_area;  // the picture's and the scopes' (with_scope_layout() below)
   // The planes only of a frame that has them; equalization maps R'G'B', so it stays off then.
-  const bool ycbcr = o.domain == Domain::ycbcr && app.player.is_open() && app.player.frame() &&
-                     has_planes(app.player.frame()->format);
-  const media::DecodedFrame* frame = app.player.is_open() && app.player.frame() ? &*app.player.frame() : nullptr;
+  const bool ycbcr = o.domain == Domain::ycbcr && app.transport.player.is_open() && app.transport.player.frame() &&
+                     has_planes(app.transport.player.frame()->format);
+  const media::DecodedFrame* frame = app.transport.player.is_open() && app.transport.player.frame() ? &*app.transport.player.frame() : nullptr;
   const LightScale light = frame ? light_scale_of(frame->colour.transfer.value) : LightScale::none;
   const double mastering_peak = frame && frame->colour.mastering ? frame->colour.mastering->max_luminance : 0.0;
   DrawStyle style(o);
@@ -103,19 +103,19 @@ DrawStyle frame_style(const App& app) {
     style.equalize = EqualizeMode::off;
   }
   style.area = {a[0] * fb_scale.x, a[1] * fb_scale.y, a[2] * fb_scale.x, a[3] * fb_scale.y};
-  style.pan = app.pan;
-  style.ui_scale = picture_ui_scale(app.ui_scale, (a[3] - a[1]) * fb_scale.y);
+  style.pan = app.picture.pan;
+  style.ui_scale = picture_ui_scale(app.window.ui_scale, (a[3] - a[1]) * fb_scale.y);
   style.light = light;
   style.hdr = hdr_display_for(light, o.tone_map, mastering_peak);
   style.ycbcr = ycbcr;
   style.zebra_phase = zebra_phase();
-  const auto range = shown_range(app);
+  const auto range = shown_range(app.pointer);
   style.range_mask = range[0];
   style.range_low = range[1];
   style.range_high = range[2];
   style.markers = pixel_markers(app, ycbcr);
-  style.region = app.region;
-  style.reference = app.reference && !ycbcr ? app.reference->histogram : nullptr;
+  style.region = app.pointer.region;
+  style.reference = app.reference.kept && !ycbcr ? app.reference.kept->histogram : nullptr;
   // The scopes' panels take their room (beside, under) from the video and histograms: what reads
   // style.area (hit tests, the region, the hover) sees the picture's part.
   return with_scope_layout(style, style.area[2], style.area[3]);
@@ -154,10 +154,10 @@ UniqueWindow make_window(App& app, int width, int height) {
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
   UniqueWindow window(glfwCreateWindow(width, height, "vhist", nullptr, nullptr));
   if (!window) throw std::runtime_error("cannot create the window");
-  app.window = window.get();
-  glfwSetWindowUserPointer(app.window, &app);
-  glfwSetWindowSizeLimits(app.window, 160, 120, GLFW_DONT_CARE, GLFW_DONT_CARE);
-  install_callbacks(app.window);
+  app.window.handle = window.get();
+  glfwSetWindowUserPointer(app.window.handle, &app);
+  glfwSetWindowSizeLimits(app.window.handle, 160, 120, GLFW_DONT_CARE, GLFW_DONT_CARE);
+  install_callbacks(app.window.handle);
   return window;
 }
 
@@ -169,7 +169,7 @@ render::ContextOptions context_options(App& app) {
   for (std::uint32_t i = 0; i < ext_count; ++i) options.instance_extensions.emplace_back(exts[i]);
   options.device_extensions.emplace_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
   if (app.options.common.hwdec != hwdec::HwdecMode::no) options.optional_device_extensions = hwdec::device_extensions();
-  options.create_surface = [window = app.window](VkInstance instance) {
+  options.create_surface = [window = app.window.handle](VkInstance instance) {
     VkSurfaceKHR surface = VK_NULL_HANDLE;
     VHIST_VK_CHECK(glfwCreateWindowSurface(instance, window, nullptr, &surface));
     return surface;
@@ -257,39 +257,39 @@ Viewer::Viewer(App& app)
       context_(context_options(app)),
       vsync_(app.settings.vsync && !app.options.no_vsync),
       refresh_hz_(refresh_rate()),
-      swapchain_(context_, framebuffer_size(app.window), vsync_, picture_write()),
+      swapchain_(context_, framebuffer_size(app.window.handle), vsync_, picture_write()),
       renderer_(context_, swapchain_, viewer_engine(context_)),
       hwdec_(open_viewer_hwdec(app.options.common.hwdec, context_, renderer_.engine())),
-      imgui_(app.window, context_, swapchain_, std::max(swapchain_.image_count(), Presenter::kFramesInFlight)) {
-  app_.engine_name = renderer_.engine() == Engine::cpu ? "cpu" : "gpu";
+      imgui_(app.window.handle, context_, swapchain_, std::max(swapchain_.image_count(), Presenter::kFramesInFlight)) {
+  app_.decoding.engine_name = renderer_.engine() == Engine::cpu ? "cpu" : "gpu";
   renderer_.set_import(hwdec_.import());
-  app_.hwdec = &hwdec_;
-  app_.heat_by_image = renderer_.draws_underlays();
-  app_.gpu_name = context_.description().name;
-  app_.gpu_driver = context_.description().driver;
+  app_.decoding.hwdec = &hwdec_;
+  app_.timeline.heat.by_image = renderer_.draws_underlays();
+  app_.stats.gpu_name = context_.description().name;
+  app_.stats.gpu_driver = context_.description().driver;
 }
 
 // The decoder on NVDEC (its CUDA context and stream are hwdec_'s) and the frames in flight (they
 // may read the importer's buffers) go before the importer.
 Viewer::~Viewer() {
   renderer_.wait_idle();
-  app_.player.close();
-  app_.hwdec = nullptr;
+  app_.transport.player.close();
+  app_.decoding.hwdec = nullptr;
 }
 
 // The input: the one given, the first camera with --camera, else the demo clip.
 void Viewer::open_first_input() {
   std::string input = app_.options.common.input;
   if (input.empty() && app_.options.camera) {
-    app_.cameras = media::list_cameras();
-    if (app_.cameras.cameras.empty()) {
+    app_.transport.cameras = media::list_cameras();
+    if (app_.transport.cameras.cameras.empty()) {
       show_message(app_, "no camera found (no /dev/video* capture device" +
-                             (app_.cameras.errors.empty() ? std::string(")") : "; " + app_.cameras.errors.front() + ")"),
+                             (app_.transport.cameras.errors.empty() ? std::string(")") : "; " + app_.transport.cameras.errors.front() + ")"),
                    true);
-      std::fprintf(stderr, "vhist: %s\n", util::printable(app_.error).c_str());
-      app_.cli_input_failed = true;
+      std::fprintf(stderr, "vhist: %s\n", util::printable(app_.transport.error).c_str());
+      app_.transport.cli_input_failed = true;
     } else {
-      input = app_.cameras.cameras.front().path;
+      input = app_.transport.cameras.cameras.front().path;
       app_.options.common.input = input;
     }
   } else if (input.empty()) {
@@ -300,11 +300,11 @@ void Viewer::open_first_input() {
   }
   if (!input.empty()) {
     open_file(app_, input);
-    if (!app_.error.empty() && !app_.options.common.input.empty()) app_.cli_input_failed = true;
+    if (!app_.transport.error.empty() && !app_.options.common.input.empty()) app_.transport.cli_input_failed = true;
   }
-  if (app_.player.is_open() && app_.options.common.start) {
-    app_.player.seek(*app_.options.common.start);
-    app_.player.set_paused(true);
+  if (app_.transport.player.is_open() && app_.options.common.start) {
+    app_.transport.player.seek(*app_.options.common.start);
+    app_.transport.player.set_paused(true);
   }
 }
 
@@ -321,14 +321,14 @@ void Viewer::recover_surface(const render::VulkanError& error) {
 
 void Viewer::handle_input() {
   glfwPollEvents();
-  hooks_->before_tick(app_.window, rendered_);
-  if (!app_.pending_open.empty()) open_file(app_, std::exchange(app_.pending_open, {}));
+  hooks_->before_tick(app_.window.handle, rendered_);
+  if (!app_.transport.pending_open.empty()) open_file(app_, std::exchange(app_.transport.pending_open, {}));
 }
 
 // Returns false when there is nothing to draw into this tick.
 bool Viewer::handle_window() {
   // Minimized: nothing to draw into; wait for the window to come back.
-  const VkExtent2D fb = framebuffer_size(app_.window);
+  const VkExtent2D fb = framebuffer_size(app_.window.handle);
   if (fb.width == 0 || fb.height == 0) {
     glfwWaitEventsTimeout(0.1);
     return false;
@@ -350,7 +350,7 @@ bool Viewer::handle_window() {
 
 // The frame to upload this tick (null: draw the last one again).
 const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::time_point now) {
-  Player& player = app_.player;
+  Player& player = app_.transport.player;
   player.set_loop(app_.settings.loop);
   player.set_speed(app_.settings.speed);
   bool new_frame = false;
@@ -360,25 +360,25 @@ const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::ti
     show_message(app_, e.what(), true);
     std::fprintf(stderr, "vhist: %s\n", util::printable(e.what()).c_str());
     player.close();
-    if (!app_.options.common.input.empty()) app_.cli_input_failed = true;  // exit status 2 with --frames
+    if (!app_.options.common.input.empty()) app_.transport.cli_input_failed = true;  // exit status 2 with --frames
   }
   announce(new_frame);
   const media::DecodedFrame* current = player.frame() ? &*player.frame() : nullptr;
   const media::DecodedFrame* frame = new_frame ? current : nullptr;
   // Equalization switched on or to another mode: the frame shown goes through the GPU again
   // (the CPU engine keeps no copy of it there), also when paused.
-  if (app_.settings.picture.equalize != app_.equalize_drawn) {
+  if (app_.settings.picture.equalize != app_.picture.equalize_drawn) {
     if (!frame) frame = current;
-    app_.equalize_drawn = app_.settings.picture.equalize;
+    app_.picture.equalize_drawn = app_.settings.picture.equalize;
   }
   if (std::exchange(resend_frame_, false) && !frame) frame = current;
   if (frame) {
     if (const std::string why = renderer_.check(*frame, app_.settings.picture.bins); !why.empty()) {
       show_message(app_, "cannot show '" + player.path() + "': " + why, true);
-      std::fprintf(stderr, "vhist: %s\n", util::printable(app_.error).c_str());
+      std::fprintf(stderr, "vhist: %s\n", util::printable(app_.transport.error).c_str());
       player.close();
       frame = nullptr;
-      if (!app_.options.common.input.empty()) app_.cli_input_failed = true;
+      if (!app_.options.common.input.empty()) app_.transport.cli_input_failed = true;
     }
   }
   return frame;
@@ -387,19 +387,19 @@ const media::DecodedFrame* Viewer::handle_playback(std::chrono::steady_clock::ti
 // The OSD after a seek or a step names the frame it landed on, and a camera lost or back is
 // reported once, when its state changes.
 void Viewer::announce(bool new_frame) {
-  const Player& player = app_.player;
+  const Player& player = app_.transport.player;
   if (new_frame && player.frame()) watch_decode_path(app_, *player.frame());
-  if (new_frame && !app_.announce_frame.empty() && player.frame()) {
-    show_message(app_, std::exchange(app_.announce_frame, {}) + "  " + format_time(player.frame()->pts) + "  frame " +
+  if (new_frame && !app_.transport.announce_frame.empty() && player.frame()) {
+    show_message(app_, std::exchange(app_.transport.announce_frame, {}) + "  " + format_time(player.frame()->pts) + "  frame " +
                            frame_number_text(*player.frame()));
   }
   if (!player.is_open() || !player.live()) return;
   const media::CameraStatus status = player.camera_status();
-  if (status.connected != app_.camera_connected) {
-    app_.camera_connected = status.connected;
+  if (status.connected != app_.transport.camera_connected) {
+    app_.transport.camera_connected = status.connected;
     show_message(app_, status.connected ? "Camera reconnected" : status.message.empty() ? "Camera lost" : status.message,
                  !status.connected);
-    if (status.connected) app_.error.clear();
+    if (status.connected) app_.transport.error.clear();
   }
 }
 
@@ -407,31 +407,31 @@ void Viewer::handle_ui() {
   imgui_.new_frame();
   const ImGuiIO& io = ImGui::GetIO();
   float xscale = 1, yscale = 1;
-  glfwGetWindowContentScale(app_.window, &xscale, &yscale);
-  app_.ui_scale = std::max(1.0f, std::max(xscale, yscale));
+  glfwGetWindowContentScale(app_.window.handle, &xscale, &yscale);
+  app_.window.ui_scale = std::max(1.0f, std::max(xscale, yscale));
   poll_timeline(app_);
   update_layout(app_, io.DisplaySize.x, io.DisplaySize.y);
-  if (std::exchange(app_.close_popups, false)) ImGui::ClosePopupsOverWindow(nullptr, false);
+  if (std::exchange(app_.window.close_popups, false)) ImGui::ClosePopupsOverWindow(nullptr, false);
   if (app_.settings.show_panel) {
     draw_panel(app_, renderer_.statistics());
-    app_.panel_tab = {};
+    app_.layout.panel_tab = {};
   } else {
     draw_panel_tab(app_);
   }
   draw_timeline(app_);
-  if (auto chosen = app_.browser.draw()) app_.pending_open = chosen->string();
-  if (std::exchange(app_.keep_reference_requested, false)) keep_reference(app_, renderer_.statistics());
-  app_.top_labels_from = hdr_label_bottom(app_, frame_style(app_));
-  if ((app_.settings.picture.equalize != EqualizeMode::off || matching(app_, false)) && app_.player.is_open()) {
+  if (auto chosen = app_.transport.browser.draw()) app_.transport.pending_open = chosen->string();
+  if (std::exchange(app_.reference.keep_requested, false)) keep_reference(app_, renderer_.statistics());
+  app_.layout.top_labels_from = hdr_label_bottom(app_, frame_style(app_));
+  if ((app_.settings.picture.equalize != EqualizeMode::off || matching(app_, false)) && app_.transport.player.is_open()) {
     draw_split(app_);
   }
   update_fit(app_, frame_style(app_));  // without a frame: no note, and the key's plain OSD line
   draw_fit_note(app_);
-  settle_clicks(app_);
-  if (app_.player.is_open()) {
+  settle_clicks(app_.pointer);
+  if (app_.transport.player.is_open()) {
     update_range_highlight(app_, frame_style(app_), renderer_.statistics());
-    update_pixel_readout(app_, frame_style(app_), app_.range_mask != 0);
-    update_region(app_, frame_style(app_), app_.range_mask != 0);
+    update_pixel_readout(app_, frame_style(app_), app_.pointer.range_mask != 0);
+    update_region(app_, frame_style(app_), app_.pointer.range_mask != 0);
     draw_region(app_, frame_style(app_));
     draw_pinned_mark(app_, frame_style(app_));
     draw_hover_readout(app_, frame_style(app_), renderer_.statistics());
@@ -439,29 +439,29 @@ void Viewer::handle_ui() {
   }
   draw_osd(app_);
   draw_hdr_label(app_, frame_style(app_));
-  if (!app_.player.is_open() && !app_.settings.show_panel) {
-    ImGui::SetNextWindowPos(ImVec2(10, 60 * app_.ui_scale));
+  if (!app_.transport.player.is_open() && !app_.settings.show_panel) {
+    ImGui::SetNextWindowPos(ImVec2(10, 60 * app_.window.ui_scale));
     ImGui::Begin("##hint", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize);
     ImGui::TextUnformatted("Drop a video file here, or press Tab to open one.");
-    if (!app_.error.empty()) ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", app_.error.c_str());
+    if (!app_.transport.error.empty()) ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", app_.transport.error.c_str());
     ImGui::End();
   }
   draw_stats_page(app_, renderer_.statistics());
-  if (app_.screenshot_requested && !app_.settings.screenshot_tooltips) hide_tooltips();
+  if (app_.window.screenshot_requested && !app_.settings.screenshot_tooltips) hide_tooltips();
   ImGui::Render();
 }
 
 Viewer::Presented Viewer::handle_present(const media::DecodedFrame* frame, bool last) {
-  const bool key_shot = app_.screenshot_requested;
+  const bool key_shot = app_.window.screenshot_requested;
   const bool want_shot = hooks_->wants_screenshot(last) || key_shot;
   std::vector<std::uint8_t> screenshot;
   bool drawn = false;
   const DrawStyle style = frame_style(app_);
-  if (!frame && app_.player.frame() && renderer_.wants_frame_again(style)) frame = &*app_.player.frame();  // M while paused
+  if (!frame && app_.transport.player.frame() && renderer_.wants_frame_again(style)) frame = &*app_.transport.player.frame();  // M while paused
   const auto draw_start = std::chrono::steady_clock::now();
   try {
-    const std::optional<Underlay> heat = timeline_underlay(app_);
-    drawn = renderer_.draw(frame, std::exchange(app_.rehistogram, false), style, ImGui::GetDrawData(),
+    const std::optional<Underlay> heat = timeline_underlay(app_.timeline);
+    drawn = renderer_.draw(frame, std::exchange(app_.picture.rehistogram, false), style, ImGui::GetDrawData(),
                            heat ? &*heat : nullptr, want_shot ? &screenshot : nullptr);
     record_tick_times(app_, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - draw_start).count(),
                       renderer_.statistics());
@@ -476,13 +476,13 @@ Viewer::Presented Viewer::handle_present(const media::DecodedFrame* frame, bool 
     surface_losses_ = 0;
   }
   ++rendered_;
-  hooks_->presented(frame && app_.player.live() ? app_.player.frame_age_ms() : -1.0);
+  hooks_->presented(frame && app_.transport.player.live() ? app_.transport.player.frame_age_ms() : -1.0);
   const auto now = std::chrono::steady_clock::now();
   const double dt = std::chrono::duration<double>(now - last_frame_time_).count();
   last_frame_time_ = now;
-  app_.fps = app_.fps == 0 ? 1 / std::max(dt, 1e-6) : 0.9 * app_.fps + 0.1 / std::max(dt, 1e-6);
+  app_.transport.fps = app_.transport.fps == 0 ? 1 / std::max(dt, 1e-6) : 0.9 * app_.transport.fps + 0.1 / std::max(dt, 1e-6);
   if (key_shot && !screenshot.empty()) {
-    app_.screenshot_requested = false;
+    app_.window.screenshot_requested = false;
     const VkExtent2D extent = swapchain_.extent();
     save_window_screenshot(app_, screenshot, extent.width, extent.height);
   }
@@ -508,22 +508,22 @@ void Viewer::pace(std::chrono::steady_clock::time_point tick_start) const {
 
 int Viewer::run() {
   open_first_input();
-  while (!glfwWindowShouldClose(app_.window) && !app_.quit) {
+  while (!glfwWindowShouldClose(app_.window.handle) && !app_.window.quit) {
     handle_input();
     if (!handle_window()) continue;
     const auto now = std::chrono::steady_clock::now();
-    const std::int64_t dropped_before = app_.player.dropped();
+    const std::int64_t dropped_before = app_.transport.player.dropped();
     const media::DecodedFrame* frame = handle_playback(now);
-    video_rate_.update(app_.player.shown(), !app_.player.is_open() || app_.player.paused(), now);
-    app_.video_fps = video_rate_.fps();
+    video_rate_.update(app_.transport.player.shown(), !app_.transport.player.is_open() || app_.transport.player.paused(), now);
+    app_.transport.video_fps = video_rate_.fps();
     handle_ui();
     // A new domain or region counts the frame on screen again, as if it had just come.
-    if (app_.settings.picture.domain != drawn_domain_ || app_.region != drawn_region_) {
+    if (app_.settings.picture.domain != drawn_domain_ || app_.pointer.region != drawn_region_) {
       drawn_domain_ = app_.settings.picture.domain;
-      drawn_region_ = app_.region;
-      if (!frame && app_.player.is_open() && app_.player.frame()) frame = &*app_.player.frame();
+      drawn_region_ = app_.pointer.region;
+      if (!frame && app_.transport.player.is_open() && app_.transport.player.frame()) frame = &*app_.transport.player.frame();
     }
-    hooks_->after_tick({now, dropped_before}, app_.player);
+    hooks_->after_tick({now, dropped_before}, app_.transport.player);
     const bool last = hooks_->last_frame(rendered_);
     const Presented presented = handle_present(frame, last);
     if (presented == Presented::failed) return 1;
@@ -538,13 +538,13 @@ int Viewer::run() {
 
 int Viewer::finish() {
   renderer_.wait_idle();
-  const std::string how = std::string(app_.engine_name) +
+  const std::string how = std::string(app_.decoding.engine_name) +
                          (swapchain_.stores_picture() ? ", picture stored by the present pass" : ", picture copied");
-  hooks_->summary(rendered_, app_.fps, how.c_str(), app_.player);
+  hooks_->summary(rendered_, app_.transport.fps, how.c_str(), app_.transport.player);
   if (app_.options.test_mode()) print_test_state(app_, idle_.waits());
-  if (!app_.options.test_mode() && !app_.fullscreen) {
+  if (!app_.options.test_mode() && !app_.window.fullscreen) {
     int w = 0, h = 0;
-    glfwGetWindowSize(app_.window, &w, &h);
+    glfwGetWindowSize(app_.window.handle, &w, &h);
     app_.settings.window_width = w;
     app_.settings.window_height = h;
   }
@@ -552,7 +552,7 @@ int Viewer::finish() {
     std::fprintf(stderr, "vhist: %u Vulkan validation messages\n", context_.validation_message_count());
     return 1;
   }
-  return app_.cli_input_failed && app_.options.test_mode() ? 2 : 0;
+  return app_.transport.cli_input_failed && app_.options.test_mode() ? 2 : 0;
 }
 
 }  // namespace
@@ -569,7 +569,7 @@ int run_viewer(const ViewerOptions& options) {
   if (!app.options.reference.empty()) {
     try {
       ReferenceRecord r = read_reference_record(app.options.reference, app.options.reference_frame);
-      app.reference = App::Reference{std::make_shared<const Histogram>(std::move(r.histogram)), r.bits, r.description};
+      app.reference.kept = Reference{std::make_shared<const Histogram>(std::move(r.histogram)), r.bits, r.description};
     } catch (const std::runtime_error& e) {
       std::fprintf(stderr, "vhist: %s\n", util::printable(e.what()).c_str());
       return 2;

@@ -27,18 +27,18 @@ std::optional<VideoPlacement> placement_of(const App& app, const DrawStyle& styl
 // A middle-button drag that started on the picture moves a 1:1 picture with the pointer.
 void update_pan(App& app, const DrawStyle& style) {
   const ImGuiIO& io = ImGui::GetIO();
-  const auto& a = app.picture_area;
+  const auto& a = app.layout.picture_area;
   const ImVec2 m = io.MousePos;
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Middle)) {
     // The press's own tick moves nothing: its delta is the pointer's way to where it pressed.
-    app.panning = style.fit == FitMode::actual && !io.WantCaptureMouse && !app.browser.is_open() && m.x >= a[0] &&
+    app.pointer.panning = style.fit == FitMode::actual && !io.WantCaptureMouse && !app.transport.browser.is_open() && m.x >= a[0] &&
                   m.x < a[2] && m.y >= a[1] && m.y < a[3];
     return;
   }
-  if (!ImGui::IsMouseDown(ImGuiMouseButton_Middle)) app.panning = false;
-  if (!app.panning) return;
-  app.pan[0] += io.MouseDelta.x * io.DisplayFramebufferScale.x;
-  app.pan[1] += io.MouseDelta.y * io.DisplayFramebufferScale.y;
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Middle)) app.pointer.panning = false;
+  if (!app.pointer.panning) return;
+  app.picture.pan[0] += io.MouseDelta.x * io.DisplayFramebufferScale.x;
+  app.picture.pan[1] += io.MouseDelta.y * io.DisplayFramebufferScale.y;
   ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
 }
 
@@ -46,59 +46,59 @@ void update_pan(App& app, const DrawStyle& style) {
 
 void update_fit(App& app, DrawStyle style) {
   update_pan(app, style);
-  style.pan = app.pan;
+  style.pan = app.picture.pan;
   const auto placement = placement_of(app, style);
   if (!placement) {
-    app.fit_note.clear();
-    app.announce_fit = false;
+    app.picture.fit_note.clear();
+    app.picture.announce_fit = false;
     return;
   }
   // Held where the picture ends, so that dragging past an edge does not store a pan that must be
   // dragged back first.
-  if (placement->mode == FitMode::actual) app.pan = placement->pan;
-  const bool region = app.region.has_value() && !style.ycbcr;
-  app.fit_note = hidden_note(*placement, region);
-  if (std::exchange(app.announce_fit, false)) show_message(app, fit_message(style.fit, *placement, region));
+  if (placement->mode == FitMode::actual) app.picture.pan = placement->pan;
+  const bool region = app.pointer.region.has_value() && !style.ycbcr;
+  app.picture.fit_note = hidden_note(*placement, region);
+  if (std::exchange(app.picture.announce_fit, false)) show_message(app, fit_message(style.fit, *placement, region));
 }
 
 void draw_fit_note(const App& app) {
-  if (app.fit_note.empty()) return;
-  const auto& a = app.label_area;
+  if (app.picture.fit_note.empty()) return;
+  const auto& a = app.layout.label_area;
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
-  const float t = app.ui_scale, wrap = (a[2] - a[0]) * 0.6f;
-  const ImVec2 size = ImGui::CalcTextSize(app.fit_note.c_str(), nullptr, false, wrap);
+  const float t = app.window.ui_scale, wrap = (a[2] - a[0]) * 0.6f;
+  const ImVec2 size = ImGui::CalcTextSize(app.picture.fit_note.c_str(), nullptr, false, wrap);
   // Top right, below the collapsed panel's tab, the HDR label and the split view's labels.
-  const float labels = std::max(a[1] + (a[3] - a[1]) * 0.02f, app.top_labels_from);
+  const float labels = std::max(a[1] + (a[3] - a[1]) * 0.02f, app.layout.top_labels_from);
   const float top = std::max(a[1] + 32.0f * t, labels + ImGui::GetTextLineHeight() + 10.0f * t);
   const ImVec2 at(std::max(a[0] + 4.0f * t, a[2] - size.x - 12.0f * t), top);
   draw->AddRectFilled(ImVec2(at.x - 5 * t, at.y - 3 * t), ImVec2(at.x + size.x + 5 * t, at.y + size.y + 3 * t),
                       IM_COL32(0, 0, 0, 170), 3 * t);
-  draw->AddText(nullptr, 0.0f, at, IM_COL32(255, 200, 80, 255), app.fit_note.c_str(), nullptr, wrap);
+  draw->AddText(nullptr, 0.0f, at, IM_COL32(255, 200, 80, 255), app.picture.fit_note.c_str(), nullptr, wrap);
 }
 
 void draw_fit_line(App& app) {
   setting_widget(SettingId::fit, app.settings, ImGui::GetFontSize() * 6);
   ImGui::SameLine();
-  if (app.fit_note.empty()) {
+  if (app.picture.fit_note.empty()) {
     ImGui::TextDisabled("all shown (A)");
     return;
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.8f, 0.35f, 1));
   ImGui::NewLine();
-  text_wrapped_at_spaces("%s", app.fit_note.c_str());
+  text_wrapped_at_spaces("%s", app.picture.fit_note.c_str());
   ImGui::PopStyleColor();
 }
 
 void draw_pinned_mark(const App& app, const DrawStyle& style) {
   const auto shape = shown_shape(app);
-  if (!shape || !app.pinned_pixel) return;
+  if (!shape || !app.pointer.pinned_pixel) return;
   const ImGuiIO& io = ImGui::GetIO();
   const ImVec2 s = io.DisplayFramebufferScale;
-  const PixelRect pixel{(*app.pinned_pixel)[0], (*app.pinned_pixel)[1], 1, 1};
+  const PixelRect pixel{(*app.pointer.pinned_pixel)[0], (*app.pointer.pinned_pixel)[1], 1, 1};
   const auto r = target_rect_of(style, io.DisplaySize.x * s.x, io.DisplaySize.y * s.y, *shape, pixel);
   const ImVec2 c((r[0] + r[2]) / 2 / s.x, (r[1] + r[3]) / 2 / s.y);
-  const auto& a = app.picture_area;
-  const float t = std::max(1.0f, app.ui_scale);
+  const auto& a = app.layout.picture_area;
+  const float t = std::max(1.0f, app.window.ui_scale);
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   if (c.x < a[0] || c.x >= a[2] || c.y < a[1] || c.y >= a[3]) {
     // Cropped away (cover, or 1:1 panned): an arrow at the picture's edge points where it is.

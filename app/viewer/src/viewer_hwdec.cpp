@@ -11,8 +11,8 @@ namespace {
 
 // The CPU decodes the file just opened: keep why, to be said by announce_decoder().
 void decode_on_cpu(App& app, const std::string& why) {
-  app.hwdec_note = why.empty() ? "NVDEC did not take the stream" : why;
-  app.hwdec_unsaid = true;
+  app.decoding.note = why.empty() ? "NVDEC did not take the stream" : why;
+  app.decoding.unsaid = true;
 }
 
 }  // namespace
@@ -35,24 +35,24 @@ namespace {
 // does, or with --hwdec no). `watch`: NVDEC's own check comes with the first frame. Throws
 // media::MediaError for bad input before anything of the open file changed.
 std::string open_decoder(App& app, const std::string& path, int stream, bool& watch) {
-  const hwdec::Hwdec* hw = app.hwdec;
+  const hwdec::Hwdec* hw = app.decoding.hwdec;
   if (!hw || hw->mode == hwdec::HwdecMode::no || !hw->usable()) {
-    app.player.open(path, stream);
+    app.transport.player.open(path, stream);
     return hw && hw->mode != hwdec::HwdecMode::no ? hw->reason : std::string();
   }
   try {
-    app.player.open(path, stream, hw->cuda_context(), hw->cuda_stream());
+    app.transport.player.open(path, stream, hw->cuda_context(), hw->cuda_stream());
   } catch (const media::MediaError& e) {
-    app.player.open(path, stream);  // bad input throws again here, in the CPU decoder's words
+    app.transport.player.open(path, stream);  // bad input throws again here, in the CPU decoder's words
     return std::string("the decoder did not open on NVDEC: ") + e.what();
   }
-  const media::MediaInfo info = app.player.info();
+  const media::MediaInfo info = app.transport.player.info();
   if (std::string faster = hwdec::cpu_faster_reason(hw->mode, info.codec); !faster.empty()) {
-    app.player.open(path, stream);  // the NVDEC source goes once this one is open
+    app.transport.player.open(path, stream);  // the NVDEC source goes once this one is open
     return faster;
   }
   if (info.hwaccel.empty()) {  // this FFmpeg has no NVDEC for the decoder
-    const std::string why = app.player.report().hw_fallback;
+    const std::string why = app.transport.player.report().hw_fallback;
     return why.empty() ? "NVDEC did not take the stream" : why;
   }
   watch = true;
@@ -64,50 +64,50 @@ std::string open_decoder(App& app, const std::string& path, int stream, bool& wa
 void open_player(App& app, const std::string& path, int stream) {
   bool watch = false;
   const std::string why = open_decoder(app, path, stream, watch);
-  app.hwdec_note = why;
-  app.hwdec_unsaid = !why.empty();
-  app.hwdec_watch = watch;
+  app.decoding.note = why;
+  app.decoding.unsaid = !why.empty();
+  app.decoding.watch = watch;
 }
 
 void note_camera_decoding(App& app) {
-  app.hwdec_note.clear();
-  app.hwdec_unsaid = false;
-  app.hwdec_watch = false;
-  if (app.hwdec && app.hwdec->mode != hwdec::HwdecMode::no) decode_on_cpu(app, "a camera's frames are not decoded by NVDEC");
+  app.decoding.note.clear();
+  app.decoding.unsaid = false;
+  app.decoding.watch = false;
+  if (app.decoding.hwdec && app.decoding.hwdec->mode != hwdec::HwdecMode::no) decode_on_cpu(app, "a camera's frames are not decoded by NVDEC");
 }
 
 void announce_decoder(App& app) {
-  if (!app.hwdec_unsaid || !app.hwdec) return;
-  app.hwdec_unsaid = false;
-  const std::string line = hwdec::fallback_line(app.hwdec->mode, app.hwdec_note);
+  if (!app.decoding.unsaid || !app.decoding.hwdec) return;
+  app.decoding.unsaid = false;
+  const std::string line = hwdec::fallback_line(app.decoding.hwdec->mode, app.decoding.note);
   std::fprintf(stderr, "vhist: %s\n", util::printable(line).c_str());
   show_message(app, line);
 }
 
 void watch_decode_path(App& app, const media::DecodedFrame& frame) {
-  if (!app.hwdec_watch) return;
-  app.hwdec_watch = false;
+  if (!app.decoding.watch) return;
+  app.decoding.watch = false;
   if (frame.device.memory != FrameMemory::host) return;
-  decode_on_cpu(app, app.player.report().hw_fallback);
+  decode_on_cpu(app, app.transport.player.report().hw_fallback);
   announce_decoder(app);
 }
 
 std::string decoder_line(const App& app) {
-  if (!app.hwdec || app.hwdec->mode == hwdec::HwdecMode::no || !app.player.is_open() || !app.player.frame()) return {};
-  const media::MediaInfo& info = app.player.info();
-  if (app.player.frame()->device.memory != FrameMemory::host) return "decoder " + info.codec + " (" + info.hwaccel + ")";
+  if (!app.decoding.hwdec || app.decoding.hwdec->mode == hwdec::HwdecMode::no || !app.transport.player.is_open() || !app.transport.player.frame()) return {};
+  const media::MediaInfo& info = app.transport.player.info();
+  if (app.transport.player.frame()->device.memory != FrameMemory::host) return "decoder " + info.codec + " (" + info.hwaccel + ")";
   const std::string name = info.decoder.empty() ? info.codec : info.decoder;
-  const std::string why = app.hwdec_note.empty() ? "" : "; --hwdec " + std::string(hwdec::hwdec_name(app.hwdec->mode)) +
-                                                             ": " + app.hwdec_note;
+  const std::string why = app.decoding.note.empty() ? "" : "; --hwdec " + std::string(hwdec::hwdec_name(app.decoding.hwdec->mode)) +
+                                                             ": " + app.decoding.note;
   return "decoder " + name + " (CPU" + why + ")";
 }
 
 std::string hardware_decoding_text(const App& app) {
-  const hwdec::HwdecMode mode = app.hwdec ? app.hwdec->mode : hwdec::HwdecMode::no;
+  const hwdec::HwdecMode mode = app.decoding.hwdec ? app.decoding.hwdec->mode : hwdec::HwdecMode::no;
   const std::string name(hwdec::hwdec_name(mode));
-  const bool on_gpu = app.player.is_open() && app.player.frame() && app.player.frame()->device.memory != FrameMemory::host;
+  const bool on_gpu = app.transport.player.is_open() && app.transport.player.frame() && app.transport.player.frame()->device.memory != FrameMemory::host;
   if (on_gpu) return name + ": NVDEC, the frames stay on the GPU (upload = its copy into Vulkan memory)";
-  return name + ": CPU decoding (FFmpeg)" + (app.hwdec_note.empty() ? "" : ": " + app.hwdec_note);
+  return name + ": CPU decoding (FFmpeg)" + (app.decoding.note.empty() ? "" : ": " + app.decoding.note);
 }
 
 }  // namespace vhist::viewer

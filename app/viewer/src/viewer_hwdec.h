@@ -25,7 +25,7 @@ Engine viewer_engine(const render::Context& context);
 // is refused with it, as `vhist analyze` does.
 hwdec::Hwdec open_viewer_hwdec(hwdec::HwdecMode mode, const render::Context& context, Engine engine);
 
-// Opens the file `path` in app.player, on NVDEC when app.hwdec is usable and --hwdec takes it for
+// Opens the file `path` in app.transport.player, on NVDEC when app.decoding.hwdec is usable and --hwdec takes it for
 // the stream's codec; else on the CPU with the reason kept for announce_decoder() and the panel.
 // Throws media::MediaError for bad input, as Player::open.
 void open_player(App& app, const std::string& path, int stream);

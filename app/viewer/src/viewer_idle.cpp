@@ -15,7 +15,7 @@
 namespace vhist::viewer {
 
 bool changing_without_input(const App& app) {
-  const Player& p = app.player;
+  const Player& p = app.transport.player;
   // Playing (a file that ended without looping shows its last frame: nothing changes), or a
   // frame still to come after a seek or a step.
   if (p.is_open() && ((!p.paused() && (!p.at_end() || p.live())) || p.awaiting_frame())) return true;
@@ -25,10 +25,10 @@ bool changing_without_input(const App& app) {
   if (ImGui::GetIO().WantTextInput) return true;  // typing in a field: its cursor blinks
   // A button held (a drag across bins or the picture): its release is read by polling the
   // button at the next frame (ImGui 1.86's GLFW glue), so keep drawing until it comes.
-  if (ImGui::IsAnyMouseDown() || app.range_drag_bin) return true;
-  if (app.quit) return true;  // Q read in the last tick before a wait: the loop ends, it does not wait
-  return app.pending_pin || app.screenshot_requested || app.keep_reference_requested || !app.pending_open.empty() || app.rehistogram ||
-         app.close_popups;
+  if (ImGui::IsAnyMouseDown() || app.pointer.range_drag_bin) return true;
+  if (app.window.quit) return true;  // Q read in the last tick before a wait: the loop ends, it does not wait
+  return app.pointer.pending_pin || app.window.screenshot_requested || app.reference.keep_requested || !app.transport.pending_open.empty() || app.picture.rehistogram ||
+         app.window.close_popups;
 }
 
 void IdleWait::after_tick(const App& app, double max_wait_s) {
@@ -39,9 +39,9 @@ void IdleWait::after_tick(const App& app, double max_wait_s) {
   if (++calm_ticks_ < kSettleTicks) return;
   ++waits_;
   // A frozen camera still reports a loss or a reconnection (Viewer::announce): look once a second.
-  if (app.player.live()) max_wait_s = max_wait_s < 0 ? 1.0 : std::min(max_wait_s, 1.0);
+  if (app.transport.player.live()) max_wait_s = max_wait_s < 0 ? 1.0 : std::min(max_wait_s, 1.0);
   // The timeline's scan moves its progress bar and ends without an event: look four times a second.
-  if (app.timeline.state() == TimelineScan::State::scanning) max_wait_s = max_wait_s < 0 ? 0.25 : std::min(max_wait_s, 0.25);
+  if (app.timeline.scan.state() == TimelineScan::State::scanning) max_wait_s = max_wait_s < 0 ? 0.25 : std::min(max_wait_s, 0.25);
   if (max_wait_s < 0) {
     glfwWaitEvents();
   } else {
@@ -88,44 +88,44 @@ std::string test_state_line(const App& app, std::int64_t idle_waits) {
     return p ? std::to_string((*p)[0]) + "," + std::to_string((*p)[1]) : std::string("none");
   };
   const std::string region =
-      app.region ? std::to_string(app.region->x) + "," + std::to_string(app.region->y) + " " +
-                       std::to_string(app.region->width) + "x" + std::to_string(app.region->height)
+      app.pointer.region ? std::to_string(app.pointer.region->x) + "," + std::to_string(app.pointer.region->y) + " " +
+                       std::to_string(app.pointer.region->width) + "x" + std::to_string(app.pointer.region->height)
                  : std::string("none");
-  const std::string kept = app.kept_range ? std::to_string((*app.kept_range)[0]) + ":" +
-                                               std::to_string((*app.kept_range)[1]) + "-" +
-                                               std::to_string((*app.kept_range)[2])
+  const std::string kept = app.pointer.kept_range ? std::to_string((*app.pointer.kept_range)[0]) + ":" +
+                                               std::to_string((*app.pointer.kept_range)[1]) + "-" +
+                                               std::to_string((*app.pointer.kept_range)[2])
                                          : std::string("none");
   std::string log;
-  for (const auto& line : app.osd_log) log += (log.empty() ? "" : " | ") + line;
+  for (const auto& line : app.osd.log) log += (log.empty() ? "" : " | ") + line;
   char tab[64] = "none";
-  if (app.panel_tab != std::array<float, 4>{}) {
-    std::snprintf(tab, sizeof tab, "%.0f,%.0f-%.0f,%.0f", static_cast<double>(app.panel_tab[0]),
-                  static_cast<double>(app.panel_tab[1]), static_cast<double>(app.panel_tab[2]),
-                  static_cast<double>(app.panel_tab[3]));
+  if (app.layout.panel_tab != std::array<float, 4>{}) {
+    std::snprintf(tab, sizeof tab, "%.0f,%.0f-%.0f,%.0f", static_cast<double>(app.layout.panel_tab[0]),
+                  static_cast<double>(app.layout.panel_tab[1]), static_cast<double>(app.layout.panel_tab[2]),
+                  static_cast<double>(app.layout.panel_tab[3]));
   }
   char heat[64] = "none";
-  if (app.timeline_heat != std::array<float, 4>{}) {
-    std::snprintf(heat, sizeof heat, "%.0f,%.0f-%.0f,%.0f", static_cast<double>(app.timeline_heat[0]),
-                  static_cast<double>(app.timeline_heat[1]), static_cast<double>(app.timeline_heat[2]),
-                  static_cast<double>(app.timeline_heat[3]));
+  if (app.timeline.heat_area != std::array<float, 4>{}) {
+    std::snprintf(heat, sizeof heat, "%.0f,%.0f-%.0f,%.0f", static_cast<double>(app.timeline.heat_area[0]),
+                  static_cast<double>(app.timeline.heat_area[1]), static_cast<double>(app.timeline.heat_area[2]),
+                  static_cast<double>(app.timeline.heat_area[3]));
   }
   return formatted(
                "position %.3f s, frame at %.3f s, %s, video %.1f fps, fullscreen %s (%d toggles), pinned %s, region %s, "
                "kept range %s, stats page %s, light axis %s, match %s, idle waits %lld, path field \"%s\", osd log \"%s\", panel tab %s, "
                "timeline %s (spawned %d) heat %s, panel decoder line \"%s\", timeline message \"%s\", osd %s, scan %lld/%lld, "
                "mouse %.0f,%.0f down %d%d%d, browser %s, pending pin %s",
-               app.player.is_open() ? app.player.clock() : 0.0,
-               app.player.frame() ? app.player.frame()->pts : -1.0, app.player.paused() ? "paused" : "playing", app.video_fps,
-               app.fullscreen ? "on" : "off", app.fullscreen_toggles, pixel(app.pinned_pixel).c_str(),
-               region.c_str(), kept.c_str(), app.stats_page ? "on" : "off", std::string(to_string(app.settings.picture.light_axis)).c_str(),
-               app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), app.open_path.c_str(), log.c_str(), tab,
-               std::string(to_string(app.timeline.state())).c_str(), app.timeline.spawned(), heat,
-               decoder_line(app).c_str(), app.timeline.message().c_str(), osd_seconds_left(app) > 0 ? "shown" : "hidden",
-               static_cast<long long>(app.timeline.frames_done()), static_cast<long long>(app.timeline.frames_expected()),
+               app.transport.player.is_open() ? app.transport.player.clock() : 0.0,
+               app.transport.player.frame() ? app.transport.player.frame()->pts : -1.0, app.transport.player.paused() ? "paused" : "playing", app.transport.video_fps,
+               app.window.fullscreen ? "on" : "off", app.window.fullscreen_toggles, pixel(app.pointer.pinned_pixel).c_str(),
+               region.c_str(), kept.c_str(), app.stats.shown ? "on" : "off", std::string(to_string(app.settings.picture.light_axis)).c_str(),
+               app.settings.match ? "on" : "off", static_cast<long long>(idle_waits), app.transport.open_path.c_str(), log.c_str(), tab,
+               std::string(to_string(app.timeline.scan.state())).c_str(), app.timeline.scan.spawned(), heat,
+               decoder_line(app).c_str(), app.timeline.scan.message().c_str(), osd_seconds_left(app) > 0 ? "shown" : "hidden",
+               static_cast<long long>(app.timeline.scan.frames_done()), static_cast<long long>(app.timeline.scan.frames_expected()),
                ImGui::IsMousePosValid() ? static_cast<double>(ImGui::GetIO().MousePos.x) : -1.0,
                ImGui::IsMousePosValid() ? static_cast<double>(ImGui::GetIO().MousePos.y) : -1.0,
                ImGui::GetIO().MouseDown[0] ? 1 : 0, ImGui::GetIO().MouseDown[1] ? 1 : 0, ImGui::GetIO().MouseDown[2] ? 1 : 0,
-               app.browser.is_open() ? "open" : "closed", pixel(app.pending_pin).c_str());
+               app.transport.browser.is_open() ? "open" : "closed", pixel(app.pointer.pending_pin).c_str());
 }
 
 void print_test_state(const App& app, std::int64_t idle_waits) {

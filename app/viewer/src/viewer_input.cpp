@@ -28,17 +28,17 @@ namespace {
 constexpr double kDoubleClickSeconds = 0.4;
 
 void toggle_fullscreen(App& app) {
-  ++app.fullscreen_toggles;
+  ++app.window.fullscreen_toggles;
   GLFWmonitor* monitor = glfwGetPrimaryMonitor();
-  if (!app.fullscreen && monitor) {
-    glfwGetWindowPos(app.window, &app.windowed_x, &app.windowed_y);
-    glfwGetWindowSize(app.window, &app.windowed_w, &app.windowed_h);
+  if (!app.window.fullscreen && monitor) {
+    glfwGetWindowPos(app.window.handle, &app.window.windowed[0], &app.window.windowed[1]);
+    glfwGetWindowSize(app.window.handle, &app.window.windowed[2], &app.window.windowed[3]);
     const GLFWvidmode* mode = glfwGetVideoMode(monitor);
-    glfwSetWindowMonitor(app.window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
-    app.fullscreen = true;
-  } else if (app.fullscreen) {
-    glfwSetWindowMonitor(app.window, nullptr, app.windowed_x, app.windowed_y, app.windowed_w, app.windowed_h, 0);
-    app.fullscreen = false;
+    glfwSetWindowMonitor(app.window.handle, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    app.window.fullscreen = true;
+  } else if (app.window.fullscreen) {
+    glfwSetWindowMonitor(app.window.handle, nullptr, app.window.windowed[0], app.window.windowed[1], app.window.windowed[2], app.window.windowed[3], 0);
+    app.window.fullscreen = false;
   }
 }
 
@@ -46,25 +46,25 @@ void toggle_fullscreen(App& app) {
 constexpr double kSeekShort = 5, kSeekLong = 60, kSeekWheel = 10;
 
 void seek_by(App& app, double seconds) {
-  Player& p = app.player;
+  Player& p = app.transport.player;
   if (!p.is_open()) return;
   if (p.live()) {
     show_message(app, "A camera cannot seek");
     return;
   }
   p.seek(std::max(0.0, p.clock() + seconds));
-  app.announce_frame = seconds < 0 ? "Seek back" : "Seek";
+  app.transport.announce_frame = seconds < 0 ? "Seek back" : "Seek";
 }
 
 // The wheel over the picture (histograms included) seeks, 10 s a notch as in mpv; over the panel
 // it scrolls the panel (ImGui's). A touchpad's fractions add up to whole notches.
 void on_scroll(GLFWwindow* window, double, double y) {
   auto& app = *static_cast<App*>(glfwGetWindowUserPointer(window));
-  if (ImGui::GetIO().WantCaptureMouse || app.browser.is_open()) return;
-  app.scroll_notches += y;
-  while (app.scroll_notches >= 1 || app.scroll_notches <= -1) {
-    const double step = app.scroll_notches > 0 ? 1 : -1;
-    app.scroll_notches -= step;
+  if (ImGui::GetIO().WantCaptureMouse || app.transport.browser.is_open()) return;
+  app.pointer.scroll_notches += y;
+  while (app.pointer.scroll_notches >= 1 || app.pointer.scroll_notches <= -1) {
+    const double step = app.pointer.scroll_notches > 0 ? 1 : -1;
+    app.pointer.scroll_notches -= step;
     seek_by(app, step * kSeekWheel);
   }
 }
@@ -73,11 +73,11 @@ void on_scroll(GLFWwindow* window, double, double y) {
 // leaves fullscreen. It never quits: q does. Done here rather than left to ImGui, whose 1.86
 // misses a key pressed and released between two frames (a quick tap at a low frame rate).
 void on_escape(App& app) {
-  if (app.browser.is_open() || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
-    app.close_popups = true;
+  if (app.transport.browser.is_open() || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
+    app.window.close_popups = true;
     return;
   }
-  if (app.fullscreen) toggle_fullscreen(app);
+  if (app.window.fullscreen) toggle_fullscreen(app);
 }
 
 std::string on_off(bool on) { return on ? "on" : "off"; }
@@ -125,7 +125,7 @@ std::string key_message(const SettingRow& row, const Settings& s) {
 
 // Why a setting's key does not apply to what is shown (and so changes nothing); empty: it applies.
 std::string key_not_applicable(const App& app, const SettingRow& row) {
-  const media::DecodedFrame* frame = app.player.is_open() && app.player.frame() ? &*app.player.frame() : nullptr;
+  const media::DecodedFrame* frame = app.transport.player.is_open() && app.transport.player.frame() ? &*app.transport.player.frame() : nullptr;
   const SettingId id = setting_id(row);
   if (id == SettingId::light_axis && frame && light_scale_of(frame->colour.transfer.value) == LightScale::none) {
     // The transfer as people say it (BT.709), not FFmpeg's identifier (bt709).
@@ -136,7 +136,7 @@ std::string key_not_applicable(const App& app, const SettingRow& row) {
     return "Y'CbCr histograms: this video is stored as " + frame->format.pixel_format +
            ", without Y'CbCr planes; nothing changed";
   }
-  if (id == SettingId::match && !app.settings.match && !app.reference) {
+  if (id == SettingId::match && !app.settings.match && !app.reference.kept) {
     return "Matching needs a reference: keep one first (K); nothing changed";
   }
   return {};
@@ -144,7 +144,7 @@ std::string key_not_applicable(const App& app, const SettingRow& row) {
 
 // Keys that act on playback and the window; returns false for the others.
 bool action_key(App& app, int key, int mods, int action) {
-  Player& p = app.player;
+  Player& p = app.transport.player;
   switch (key) {
     case GLFW_KEY_SPACE:
       p.set_paused(!p.paused());
@@ -156,13 +156,13 @@ bool action_key(App& app, int key, int mods, int action) {
     case GLFW_KEY_DOWN: seek_by(app, key == GLFW_KEY_DOWN ? -kSeekLong : kSeekLong); return true;
     case GLFW_KEY_I:
       if (action != GLFW_PRESS) return true;
-      app.stats_page = !app.stats_page;
-      show_message(app, app.stats_page ? "Stats page on (i hides it)" : "Stats page off");
+      app.stats.shown = !app.stats.shown;
+      show_message(app, app.stats.shown ? "Stats page on (i hides it)" : "Stats page off");
       return true;
     case GLFW_KEY_COMMA:
     case GLFW_KEY_PERIOD:
       key == GLFW_KEY_COMMA ? p.step_back() : p.step_forward();
-      app.announce_frame = key == GLFW_KEY_COMMA ? "Step back" : "Step";
+      app.transport.announce_frame = key == GLFW_KEY_COMMA ? "Step back" : "Step";
       return true;
     case GLFW_KEY_BACKSPACE:
       app.settings.speed = 1.0f;
@@ -172,14 +172,14 @@ bool action_key(App& app, int key, int mods, int action) {
       if (action == GLFW_PRESS && mods == 0) toggle_fullscreen(app);
       return true;
     case GLFW_KEY_S:
-      if (action == GLFW_PRESS) app.screenshot_requested = true;
+      if (action == GLFW_PRESS) app.window.screenshot_requested = true;
       return true;
     case GLFW_KEY_K:
       if (action != GLFW_PRESS) return true;
       if (mods & GLFW_MOD_SHIFT) {
         drop_reference(app);
       } else {
-        app.keep_reference_requested = true;
+        app.reference.keep_requested = true;
       }
       return true;
     case GLFW_KEY_R:
@@ -187,7 +187,7 @@ bool action_key(App& app, int key, int mods, int action) {
       return true;
     case GLFW_KEY_PAGE_UP:
     case GLFW_KEY_PAGE_DOWN: jump_to_event(app, key == GLFW_KEY_PAGE_DOWN ? 1 : -1); return true;
-    case GLFW_KEY_Q: app.quit = true; return true;
+    case GLFW_KEY_Q: app.window.quit = true; return true;
     case GLFW_KEY_ESCAPE:
       if (action == GLFW_PRESS) on_escape(app);
       return true;
@@ -200,7 +200,7 @@ void on_key(GLFWwindow* window, int key, int, int action, int mods) {
   if (action != GLFW_PRESS && action != GLFW_REPEAT) return;
   if (ImGui::GetIO().WantTextInput) return;  // typing in a text field
   // The dialog has the keys, but for Esc (which it handles) and the screenshot.
-  if (app.browser.is_open() && key != GLFW_KEY_ESCAPE && key != GLFW_KEY_S) return;
+  if (app.transport.browser.is_open() && key != GLFW_KEY_ESCAPE && key != GLFW_KEY_S) return;
   if (action_key(app, key, mods, action)) return;
   for (const SettingRow& row : setting_rows()) {
     if (row.key != key) continue;
@@ -209,7 +209,7 @@ void on_key(GLFWwindow* window, int key, int, int action, int mods) {
       continue;
     }
     press_key(row, app.settings);
-    if (setting_id(row) == SettingId::fit) app.announce_fit = true;
+    if (setting_id(row) == SettingId::fit) app.picture.announce_fit = true;
     std::string text = key_message(row, app.settings);
     if (!text.empty()) show_message(app, std::move(text));
   }
@@ -217,7 +217,7 @@ void on_key(GLFWwindow* window, int key, int, int action, int mods) {
 
 void on_drop(GLFWwindow* window, int count, const char** paths) {
   auto& app = *static_cast<App*>(glfwGetWindowUserPointer(window));
-  if (count > 0) app.pending_open = paths[0];
+  if (count > 0) app.transport.pending_open = paths[0];
 }
 
 // A double click on the picture (not on the panel or a dialog) toggles fullscreen, as in mpv.
@@ -227,67 +227,67 @@ void on_mouse_button(GLFWwindow* window, int button, int action, int) {
   const double now = glfwGetTime();
   double x = 0, y = 0;
   glfwGetCursorPos(window, &x, &y);
-  const auto& a = app.picture_area;
+  const auto& a = app.layout.picture_area;
   const bool on_picture = x >= a[0] && x < a[2] && y >= a[1] && y < a[3] && !ImGui::GetIO().WantCaptureMouse;
-  if (on_picture && now - app.last_click_time <= kDoubleClickSeconds) {
+  if (on_picture && now - app.pointer.last_click_time <= kDoubleClickSeconds) {
     toggle_fullscreen(app);
-    app.last_click_time = -1;
+    app.pointer.last_click_time = -1;
     // A double click is a fullscreen toggle and nothing else: its first click's pin is dropped,
     // and this press (held while the window changes size under the pointer) drags nothing.
     // At a low frame rate ImGui may see both clicks as one press: what the first began ends here.
-    app.pending_pin.reset();
-    app.region_anchor.reset();
-    app.region_drag.reset();
-    app.range_drag_bin.reset();
-    app.left_press_spent = true;
+    app.pointer.pending_pin.reset();
+    app.pointer.region_anchor.reset();
+    app.pointer.region_drag.reset();
+    app.pointer.range_drag_bin.reset();
+    app.pointer.left_press_spent = true;
     return;
   }
-  app.last_click_time = on_picture ? now : -1;
+  app.pointer.last_click_time = on_picture ? now : -1;
 }
 
 }  // namespace
 
-void settle_clicks(App& app) {
-  if (app.pending_pin && glfwGetTime() - app.last_click_time > kDoubleClickSeconds) {
-    app.pinned_pixel = std::exchange(app.pending_pin, std::nullopt);
+void settle_clicks(Pointer& pointer) {
+  if (pointer.pending_pin && glfwGetTime() - pointer.last_click_time > kDoubleClickSeconds) {
+    pointer.pinned_pixel = std::exchange(pointer.pending_pin, std::nullopt);
   }
-  if (app.left_press_spent && !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+  if (pointer.left_press_spent && !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
       !ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
-    app.left_press_spent = false;
+    pointer.left_press_spent = false;
   }
 }
 
 void show_message(App& app, std::string text, bool error) {
-  app.osd_text = std::move(text);
-  app.osd_since = std::chrono::steady_clock::now();
-  app.osd_error = error;
-  if (app.osd_log.size() >= 16) app.osd_log.erase(app.osd_log.begin());
-  app.osd_log.push_back(app.osd_text);
-  if (error) app.error = app.osd_text;
+  app.osd.text = std::move(text);
+  app.osd.since = std::chrono::steady_clock::now();
+  app.osd.error = error;
+  if (app.osd.log.size() >= 16) app.osd.log.erase(app.osd.log.begin());
+  app.osd.log.push_back(app.osd.text);
+  if (error) app.transport.error = app.osd.text;
 }
 
 void open_file(App& app, const std::string& path, std::optional<int> stream) {
-  app.open_path = path;
+  app.transport.open_path = path;
   try {
     if (media::is_camera_path(path)) {
-      app.player.open_camera(path, cli::camera_options(app.options.common));
+      app.transport.player.open_camera(path, cli::camera_options(app.options.common));
       note_camera_decoding(app);
     } else {
       // --stream names a stream of the file given on the command line only.
       open_player(app, path, stream.value_or(path == app.options.common.input ? app.options.common.stream : -1));
     }
-    app.player.set_loop(app.settings.loop);
-    app.player.set_speed(app.settings.speed);
-    app.player.set_paused(false);
-    app.error.clear();
-    app.camera_connected = true;
-    app.region.reset();  // a region of the last file's pixels
-    app.pinned_pixel.reset();
-    app.timeline.stop();  // poll_timeline() starts it for this file: from the cache when it is there
-    if (!app.player.live()) remember_recent(app.settings, path);
+    app.transport.player.set_loop(app.settings.loop);
+    app.transport.player.set_speed(app.settings.speed);
+    app.transport.player.set_paused(false);
+    app.transport.error.clear();
+    app.transport.camera_connected = true;
+    app.pointer.region.reset();  // a region of the last file's pixels
+    app.pointer.pinned_pixel.reset();
+    app.timeline.scan.stop();  // poll_timeline() starts it for this file: from the cache when it is there
+    if (!app.transport.player.live()) remember_recent(app.settings, path);
     const std::string name = std::filesystem::path(path).filename().string();
     const std::string title = "vhist - " + name;
-    if (app.window) glfwSetWindowTitle(app.window, title.c_str());
+    if (app.window.handle) glfwSetWindowTitle(app.window.handle, title.c_str());
     show_message(app, "Opened " + name);
     announce_decoder(app);  // --hwdec: why the CPU decodes it, when it does
   } catch (const media::MediaError& e) {
@@ -295,7 +295,7 @@ void open_file(App& app, const std::string& path, std::optional<int> stream) {
     std::fprintf(stderr, "vhist: %s\n", e.what());
     // The file still playing (the error names the one that failed); with none, what was asked
     // for stays in the field to be corrected.
-    if (app.player.is_open()) app.open_path = app.player.path();
+    if (app.transport.player.is_open()) app.transport.open_path = app.transport.player.path();
   }
 }
 

@@ -57,18 +57,18 @@ float panel_width_for(float width, float scale) {
 }
 
 void update_layout(App& app, float width, float height) {
-  app.compact = width <= 640.0f * app.ui_scale || height <= 360.0f * app.ui_scale;
+  app.layout.compact = width <= 640.0f * app.window.ui_scale || height <= 360.0f * app.window.ui_scale;
   // Whole pixels: the picture's area is rounded to them (picture_area()), and the panel must start
   // where it ends, not cover its last column.
-  app.panel_width = app.settings.show_panel ? std::round(panel_width_for(width, app.ui_scale)) : 0.0f;
+  app.layout.panel_width = app.settings.show_panel ? std::round(panel_width_for(width, app.window.ui_scale)) : 0.0f;
   // The timeline strip takes its height from the picture: the whole frame stays in view above it.
   const float strip = timeline_strip_height(app, height);
-  app.scope_area = {0.0f, 0.0f, std::max(width - app.panel_width, 1.0f), height - strip};
-  app.timeline_area = {0.0f, height - strip, app.scope_area[2], strip > 0 ? height : height - strip};
-  const ScopeLayout layout = scope_layout(DrawStyle(app.settings.picture), app.scope_area);
-  app.picture_area = app.label_area = layout.picture;
+  app.layout.scope_area = {0.0f, 0.0f, std::max(width - app.layout.panel_width, 1.0f), height - strip};
+  app.timeline.area = {0.0f, height - strip, app.layout.scope_area[2], strip > 0 ? height : height - strip};
+  const ScopeLayout layout = scope_layout(DrawStyle(app.settings.picture), app.layout.scope_area);
+  app.layout.picture_area = app.layout.label_area = layout.picture;
   if (app.settings.picture.scope_place == ScopePlace::over) {
-    for (const ScopePanel& p : layout.panels) app.label_area[1] = std::max(app.label_area[1], std::ceil(p.rect[3]) + 2.0f);
+    for (const ScopePanel& p : layout.panels) app.layout.label_area[1] = std::max(app.layout.label_area[1], std::ceil(p.rect[3]) + 2.0f);
   }
 }
 
@@ -76,7 +76,7 @@ void draw_panel_tab(App& app) {
   // Its right edge 4 pixels inside the picture's (the pivot: whatever size ImGui gives the
   // window): placed by its left edge for a 22-pixel size, the wider window it gets covered the
   // first columns of the scopes beside the picture. Under the scopes over the picture's top.
-  ImGui::SetNextWindowPos(ImVec2(app.label_area[2] - 4.0f, app.label_area[1] + 4.0f), ImGuiCond_Always,
+  ImGui::SetNextWindowPos(ImVec2(app.layout.label_area[2] - 4.0f, app.layout.label_area[1] + 4.0f), ImGuiCond_Always,
                           ImVec2(1.0f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.5f);
   ImGui::Begin("##panel_tab", nullptr,
@@ -84,55 +84,55 @@ void draw_panel_tab(App& app) {
   if (ImGui::SmallButton("<")) app.settings.show_panel = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the panel (Tab)");
   const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-  app.panel_tab = {pos.x, pos.y, pos.x + size.x, pos.y + size.y};
+  app.layout.panel_tab = {pos.x, pos.y, pos.x + size.x, pos.y + size.y};
   ImGui::End();
 }
 
 double osd_seconds_left(const App& app) {
-  if ((!app.settings.osd && !app.osd_error) || app.osd_text.empty()) return 0;
-  const double age = std::chrono::duration<double>(std::chrono::steady_clock::now() - app.osd_since).count();
-  return std::max(0.0, (app.osd_error ? kOsdErrorSeconds : kOsdSeconds) + kOsdFadeSeconds - age);
+  if ((!app.settings.osd && !app.osd.error) || app.osd.text.empty()) return 0;
+  const double age = std::chrono::duration<double>(std::chrono::steady_clock::now() - app.osd.since).count();
+  return std::max(0.0, (app.osd.error ? kOsdErrorSeconds : kOsdSeconds) + kOsdFadeSeconds - age);
 }
 
 void draw_osd(App& app) {
-  if (!app.settings.osd && !app.osd_error) return;
-  if (app.osd_text.empty()) return;
-  const double age = std::chrono::duration<double>(std::chrono::steady_clock::now() - app.osd_since).count();
-  const double shown = app.osd_error ? kOsdErrorSeconds : kOsdSeconds;
+  if (!app.settings.osd && !app.osd.error) return;
+  if (app.osd.text.empty()) return;
+  const double age = std::chrono::duration<double>(std::chrono::steady_clock::now() - app.osd.since).count();
+  const double shown = app.osd.error ? kOsdErrorSeconds : kOsdSeconds;
   if (age > shown + kOsdFadeSeconds) return;
   const float alpha = age <= shown ? 1.0f : static_cast<float>(1.0 - (age - shown) / kOsdFadeSeconds);
-  const auto& a = app.label_area;
+  const auto& a = app.layout.label_area;
   ImDrawList* draw = ImGui::GetForegroundDrawList();
-  const float pad = 6.0f * app.ui_scale;
-  const ImVec2 at(a[0] + 12.0f * app.ui_scale, a[1] + 10.0f * app.ui_scale);
-  const ImVec2 text = ImGui::CalcTextSize(app.osd_text.c_str(), nullptr, false, a[2] - a[0] - 40.0f * app.ui_scale);
+  const float pad = 6.0f * app.window.ui_scale;
+  const ImVec2 at(a[0] + 12.0f * app.window.ui_scale, a[1] + 10.0f * app.window.ui_scale);
+  const ImVec2 text = ImGui::CalcTextSize(app.osd.text.c_str(), nullptr, false, a[2] - a[0] - 40.0f * app.window.ui_scale);
   draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + text.x + pad, at.y + text.y + pad),
-                      IM_COL32(0, 0, 0, static_cast<int>(170 * alpha)), 4.0f * app.ui_scale);
-  const ImU32 colour = app.osd_error ? IM_COL32(255, 110, 100, static_cast<int>(255 * alpha))
+                      IM_COL32(0, 0, 0, static_cast<int>(170 * alpha)), 4.0f * app.window.ui_scale);
+  const ImU32 colour = app.osd.error ? IM_COL32(255, 110, 100, static_cast<int>(255 * alpha))
                                      : IM_COL32(255, 255, 255, static_cast<int>(255 * alpha));
-  draw->AddText(nullptr, 0.0f, at, colour, app.osd_text.c_str(), nullptr, a[2] - a[0] - 40.0f * app.ui_scale);
+  draw->AddText(nullptr, 0.0f, at, colour, app.osd.text.c_str(), nullptr, a[2] - a[0] - 40.0f * app.window.ui_scale);
 }
 
 void update_range_highlight(App& app, const DrawStyle& style, const FrameStatistics& numbers) {
   const ImGuiIO& io = ImGui::GetIO();
-  app.range_mask = 0;
+  app.pointer.range_mask = 0;
   std::optional<HoveredBin> hovered;
-  if (!io.WantCaptureMouse && !app.browser.is_open() && numbers.valid && !numbers.ycbcr && style.bins != 0) {
+  if (!io.WantCaptureMouse && !app.transport.browser.is_open() && numbers.valid && !numbers.ycbcr && style.bins != 0) {
     hovered = bin_under(style, io.DisplaySize.x * io.DisplayFramebufferScale.x,
                         io.DisplaySize.y * io.DisplayFramebufferScale.y, io.MousePos.x * io.DisplayFramebufferScale.x,
                         io.MousePos.y * io.DisplayFramebufferScale.y);
   }
   if (!hovered) {
-    if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) app.range_drag_bin.reset();
+    if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) app.pointer.range_drag_bin.reset();
     return;
   }
-  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !app.left_press_spent) app.range_drag_bin = hovered->bin;
-  const std::uint32_t from = std::min(hovered->bin, app.range_drag_bin.value_or(hovered->bin));
-  const std::uint32_t to = std::max(hovered->bin, app.range_drag_bin.value_or(hovered->bin));
-  for (std::uint32_t c = 0; c < 4; ++c) app.range_mask |= hovered->channel_mult[c] != 0 ? 1u << c : 0u;
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !app.pointer.left_press_spent) app.pointer.range_drag_bin = hovered->bin;
+  const std::uint32_t from = std::min(hovered->bin, app.pointer.range_drag_bin.value_or(hovered->bin));
+  const std::uint32_t to = std::max(hovered->bin, app.pointer.range_drag_bin.value_or(hovered->bin));
+  for (std::uint32_t c = 0; c < 4; ++c) app.pointer.range_mask |= hovered->channel_mult[c] != 0 ? 1u << c : 0u;
   const std::uint64_t codes = std::uint64_t{1} << numbers.bits;
-  app.range_low = static_cast<std::uint32_t>(from * codes / style.bins);
-  app.range_high = static_cast<std::uint32_t>((to + 1) * codes / style.bins - 1);
+  app.pointer.range_low = static_cast<std::uint32_t>(from * codes / style.bins);
+  app.pointer.range_high = static_cast<std::uint32_t>((to + 1) * codes / style.bins - 1);
   keep_or_clear_range(app, from != to);
 }
 
@@ -140,23 +140,23 @@ void keep_or_clear_range(App& app, bool dragged) {
   // A drag across bins keeps its range lit once the button is released, until a right click on
   // a histogram clears it (or another drag replaces it).
   if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-    if (dragged && app.range_drag_bin) {
-      app.kept_range = {app.range_mask, app.range_low, app.range_high};
-      show_message(app, "Codes " + std::to_string(app.range_low) + "-" + std::to_string(app.range_high) +
+    if (dragged && app.pointer.range_drag_bin) {
+      app.pointer.kept_range = {app.pointer.range_mask, app.pointer.range_low, app.pointer.range_high};
+      show_message(app, "Codes " + std::to_string(app.pointer.range_low) + "-" + std::to_string(app.pointer.range_high) +
                             " kept lit (right click on a histogram clears)");
     }
-    app.range_drag_bin.reset();
+    app.pointer.range_drag_bin.reset();
   }
-  if (ImGui::IsMouseClicked(ImGuiMouseButton_Right) && app.kept_range) {
-    app.kept_range.reset();
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Right) && app.pointer.kept_range) {
+    app.pointer.kept_range.reset();
     show_message(app, "Kept range cleared");
   }
 }
 
-std::array<std::uint32_t, 3> shown_range(const App& app) {
-  if (app.range_mask != 0 && (app.range_drag_bin || !app.kept_range)) return {app.range_mask, app.range_low, app.range_high};
-  if (app.kept_range) return *app.kept_range;
-  return {app.range_mask, app.range_low, app.range_high};
+std::array<std::uint32_t, 3> shown_range(const Pointer& pointer) {
+  const std::array<std::uint32_t, 3> hovered{pointer.range_mask, pointer.range_low, pointer.range_high};
+  if (pointer.range_mask != 0 && (pointer.range_drag_bin || !pointer.kept_range)) return hovered;
+  return pointer.kept_range ? *pointer.kept_range : hovered;
 }
 
 namespace {
@@ -173,16 +173,16 @@ struct HdrLabel {
 HdrLabel hdr_label(const App& app, const DrawStyle& style) {
   HdrLabel l{hdr_display_text(style.light, style.hdr), {}, {}, 0};
   if (l.text.empty()) return l;
-  const auto& a = app.label_area;
+  const auto& a = app.layout.label_area;
   if (const auto colon = l.text.find(": ");
       colon != std::string::npos && ImGui::CalcTextSize(l.text.c_str()).x > 0.6f * (a[2] - a[0])) {
     l.text.replace(colon, 2, ":\n");
   }
   // Left of the collapsed panel's tab (32 pixels wide, 4 inside the picture's edge) by 8.
-  const float pad = 4.0f * app.ui_scale, right = a[2] - (app.settings.show_panel ? 8.0f : 44.0f) * app.ui_scale;
-  l.wrap = std::min(std::max(a[2] - a[0] - 24.0f * app.ui_scale, 40.0f), 0.6f * (a[2] - a[0]));
+  const float pad = 4.0f * app.window.ui_scale, right = a[2] - (app.settings.show_panel ? 8.0f : 44.0f) * app.window.ui_scale;
+  l.wrap = std::min(std::max(a[2] - a[0] - 24.0f * app.window.ui_scale, 40.0f), 0.6f * (a[2] - a[0]));
   l.size = ImGui::CalcTextSize(l.text.c_str(), nullptr, false, l.wrap);
-  l.at = ImVec2(std::max(right - l.size.x, a[0] + pad), a[1] + 8.0f * app.ui_scale);
+  l.at = ImVec2(std::max(right - l.size.x, a[0] + pad), a[1] + 8.0f * app.window.ui_scale);
   return l;
 }
 
@@ -191,16 +191,16 @@ HdrLabel hdr_label(const App& app, const DrawStyle& style) {
 float hdr_label_bottom(const App& app, const DrawStyle& style) {
   const HdrLabel l = hdr_label(app, style);
   // Its box (4 past the text) and a gap of 6: the labels below start their boxes 2 above their text.
-  return l.text.empty() ? 0.0f : l.at.y + l.size.y + 10.0f * app.ui_scale;
+  return l.text.empty() ? 0.0f : l.at.y + l.size.y + 10.0f * app.window.ui_scale;
 }
 
 void draw_hdr_label(const App& app, const DrawStyle& style) {
   const HdrLabel l = hdr_label(app, style);
   if (l.text.empty()) return;
-  const float pad = 4.0f * app.ui_scale;
+  const float pad = 4.0f * app.window.ui_scale;
   ImDrawList* draw = ImGui::GetForegroundDrawList();
   draw->AddRectFilled(ImVec2(l.at.x - pad, l.at.y - pad), ImVec2(l.at.x + l.size.x + pad, l.at.y + l.size.y + pad),
-                      IM_COL32(0, 0, 0, 150), 3.0f * app.ui_scale);
+                      IM_COL32(0, 0, 0, 150), 3.0f * app.window.ui_scale);
   draw->AddText(nullptr, 0.0f, l.at, style.hdr.mapped == LightScale::none ? IM_COL32(255, 200, 90, 255)
                                                                          : IM_COL32(220, 220, 220, 255),
                 l.text.c_str(), nullptr, l.wrap);
@@ -208,7 +208,7 @@ void draw_hdr_label(const App& app, const DrawStyle& style) {
 
 void draw_hover_readout(const App& app, const DrawStyle& style, const FrameStatistics& numbers) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantCaptureMouse || app.browser.is_open() || !numbers.valid || style.bins == 0) return;
+  if (io.WantCaptureMouse || app.transport.browser.is_open() || !numbers.valid || style.bins == 0) return;
   const float fb_w = io.DisplaySize.x * io.DisplayFramebufferScale.x;
   const float fb_h = io.DisplaySize.y * io.DisplayFramebufferScale.y;
   const auto hovered = bin_under(style, fb_w, fb_h, io.MousePos.x * io.DisplayFramebufferScale.x,
@@ -268,8 +268,8 @@ void save_window_screenshot(App& app, const std::vector<std::uint8_t>& pixels, s
   if (const char* pictures = std::getenv("XDG_PICTURES_DIR"); pictures && fs::is_directory(pictures, ec)) {
     folder = pictures;
   }
-  const std::string clip = app.player.is_open() ? fs::path(app.player.path()).stem().string() : "vhist";
-  const double t = app.player.is_open() ? app.player.clock() : 0.0;
+  const std::string clip = app.transport.player.is_open() ? fs::path(app.transport.player.path()).stem().string() : "vhist";
+  const double t = app.transport.player.is_open() ? app.transport.player.clock() : 0.0;
   char stamp[48];
   std::snprintf(stamp, sizeof stamp, "-%02dm%06.3fs", static_cast<int>(t / 60), std::fmod(t, 60.0));
   fs::path file = folder / (clip + stamp + ".png");

@@ -30,51 +30,51 @@ namespace {
 
 void draw_file_section(App& app) {
   ImGui::SetNextItemWidth(-110);
-  const bool enter = ImGui::InputText("##path", &app.open_path, ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool enter = ImGui::InputText("##path", &app.transport.open_path, ImGuiInputTextFlags_EnterReturnsTrue);
   // A path longer than the field: all of it in a tooltip.
   if (ImGui::IsItemHovered() && !ImGui::IsItemActive() &&
-      ImGui::CalcTextSize(app.open_path.c_str()).x > ImGui::GetItemRectSize().x - 2 * ImGui::GetStyle().FramePadding.x) {
-    ImGui::SetTooltip("%s", app.open_path.c_str());
+      ImGui::CalcTextSize(app.transport.open_path.c_str()).x > ImGui::GetItemRectSize().x - 2 * ImGui::GetStyle().FramePadding.x) {
+    ImGui::SetTooltip("%s", app.transport.open_path.c_str());
   }
   ImGui::SameLine();
-  if (ImGui::Button("Open") || enter) app.pending_open = app.open_path;
+  if (ImGui::Button("Open") || enter) app.transport.pending_open = app.transport.open_path;
   ImGui::SameLine();
   if (ImGui::Button("Browse")) {
-    app.browser.open(app.open_path.empty() ? std::filesystem::current_path()
-                                           : std::filesystem::path(app.open_path).parent_path());
+    app.transport.browser.open(app.transport.open_path.empty() ? std::filesystem::current_path()
+                                           : std::filesystem::path(app.transport.open_path).parent_path());
   }
   const auto& recent = app.settings.recent_files;
   if (!recent.empty()) {
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##recent", "Recent files")) {
       for (const auto& f : recent) {
-        if (ImGui::Selectable(f.c_str())) app.pending_open = f;
+        if (ImGui::Selectable(f.c_str())) app.transport.pending_open = f;
       }
       ImGui::EndCombo();
     }
   }
   if (ImGui::Button("Cameras")) {
-    app.cameras = media::list_cameras();
-    if (app.cameras.cameras.empty()) {
+    app.transport.cameras = media::list_cameras();
+    if (app.transport.cameras.cameras.empty()) {
       show_message(app,
                    "No camera found (no /dev/video* capture device" +
-                       (app.cameras.errors.empty() ? std::string(")") : "; " + app.cameras.errors.front() + ")"),
+                       (app.transport.cameras.errors.empty() ? std::string(")") : "; " + app.transport.cameras.errors.front() + ")"),
                    true);
     } else {
-      show_message(app, std::to_string(app.cameras.cameras.size()) + " camera(s) found: choose one in the list");
+      show_message(app, std::to_string(app.transport.cameras.cameras.size()) + " camera(s) found: choose one in the list");
     }
   }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
-  const char* camera_hint = app.cameras.cameras.empty() ? "(none listed)" : "Open a camera";
+  const char* camera_hint = app.transport.cameras.cameras.empty() ? "(none listed)" : "Open a camera";
   if (ImGui::BeginCombo("##cameras", camera_hint)) {
-    for (const auto& c : app.cameras.cameras) {
-      if (ImGui::Selectable((c.path + "  " + c.name + "  (" + c.bus + ")").c_str())) app.pending_open = c.path;
+    for (const auto& c : app.transport.cameras.cameras) {
+      if (ImGui::Selectable((c.path + "  " + c.name + "  (" + c.bus + ")").c_str())) app.transport.pending_open = c.path;
     }
-    for (const auto& e : app.cameras.errors) ImGui::TextDisabled("%s", e.c_str());
+    for (const auto& e : app.transport.cameras.errors) ImGui::TextDisabled("%s", e.c_str());
     ImGui::EndCombo();
   }
-  if (!app.error.empty()) ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", app.error.c_str());
+  if (!app.transport.error.empty()) ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", app.transport.error.c_str());
 }
 
 // A camera: live state instead of playback controls.
@@ -92,7 +92,7 @@ void draw_camera_section(Player& p) {
 }
 
 void draw_playback_section(App& app) {
-  Player& p = app.player;
+  Player& p = app.transport.player;
   ImGui::Separator();
   if (ImGui::Button(p.paused() ? "Play" : "Pause")) p.set_paused(!p.paused());
   ImGui::SameLine();
@@ -126,7 +126,7 @@ void draw_bins(App& app, const FrameStatistics& numbers, float width) {
     for (std::uint32_t b = kMinBins; b <= max_bins; b *= 2) {
       if (ImGui::Selectable(std::to_string(b).c_str(), b == drawn)) {
         s.picture.bins = b;
-        app.rehistogram = true;
+        app.picture.rehistogram = true;
       }
     }
     ImGui::EndCombo();
@@ -214,8 +214,8 @@ void draw_exposure_section(App& app, const FrameStatistics& numbers) {
     if (numbers.valid && !numbers.ycbcr) draw_zebra_shares(s, numbers);
   }
   if (!s.picture.false_colour) return;
-  const LightScale light = app.player.is_open() && app.player.frame()
-                               ? light_scale_of(app.player.frame()->colour.transfer.value)
+  const LightScale light = app.transport.player.is_open() && app.transport.player.frame()
+                               ? light_scale_of(app.transport.player.frame()->colour.transfer.value)
                                : LightScale::none;
   int shown = 0;
   for (std::uint32_t band = 0; band < shader::kBandCount; ++band) {
@@ -266,7 +266,7 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   Settings& s = app.settings;
   ImGui::Separator();
   draw_channel_toggles(s);
-  if (!app.compact) {
+  if (!app.layout.compact) {
     // Four to a row where "instead" fits in each, else two rows of two: never cut to "of".
     const float quarter = share({"R", "G", "B", "L"}, "CDF");
     const float needed = ImGui::CalcTextSize("instead").x + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
@@ -295,12 +295,12 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   setting_widget(SettingId::scale, s, share({"scale", "bins"}));
   ImGui::SameLine();
   draw_bins(app, numbers, share({"bins"}));
-  if (app.compact) {
+  if (app.layout.compact) {
     // Only the marks that are on (their keys turn them on): their shares and legend.
     if (s.picture.zebra != ZebraMode::off || s.picture.false_colour) draw_exposure_section(app, numbers);
     // An HDR picture's mapping: the one setting that changes what it looks like.
-    if (app.player.is_open() && app.player.frame() &&
-        light_scale_of(app.player.frame()->colour.transfer.value) != LightScale::none) {
+    if (app.transport.player.is_open() && app.transport.player.frame() &&
+        light_scale_of(app.transport.player.frame()->colour.transfer.value) != LightScale::none) {
       setting_widget(SettingId::tone_map, s);
     }
     return;
@@ -314,14 +314,14 @@ void draw_histogram_section(App& app, const FrameStatistics& numbers) {
   setting_widget(SettingId::domain, s, share({"domain"}));
   draw_exposure_section(app, numbers);
   // Only a PQ or HLG source has a light scale to label the axis with.
-  const LightScale light = app.player.is_open() && app.player.frame()
-                               ? light_scale_of(app.player.frame()->colour.transfer.value)
+  const LightScale light = app.transport.player.is_open() && app.transport.player.frame()
+                               ? light_scale_of(app.transport.player.frame()->colour.transfer.value)
                                : LightScale::none;
   if (light != LightScale::none) {
     setting_widget(SettingId::light_axis, s, share({"light axis"}));
     // What the picture shows (the histograms count code values either way).
     setting_widget(SettingId::tone_map, s);
-    const auto& colour = app.player.frame()->colour;
+    const auto& colour = app.transport.player.frame()->colour;
     const std::string shown =
         hdr_display_text(light, hdr_display_for(light, s.picture.tone_map,
                                                 colour.mastering ? colour.mastering->max_luminance : 0));
@@ -384,8 +384,8 @@ void draw_provenance(const SourceColour& c) {
 // A file with several video streams: the one shown, and a list to choose another (reopened
 // from its start), as `--stream N` would.
 void draw_stream_choice(App& app) {
-  const media::MediaInfo& info = app.player.info();
-  if (app.player.live() || info.video_streams.size() < 2) return;
+  const media::MediaInfo& info = app.transport.player.info();
+  if (app.transport.player.live() || info.video_streams.size() < 2) return;
   std::string current;
   for (const auto& s : info.video_streams) {
     if (std::atoi(s.c_str()) == info.video_stream) current = s;
@@ -395,14 +395,14 @@ void draw_stream_choice(App& app) {
   for (const auto& s : info.video_streams) {
     const int index = std::atoi(s.c_str());
     if (ImGui::Selectable(s.c_str(), index == info.video_stream) && index != info.video_stream) {
-      open_file(app, app.open_path, index);
+      open_file(app, app.transport.open_path, index);
     }
   }
   ImGui::EndCombo();
 }
 
 void draw_status_section(App& app) {
-  Player& p = app.player;
+  Player& p = app.transport.player;
   ImGui::Separator();
   if (!p.is_open() || !p.frame()) return;
   const VideoFormat& f = p.frame()->format;
@@ -426,10 +426,10 @@ void draw_status_section(App& app) {
   }
   // The video's rate (frames shown a second), not redraws: a paused picture is not redrawn.
   char rate[32] = "paused";
-  if (!p.paused()) std::snprintf(rate, sizeof rate, "%.1f fps", app.video_fps);
+  if (!p.paused()) std::snprintf(rate, sizeof rate, "%.1f fps", app.transport.video_fps);
   // The times of decode, upload, histograms and draw are on the stats page (i), as in mpv.
   text_wrapped_at_spaces("%s  dropped %lld  engine %s  (i: times)", rate, static_cast<long long>(p.dropped()),
-                         app.engine_name);
+                         app.decoding.engine_name);
   if (report.lost > 0 || report.damaged > 0 || report.errors > 0) {
     ImGui::TextColored(ImVec4(1, 0.7f, 0.2f, 1), "corrupt data: %lld lost, %lld damaged, %lld decoder errors",
                        static_cast<long long>(report.lost), static_cast<long long>(report.damaged),
@@ -438,9 +438,9 @@ void draw_status_section(App& app) {
 }
 
 // What the statistics describe when a region of interest is set.
-void draw_region_line(const App& app, const FrameStatistics& numbers) {
-  if (!app.region) return;
-  const PixelRect& r = *app.region;
+void draw_region_line(const Pointer& pointer, const FrameStatistics& numbers) {
+  if (!pointer.region) return;
+  const PixelRect& r = *pointer.region;
   if (numbers.ycbcr) {
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "region %u,%u %ux%u: not applied to the Y'CbCr planes", r.x, r.y,
                        r.width, r.height);
@@ -466,8 +466,8 @@ std::string format_time(double seconds) {
 
 void draw_panel(App& app, const FrameStatistics& numbers) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x - app.panel_width, 0));
-  ImGui::SetNextWindowSize(ImVec2(app.panel_width, display.y));
+  ImGui::SetNextWindowPos(ImVec2(display.x - app.layout.panel_width, 0));
+  ImGui::SetNextWindowSize(ImVec2(app.layout.panel_width, display.y));
   ImGui::SetNextWindowBgAlpha(1.0f);  // the panel's side is the UI's: nothing is drawn under it
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                  ImGuiWindowFlags_NoSavedSettings;
@@ -477,20 +477,20 @@ void draw_panel(App& app, const FrameStatistics& numbers) {
     return;
   }
   draw_file_section(app);
-  if (app.player.is_open() && app.player.live()) draw_camera_section(app.player);
-  if (app.player.is_open() && !app.player.live()) draw_playback_section(app);
+  if (app.transport.player.is_open() && app.transport.player.live()) draw_camera_section(app.transport.player);
+  if (app.transport.player.is_open() && !app.transport.player.live()) draw_playback_section(app);
   draw_histogram_section(app, numbers);
   draw_scopes_section(app, numbers);
   draw_status_section(app);
-  if (app.player.is_open()) draw_fit_line(app);
+  if (app.transport.player.is_open()) draw_fit_line(app);
   draw_timeline_section(app);
-  if (app.compact) {  // of the rest, what a key has set: the region and the reference
-    draw_region_line(app, numbers);
-    if (app.reference) draw_reference_section(app, numbers);
+  if (app.layout.compact) {  // of the rest, what a key has set: the region and the reference
+    draw_region_line(app.pointer, numbers);
+    if (app.reference.kept) draw_reference_section(app, numbers);
     ImGui::End();
     return;
   }
-  draw_region_line(app, numbers);
+  draw_region_line(app.pointer, numbers);
   draw_stats_table(numbers);
   draw_source_measures(app, numbers);
   ImGui::Separator();
@@ -514,14 +514,14 @@ void draw_split(App& app) {
   const Settings& s = app.settings;
   ImGuiIO& io = ImGui::GetIO();
   // The divider is at split_position of the picture area's width (the panel is not picture).
-  const float left = app.picture_area[0], width = app.picture_area[2] - app.picture_area[0];
+  const float left = app.layout.picture_area[0], width = app.layout.picture_area[2] - app.layout.picture_area[0];
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   const char* name = matching(app, false)                       ? "matched to the reference"
                      : s.picture.equalize == EqualizeMode::luma ? "equalized (luma)"
                                                                 : "equalized (per channel)";
   // Below the HDR label where there is one (it was written over "equalized (luma)").
-  const float top = std::max(app.label_area[1] + (app.label_area[3] - app.label_area[1]) * 0.02f,
-                             app.top_labels_from);
+  const float top = std::max(app.layout.label_area[1] + (app.layout.label_area[3] - app.layout.label_area[1]) * 0.02f,
+                             app.layout.top_labels_from);
   // White on a dark box, readable over any picture.
   const auto label = [draw](ImVec2 at, const char* text) {
     const ImVec2 size = ImGui::CalcTextSize(text);
@@ -534,12 +534,12 @@ void draw_split(App& app) {
   }
   const float x = left + s.picture.split_position * width;
   const bool near = std::abs(io.MousePos.x - x) <= 6.0f;
-  if (!io.WantCaptureMouse && near && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.dragging_divider = true;
-  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) app.dragging_divider = false;
-  if (app.dragging_divider && width > 0) {
+  if (!io.WantCaptureMouse && near && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.pointer.dragging_divider = true;
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) app.pointer.dragging_divider = false;
+  if (app.pointer.dragging_divider && width > 0) {
     app.settings.picture.split_position = std::clamp((io.MousePos.x - left) / width, 0.0f, 1.0f);
   }
-  if (app.dragging_divider || (near && !io.WantCaptureMouse)) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+  if (app.pointer.dragging_divider || (near && !io.WantCaptureMouse)) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
   // Each label on its side of the divider, elided to the room between the divider and the
   // picture's edge (near an edge "equalized (luma)" ran under the panel).
   const std::string before = elided("original", x - left - 18), after = elided(name, left + width - x - 18);

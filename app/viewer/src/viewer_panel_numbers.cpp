@@ -120,7 +120,7 @@ void draw_stats_table(const FrameStatistics& numbers) {
 // warning: sub-blacks and super-whites occur in honest footage. And a PQ frame's light, as
 // analyze's records give them.
 void draw_source_measures(const App& app, const FrameStatistics& numbers) {
-  const Player& p = app.player;
+  const Player& p = app.transport.player;
   if (numbers.range && p.frame()) draw_range_verdict(numbers.range->verdict, numbers.bits);
   if (numbers.range && p.frame() && p.frame()->format.range == ColourRange::limited) {
     const RangeCheck& r = *numbers.range;

@@ -35,12 +35,12 @@ PixelCodes codes_at(const media::DecodedFrame& frame, std::uint32_t x, std::uint
 // The frame whose samples the readout reads on the host: none for a frame left in GPU memory by
 // NVDEC (--hwdec), which never comes to host memory.
 const media::DecodedFrame* shown_frame(const App& app) {
-  const bool on_host = app.player.is_open() && app.player.frame() && app.player.frame()->device.memory == FrameMemory::host;
-  return on_host ? &*app.player.frame() : nullptr;
+  const bool on_host = app.transport.player.is_open() && app.transport.player.frame() && app.transport.player.frame()->device.memory == FrameMemory::host;
+  return on_host ? &*app.transport.player.frame() : nullptr;
 }
 
 std::optional<std::array<std::uint32_t, 2>> readout_pixel(const App& app) {
-  return app.pinned_pixel ? app.pinned_pixel : app.hovered_pixel;
+  return app.pointer.pinned_pixel ? app.pointer.pinned_pixel : app.pointer.hovered_pixel;
 }
 
 std::string readout_text(const media::DecodedFrame& frame, std::uint32_t x, std::uint32_t y) {
@@ -60,28 +60,28 @@ std::string readout_text(const media::DecodedFrame& frame, std::uint32_t x, std:
 
 void update_pixel_readout(App& app, const DrawStyle& style, bool over_histogram) {
   const ImGuiIO& io = ImGui::GetIO();
-  app.hovered_pixel.reset();
+  app.pointer.hovered_pixel.reset();
   const media::DecodedFrame* frame = shown_frame(app);
   if (!frame) {
-    app.pinned_pixel.reset();
+    app.pointer.pinned_pixel.reset();
     return;
   }
   const VideoFormat& f = frame->format;
-  if (app.pinned_pixel && ((*app.pinned_pixel)[0] >= f.width || (*app.pinned_pixel)[1] >= f.height)) {
-    app.pinned_pixel.reset();  // a new file or size
+  if (app.pointer.pinned_pixel && ((*app.pointer.pinned_pixel)[0] >= f.width || (*app.pointer.pinned_pixel)[1] >= f.height)) {
+    app.pointer.pinned_pixel.reset();  // a new file or size
   }
-  if (io.WantCaptureMouse || app.browser.is_open() || over_histogram || app.dragging_divider) return;
-  app.hovered_pixel = stored_pixel_at(style, io.DisplaySize.x * io.DisplayFramebufferScale.x,
+  if (io.WantCaptureMouse || app.transport.browser.is_open() || over_histogram || app.pointer.dragging_divider) return;
+  app.pointer.hovered_pixel = stored_pixel_at(style, io.DisplaySize.x * io.DisplayFramebufferScale.x,
                                       io.DisplaySize.y * io.DisplayFramebufferScale.y, *shown_shape(app),
                                       io.MousePos.x * io.DisplayFramebufferScale.x,
                                       io.MousePos.y * io.DisplayFramebufferScale.y);
   // A click pins (on release, so that a drag across the video draws a region instead; and once
   // no second click made it a double click: settle_clicks).
-  if (app.hovered_pixel && app.region_anchor && !app.region_drag && !app.left_press_spent &&
+  if (app.pointer.hovered_pixel && app.pointer.region_anchor && !app.pointer.region_drag && !app.pointer.left_press_spent &&
       ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
-    app.pending_pin = app.hovered_pixel;
+    app.pointer.pending_pin = app.pointer.hovered_pixel;
   }
-  if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.pinned_pixel.reset();
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.pointer.pinned_pixel.reset();
 }
 
 std::optional<PictureShape> shown_shape(const App& app) {
@@ -108,12 +108,12 @@ void draw_pixel_readout(const App& app) {
   const auto pixel = readout_pixel(app);
   if (!frame || !pixel) return;
   const std::string text = readout_text(*frame, (*pixel)[0], (*pixel)[1]);
-  if (!app.pinned_pixel) {
+  if (!app.pointer.pinned_pixel) {
     ImGui::SetTooltip("%s", text.c_str());
     return;
   }
-  const auto& a = app.label_area;
-  ImGui::SetNextWindowPos(ImVec2(a[0] + 10.0f * app.ui_scale, a[1] + 48.0f * app.ui_scale));
+  const auto& a = app.layout.label_area;
+  ImGui::SetNextWindowPos(ImVec2(a[0] + 10.0f * app.window.ui_scale, a[1] + 48.0f * app.window.ui_scale));
   ImGui::SetNextWindowBgAlpha(0.7f);
   ImGui::Begin("##pinned", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |

@@ -12,7 +12,7 @@
 
 namespace vhist::viewer {
 
-bool matching(const App& app, bool ycbcr) { return app.settings.match && app.reference && !ycbcr; }
+bool matching(const App& app, bool ycbcr) { return app.settings.match && app.reference.kept && !ycbcr; }
 
 void keep_reference(App& app, const FrameStatistics& numbers) {
   if (!numbers.valid || numbers.levels.bins == 0) {
@@ -24,23 +24,23 @@ void keep_reference(App& app, const FrameStatistics& numbers) {
     return;
   }
   std::string source = "this file";
-  if (app.player.is_open() && app.player.frame()) {
-    const media::DecodedFrame& f = *app.player.frame();
+  if (app.transport.player.is_open() && app.transport.player.frame()) {
+    const media::DecodedFrame& f = *app.transport.player.frame();
     source = "frame " + frame_number_text(f) + " at " + format_time(f.pts);
   }
-  if (app.region) {
-    source += ", region " + std::to_string(app.region->x) + "," + std::to_string(app.region->y) + " " +
-              std::to_string(app.region->width) + "x" + std::to_string(app.region->height);
+  if (app.pointer.region) {
+    source += ", region " + std::to_string(app.pointer.region->x) + "," + std::to_string(app.pointer.region->y) + " " +
+              std::to_string(app.pointer.region->width) + "x" + std::to_string(app.pointer.region->height);
   }
-  app.reference = App::Reference{std::make_shared<const Histogram>(numbers.levels), numbers.bits, source};
-  app.rehistogram = true;  // a match follows the new reference
+  app.reference.kept = Reference{std::make_shared<const Histogram>(numbers.levels), numbers.bits, source};
+  app.picture.rehistogram = true;  // a match follows the new reference
   show_message(app, "Reference: " + source);
 }
 
 void drop_reference(App& app) {
-  if (!app.reference) return;
-  app.reference.reset();
-  app.rehistogram = true;
+  if (!app.reference.kept) return;
+  app.reference.kept.reset();
+  app.picture.rehistogram = true;
   show_message(app, "Reference dropped");
 }
 
@@ -76,7 +76,7 @@ void draw_distances(const FrameStatistics& numbers, const Histogram& reference) 
 
 void draw_reference_section(App& app, const FrameStatistics& numbers) {
   if (ImGui::Button("Keep as reference (K)")) keep_reference(app, numbers);
-  if (!app.reference) {
+  if (!app.reference.kept) {
     same_line_if_room(ImGui::CalcTextSize("no reference").x);
     ImGui::TextDisabled("no reference");
     return;
@@ -85,12 +85,12 @@ void draw_reference_section(App& app, const FrameStatistics& numbers) {
   if (ImGui::Button("Drop")) drop_reference(app);
   same_line_if_room(ImGui::CalcTextSize("match reference").x + ImGui::GetFrameHeight() +
                     ImGui::GetStyle().ItemInnerSpacing.x);
-  if (setting_widget(SettingId::match, app.settings)) app.rehistogram = true;
-  ImGui::TextWrapped("reference: %s", app.reference->source.c_str());
+  if (setting_widget(SettingId::match, app.settings)) app.picture.rehistogram = true;
+  ImGui::TextWrapped("reference: %s", app.reference.kept->source.c_str());
   if (numbers.ycbcr) {
     ImGui::TextDisabled("(not compared with the Y'CbCr planes)");
   } else if (numbers.valid && numbers.levels.bins != 0) {
-    draw_distances(numbers, *app.reference->histogram);
+    draw_distances(numbers, *app.reference.kept->histogram);
   }
 }
 

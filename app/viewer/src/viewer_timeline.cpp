@@ -33,8 +33,8 @@ struct StripLayout {
 };
 
 StripLayout strip_layout(const App& app, bool light_lane, int event_rows) {
-  const auto& a = app.timeline_area;
-  const float s = app.ui_scale, text = ImGui::GetTextLineHeight();
+  const auto& a = app.timeline.area;
+  const float s = app.window.ui_scale, text = ImGui::GetTextLineHeight();
   StripLayout l;
   l.x0 = a[0] + 8 * s, l.x1 = a[2] - 8 * s;
   l.ruler_top = a[3] - text - 3 * s;
@@ -42,7 +42,7 @@ StripLayout strip_layout(const App& app, bool light_lane, int event_rows) {
   const float lane = room >= 96 * s ? std::round(room * 0.16f) : room >= 60 * s ? std::round(room * 0.2f) : 0.0f;
   const float events = std::round(std::clamp(4.0f * static_cast<float>(event_rows), 7.0f, 16.0f) * s), gap = std::round(2 * s);
   float bottom = l.ruler_top - gap;
-  if (lane > 0 && app.timeline_shares) {
+  if (lane > 0 && app.timeline.shares) {
     if (light_lane) {
       l.light_top = bottom - lane, l.light_bottom = bottom;
       bottom = l.light_top - gap;
@@ -69,7 +69,7 @@ float strip_x(const StripLayout& l, std::int64_t frame, std::int64_t frames) {
 }
 
 // The heatmap's cells: runs of equal colour in a column drawn as one rectangle. Only where the
-// presenter cannot copy the heatmap's pixels under the UI (app.heat_by_image).
+// presenter cannot copy the heatmap's pixels under the UI (app.timeline.heat.by_image).
 void draw_heat(ImDrawList* draw, const TimelineCells& cells, const StripLayout& l) {
   draw->AddRectFilled(ImVec2(l.x0, l.heat_top), ImVec2(l.x1, l.heat_bottom), kLaneBackground);
   const float band_h = (l.heat_bottom - l.heat_top) / static_cast<float>(cells.bands);
@@ -94,20 +94,20 @@ void draw_heat(ImDrawList* draw, const TimelineCells& cells, const StripLayout& 
 // heatmap moved, and their place this tick: the heatmap's whole pixels.
 void place_heat_image(App& app, const StripLayout& l, bool cells_changed) {
   const std::array<float, 4> place{l.x0, l.x1, l.heat_top, l.heat_bottom};
-  if (cells_changed || app.heat_place != place || app.heat_pixels.empty()) {
-    app.heat_pixels = heat_image(app.timeline_cells, l.x0, l.x1, l.heat_top, l.heat_bottom, kLaneBackground,
-                                 app.heat_width, app.heat_height);
-    app.heat_place = place;
-    ++app.heat_stamp;
+  if (cells_changed || app.timeline.heat.place != place || app.timeline.heat.pixels.empty()) {
+    app.timeline.heat.pixels = heat_image(app.timeline.cells, l.x0, l.x1, l.heat_top, l.heat_bottom, kLaneBackground,
+                                 app.timeline.heat.width, app.timeline.heat.height);
+    app.timeline.heat.place = place;
+    ++app.timeline.heat.stamp;
   }
-  app.heat_rect = {std::round(l.x0), std::round(l.heat_top), std::round(l.x1), std::round(l.heat_bottom)};
+  app.timeline.heat.rect = {std::round(l.x0), std::round(l.heat_top), std::round(l.x1), std::round(l.heat_bottom)};
 }
 
-// The strip's background where ImGui's window has none (app.heat_by_image): around `hole`, the
+// The strip's background where ImGui's window has none (app.timeline.heat.by_image): around `hole`, the
 // heatmap's pixels under the UI (all of it when `hole` is empty); then its top edge.
 void draw_strip_frame(const App& app, ImDrawList* draw, const std::array<float, 4>& hole) {
-  const auto& a = app.timeline_area;
-  if (app.heat_by_image) {
+  const auto& a = app.timeline.area;
+  if (app.timeline.heat.by_image) {
     if (hole[2] > hole[0] && hole[3] > hole[1]) {
       draw->AddRectFilled(ImVec2(a[0], a[1]), ImVec2(a[2], hole[1]), kStripBackground);
       draw->AddRectFilled(ImVec2(a[0], hole[3]), ImVec2(a[2], a[3]), kStripBackground);
@@ -235,7 +235,7 @@ std::string ruler_label(double seconds, double step) {
 
 void draw_ruler(ImDrawList* draw, const App& app, const StripLayout& l, double duration) {
   if (duration <= 0) return;
-  const float s = app.ui_scale, width = l.x1 - l.x0;
+  const float s = app.window.ui_scale, width = l.x1 - l.x0;
   static constexpr double kSteps[] = {0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200};
   double step = kSteps[std::size(kSteps) - 1];
   for (const double candidate : kSteps) {
@@ -256,9 +256,9 @@ void draw_ruler(ImDrawList* draw, const App& app, const StripLayout& l, double d
 // What the heatmap shows, at its top left: the channel and the scale.
 void draw_heat_label(ImDrawList* draw, const App& app, const StripLayout& l) {
   static constexpr const char* kNames[] = {"R'", "G'", "B'", "luma"};
-  const std::string text = std::string(kNames[static_cast<int>(app.timeline_channel)]) +
-                           (app.timeline_log ? "  log" : "  linear") + (app.timeline_curves ? "  Y' curves" : "");
-  const float s = app.ui_scale;
+  const std::string text = std::string(kNames[static_cast<int>(app.timeline.channel)]) +
+                           (app.timeline.log ? "  log" : "  linear") + (app.timeline.curves ? "  Y' curves" : "");
+  const float s = app.window.ui_scale;
   const ImVec2 size = ImGui::CalcTextSize(text.c_str());
   const ImVec2 at(l.x0 + 4 * s, l.heat_top + 2 * s);
   if (size.y + 4 * s > l.heat_bottom - l.heat_top) return;
@@ -272,7 +272,7 @@ void draw_playhead(ImDrawList* draw, const App& app, const StripLayout& l, std::
   if (shown < 0) return;
   const float x = std::round(strip_x(l, shown, frames) +
                              0.5f * (l.x1 - l.x0) / static_cast<float>(std::max<std::int64_t>(frames, 1)));
-  const float s = app.ui_scale;
+  const float s = app.window.ui_scale;
   draw->AddLine(ImVec2(x, l.heat_top), ImVec2(x, l.ruler_top), IM_COL32(0, 0, 0, 200), 3.0f * s);
   draw->AddLine(ImVec2(x, l.heat_top), ImVec2(x, l.ruler_top), IM_COL32(255, 255, 255, 255), 1.0f * s);
   draw->AddTriangleFilled(ImVec2(x - 5 * s, l.heat_top - 4 * s), ImVec2(x + 5 * s, l.heat_top - 4 * s),
@@ -295,15 +295,15 @@ ImU32 event_colour(qc::Check check) {
 }
 
 float timeline_strip_height(const App& app, float height) {
-  if (!app.settings.timeline || !app.player.is_open() || app.player.live()) return 0;
-  if (height < 220 * app.ui_scale) return 0;  // a sliver of a window: the picture keeps it all
-  return std::round(std::min(std::clamp(0.2f * height, 64 * app.ui_scale, 170 * app.ui_scale), 0.35f * height));
+  if (!app.settings.timeline || !app.transport.player.is_open() || app.transport.player.live()) return 0;
+  if (height < 220 * app.window.ui_scale) return 0;  // a sliver of a window: the picture keeps it all
+  return std::round(std::min(std::clamp(0.2f * height, 64 * app.window.ui_scale, 170 * app.window.ui_scale), 0.35f * height));
 }
 
 void draw_timeline(App& app) {
-  const auto& a = app.timeline_area;
-  app.timeline_heat = {};
-  app.heat_rect = {};
+  const auto& a = app.timeline.area;
+  app.timeline.heat_area = {};
+  app.timeline.heat.rect = {};
   if (a[3] <= a[1]) return;
   ImGui::SetNextWindowPos(ImVec2(a[0], a[1]));
   ImGui::SetNextWindowSize(ImVec2(a[2] - a[0], a[3] - a[1]));
@@ -317,10 +317,10 @@ void draw_timeline(App& app) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoFocusOnAppearing |
                    ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoScrollWithMouse |
-                   (app.heat_by_image ? ImGuiWindowFlags_NoBackground : 0));
+                   (app.timeline.heat.by_image ? ImGuiWindowFlags_NoBackground : 0));
   ImGui::PopStyleVar(3);
   ImGui::PopStyleColor();
-  if (app.timeline.state() == TimelineScan::State::ready) {
+  if (app.timeline.scan.state() == TimelineScan::State::ready) {
     draw_timeline_ready(app);
   } else {
     draw_strip_frame(app, ImGui::GetWindowDrawList(), {});
@@ -330,12 +330,12 @@ void draw_timeline(App& app) {
 }
 
 void draw_timeline_ready(App& app) {
-  const qc::TimelineFile& file = *app.timeline.file();
+  const qc::TimelineFile& file = *app.timeline.scan.file();
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  const TimelineCells& cells = app.timeline_cells;
+  const TimelineCells& cells = app.timeline.cells;
   // A PQ or HLG file has a lane for its light (known once its cells are made: from the next tick).
   const StripLayout l =
-      strip_layout(app, cells.version == app.timeline.version() && (cells.any_pq || cells.any_hlg), event_rows(file));
+      strip_layout(app, cells.version == app.timeline.scan.version() && (cells.any_pq || cells.any_hlg), event_rows(file));
   if (file.timeline.columns().empty() || l.heat_bottom - l.heat_top < 4) {
     draw_strip_frame(app, draw, {});
     draw_timeline_status(app);
@@ -344,39 +344,39 @@ void draw_timeline_ready(App& app) {
   // As many bands as the heatmap has pixel rows, in powers of two from 32 to 256.
   std::uint32_t bands = 256;
   while (bands > 32 && static_cast<float>(bands) > (l.heat_bottom - l.heat_top) * ImGui::GetIO().DisplayFramebufferScale.y) bands /= 2;
-  const bool changed = update_cells(app.timeline_cells, file, app.timeline.version(), app.timeline_channel,
-                                    app.timeline_log, bands, static_cast<std::uint32_t>(std::max(l.x1 - l.x0, 1.0f)));
-  if (app.heat_by_image) {
+  const bool changed = update_cells(app.timeline.cells, file, app.timeline.scan.version(), app.timeline.channel,
+                                    app.timeline.log, bands, static_cast<std::uint32_t>(std::max(l.x1 - l.x0, 1.0f)));
+  if (app.timeline.heat.by_image) {
     place_heat_image(app, l, changed);
-    draw_strip_frame(app, draw, app.heat_rect);
+    draw_strip_frame(app, draw, app.timeline.heat.rect);
   } else {
     draw_strip_frame(app, draw, {});
     draw_heat(draw, cells, l);
   }
-  if (app.timeline_curves) draw_level_curves(draw, cells, l, app.ui_scale);
+  if (app.timeline.curves) draw_level_curves(draw, cells, l, app.window.ui_scale);
   draw_events(draw, file, l, cells.frames);
-  draw_lanes(draw, cells, l, app.ui_scale);
+  draw_lanes(draw, cells, l, app.window.ui_scale);
   const double duration = file.duration > 0 ? file.duration
                           : file.frame_rate > 0 ? static_cast<double>(cells.frames) / file.frame_rate
                                                 : 0.0;
   draw_ruler(draw, app, l, duration);
   draw_heat_label(draw, app, l);
   draw_playhead(draw, app, l, cells.frames);
-  app.timeline_heat = {l.x0, l.heat_top, l.x1, l.heat_bottom};
+  app.timeline.heat_area = {l.x0, l.heat_top, l.x1, l.heat_bottom};
   timeline_pointer(app, l.x0, l.x1);
 }
 
-std::optional<Underlay> timeline_underlay(const App& app) {
-  const auto& r = app.heat_rect;
-  if (!app.heat_by_image || r[2] <= r[0] || r[3] <= r[1] || app.heat_pixels.empty()) {
+std::optional<Underlay> timeline_underlay(const TimelineView& timeline) {
+  const auto& r = timeline.heat.rect;
+  if (!timeline.heat.by_image || r[2] <= r[0] || r[3] <= r[1] || timeline.heat.pixels.empty()) {
     return std::nullopt;
   }
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
   Underlay u;
-  u.stamp = app.heat_stamp;
-  u.width = app.heat_width;
-  u.height = app.heat_height;
-  u.pixels = app.heat_pixels.data();
+  u.stamp = timeline.heat.stamp;
+  u.width = timeline.heat.width;
+  u.height = timeline.heat.height;
+  u.pixels = timeline.heat.pixels.data();
   u.rect = {static_cast<std::int32_t>(std::lround(r[0] * scale.x)), static_cast<std::int32_t>(std::lround(r[1] * scale.y)),
             static_cast<std::int32_t>(std::lround(r[2] * scale.x)), static_cast<std::int32_t>(std::lround(r[3] * scale.y))};
   return u;
@@ -384,12 +384,12 @@ std::optional<Underlay> timeline_underlay(const App& app) {
 
 // While scanning: a progress bar and what it is; else the reason there is no timeline.
 void draw_timeline_status(App& app) {
-  const auto& a = app.timeline_area;
-  const float s = app.ui_scale;
+  const auto& a = app.timeline.area;
+  const float s = app.window.ui_scale;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 at(a[0] + 12 * s, a[1] + 10 * s);
-  if (app.timeline.state() == TimelineScan::State::scanning) {
-    const std::int64_t done = app.timeline.frames_done(), expected = app.timeline.frames_expected();
+  if (app.timeline.scan.state() == TimelineScan::State::scanning) {
+    const std::int64_t done = app.timeline.scan.frames_done(), expected = app.timeline.scan.frames_expected();
     const float share = expected > 0 ? std::clamp(static_cast<float>(done) / static_cast<float>(expected), 0.0f, 1.0f) : 0.0f;
     char text[160];
     if (expected > 0) {
@@ -405,10 +405,10 @@ void draw_timeline_status(App& app) {
                         IM_COL32(90, 150, 255, 255), 3 * s);
     return;
   }
-  const std::string& message = app.timeline.state() == TimelineScan::State::ready
+  const std::string& message = app.timeline.scan.state() == TimelineScan::State::ready
                                     ? std::string("The scan found no frames in this file")
-                                    : app.timeline.message();
-  draw->AddText(nullptr, 0, at, app.timeline.state() == TimelineScan::State::failed ? IM_COL32(255, 130, 110, 255) : kLabel,
+                                    : app.timeline.scan.message();
+  draw->AddText(nullptr, 0, at, app.timeline.scan.state() == TimelineScan::State::failed ? IM_COL32(255, 130, 110, 255) : kLabel,
                 message.empty() ? "No timeline" : message.c_str(), nullptr, a[2] - at.x - 12 * s);
 }
 

@@ -13,6 +13,7 @@
 namespace vhist::viewer {
 
 struct App;
+struct TimelineView;
 
 // The strip's height for a window `height` tall (window coordinates): 0 when it is not shown (the
 // setting off, no file, a camera, a very small window). update_layout() takes it from the picture.
@@ -20,12 +21,12 @@ float timeline_strip_height(const App& app, float height);
 // Once a tick, before the UI: starts the scan or loads the cache for the file open (and stops it
 // when the file is closed or the setting turned off), and reads the scan's progress.
 void poll_timeline(App& app);
-// The strip in app.timeline_area: the timeline, or the scan's progress, or why there is none.
-// Where app.heat_by_image, the heatmap's cells are left to the presenter (timeline_underlay()).
+// The strip in app.timeline.area: the timeline, or the scan's progress, or why there is none.
+// Where app.timeline.heat.by_image, the heatmap's cells are left to the presenter (timeline_underlay()).
 void draw_timeline(App& app);
 // The heatmap's pixels where this tick's strip has them (after draw_timeline()), in framebuffer
 // pixels; none where the strip has no heatmap or ImGui draws its cells.
-std::optional<Underlay> timeline_underlay(const App& app);
+std::optional<Underlay> timeline_underlay(const TimelineView& timeline);
 void draw_timeline_ready(App& app);
 void draw_timeline_status(App& app);
 // Hover (a tooltip with the column's time, frames and values) and click or drag (seek) over the

@@ -21,14 +21,14 @@ namespace {
 
 // Seeks to frame `frame` of the timeline (its time as the scan read it) and names it on the OSD.
 void seek_to_frame(App& app, std::int64_t frame, const std::string& why) {
-  const qc::TimelineFile* file = app.timeline.file();
+  const qc::TimelineFile* file = app.timeline.scan.file();
   if (!file || frame < 0 || frame >= static_cast<std::int64_t>(file->timeline.frames().size())) return;
   const double pts = file->timeline.frames()[static_cast<std::size_t>(frame)].pts;
   // Just before the frame's time: the player shows the first frame at or after it.
   const double early = file->frame_rate > 0 ? 0.25 / file->frame_rate : 0.001;
-  app.player.seek(std::max(pts - early, 0.0));
-  app.announce_frame = why;
-  app.timeline_target = frame;
+  app.transport.player.seek(std::max(pts - early, 0.0));
+  app.transport.announce_frame = why;
+  app.timeline.target = frame;
 }
 
 std::string level_text(float percent) {
@@ -51,8 +51,8 @@ const TimelineColumnMeasures* column_of(const TimelineCells& cells, std::int64_t
 }
 
 void draw_column_tooltip(const App& app, std::int64_t frame) {
-  const qc::TimelineFile& file = *app.timeline.file();
-  const TimelineColumnMeasures* m = column_of(app.timeline_cells, frame);
+  const qc::TimelineFile& file = *app.timeline.scan.file();
+  const TimelineColumnMeasures* m = column_of(app.timeline.cells, frame);
   if (!m) return;
   const double pts = file.timeline.frames()[static_cast<std::size_t>(frame)].pts;
   ImGui::PushStyleColor(ImGuiCol_PopupBg, IM_COL32(24, 25, 30, 250));  // opaque: over the panel's text too
@@ -99,7 +99,7 @@ void draw_event_list(App& app, const qc::TimelineFile& file) {
   }
   ImGui::Text("%zu event%s (PgUp / PgDn: previous / next)", events.size(), events.size() == 1 ? "" : "s");
   const float row = ImGui::GetTextLineHeightWithSpacing();
-  const float height = row * static_cast<float>(std::min<std::size_t>(events.size(), app.compact ? 3 : 8)) + 4;
+  const float height = row * static_cast<float>(std::min<std::size_t>(events.size(), app.layout.compact ? 3 : 8)) + 4;
   ImGui::BeginChild("##timeline_events", ImVec2(0, height), true);
   for (std::size_t i = 0; i < events.size(); ++i) {
     const qc::Event& e = *events[i];
@@ -118,20 +118,20 @@ void draw_event_list(App& app, const qc::TimelineFile& file) {
   ImGui::EndChild();
 }
 
-void draw_timeline_choices(App& app) {
+void draw_timeline_choices(TimelineView& timeline) {
   static const char* const kChannels[] = {"R'", "G'", "B'", "luma"};
-  int channel = static_cast<int>(app.timeline_channel);
+  int channel = static_cast<int>(timeline.channel);
   ImGui::SetNextItemWidth(ImGui::CalcTextSize("luma").x + ImGui::GetFrameHeight() * 2);
-  if (ImGui::Combo("##timeline_channel", &channel, kChannels, 4)) app.timeline_channel = static_cast<TimelineChannel>(channel);
+  if (ImGui::Combo("##timeline_channel", &channel, kChannels, 4)) timeline.channel = static_cast<TimelineChannel>(channel);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The heatmap's channel");
   ImGui::SameLine();
-  ImGui::Checkbox("log##timeline", &app.timeline_log);
+  ImGui::Checkbox("log##timeline", &timeline.log);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Log: log(1 + count) in each column; off: linear. Each column is scaled to its busiest level");
   same_line_if_room(ImGui::CalcTextSize("curves").x + ImGui::GetFrameHeight() * 1.5f);
-  ImGui::Checkbox("curves", &app.timeline_curves);
+  ImGui::Checkbox("curves", &timeline.curves);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Y' over the heatmap: mean (white), 10th and 90th percentiles (green), min and max (blue)");
   same_line_if_room(ImGui::CalcTextSize("shares").x + ImGui::GetFrameHeight() * 1.5f);
-  ImGui::Checkbox("shares", &app.timeline_shares);
+  ImGui::Checkbox("shares", &timeline.shares);
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("The lane under the heatmap: pixels clipped low (blue) and high (red), outside R 103 in Y' "
                       "(orange) and in R'G'B' (magenta); a PQ or HLG file's MaxCLL and FALL in a lane of their own "
@@ -142,32 +142,32 @@ void draw_timeline_choices(App& app) {
 }  // namespace
 
 std::int64_t timeline_frame_shown(const App& app) {
-  const qc::TimelineFile* file = app.timeline.file();
-  if (!file || !app.player.frame() || file->timeline.frames().empty()) return -1;
+  const qc::TimelineFile* file = app.timeline.scan.file();
+  if (!file || !app.transport.player.frame() || file->timeline.frames().empty()) return -1;
   const auto& frames = file->timeline.frames();
   // Half a frame of slack: the player's and the scan's times of one frame are the same stream's.
   const double slack = file->frame_rate > 0 ? 0.5 / file->frame_rate : 0.001;
-  const double pts = app.player.frame()->pts + slack;
+  const double pts = app.transport.player.frame()->pts + slack;
   const auto it = std::upper_bound(frames.begin(), frames.end(), pts,
                                    [](double t, const qc::QcFrame& f) { return t < f.pts; });
   return it == frames.begin() ? 0 : (it - 1)->frame;
 }
 
 void poll_timeline(App& app) {
-  const bool wanted = app.settings.timeline && app.player.is_open();
+  const bool wanted = app.settings.timeline && app.transport.player.is_open();
   if (!wanted) {
-    if (app.timeline.state() != TimelineScan::State::none) app.timeline.stop();
+    if (app.timeline.scan.state() != TimelineScan::State::none) app.timeline.scan.stop();
     return;
   }
-  if (app.timeline.state() == TimelineScan::State::none || app.timeline.input() != app.player.path()) {
-    app.timeline.start(app.player.path(), app.player.live());
+  if (app.timeline.scan.state() == TimelineScan::State::none || app.timeline.scan.input() != app.transport.player.path()) {
+    app.timeline.scan.start(app.transport.player.path(), app.transport.player.live());
   }
-  app.timeline.poll();
+  app.timeline.scan.poll();
 }
 
 void timeline_pointer(App& app, float x0, float x1) {
-  const auto& a = app.timeline_area;
-  const std::int64_t frames = app.timeline_cells.frames;
+  const auto& a = app.timeline.area;
+  const std::int64_t frames = app.timeline.cells.frames;
   if (frames <= 0 || x1 <= x0) return;
   ImGui::SetCursorScreenPos(ImVec2(x0, a[1]));
   ImGui::InvisibleButton("##timeline_strip", ImVec2(x1 - x0, a[3] - a[1]));
@@ -175,24 +175,24 @@ void timeline_pointer(App& app, float x0, float x1) {
   const auto frame = std::clamp(static_cast<std::int64_t>(std::floor(share * static_cast<float>(frames))),
                                 std::int64_t{0}, frames - 1);
   if (ImGui::IsItemActive()) {
-    if (frame != app.timeline_drag_frame) seek_to_frame(app, frame, "Timeline");
-    app.timeline_drag_frame = frame;
+    if (frame != app.timeline.drag_frame) seek_to_frame(app, frame, "Timeline");
+    app.timeline.drag_frame = frame;
     return;
   }
-  app.timeline_drag_frame = -1;
+  app.timeline.drag_frame = -1;
   if (ImGui::IsItemHovered()) draw_column_tooltip(app, frame);
 }
 
 void jump_to_event(App& app, int direction) {
-  const qc::TimelineFile* file = app.timeline.file();
-  if (!file || !app.player.is_open()) {
-    show_message(app, app.timeline.state() == TimelineScan::State::scanning ? "No events yet: the timeline is being scanned"
+  const qc::TimelineFile* file = app.timeline.scan.file();
+  if (!file || !app.transport.player.is_open()) {
+    show_message(app, app.timeline.scan.state() == TimelineScan::State::scanning ? "No events yet: the timeline is being scanned"
                                                                            : "No events: no timeline");
     return;
   }
   // Where we are: the frame shown, or the one a jump is still on its way to.
   std::int64_t here = std::max<std::int64_t>(timeline_frame_shown(app), 0);
-  if (app.player.awaiting_frame() && app.timeline_target >= 0) here = app.timeline_target;
+  if (app.transport.player.awaiting_frame() && app.timeline.target >= 0) here = app.timeline.target;
   const std::vector<const qc::Event*> events = events_in_order(*file);
   const qc::Event* to = nullptr;
   if (direction > 0) {
@@ -218,11 +218,11 @@ void jump_to_event(App& app, int direction) {
 }
 
 void draw_timeline_section(App& app) {
-  if (!app.player.is_open()) return;
+  if (!app.transport.player.is_open()) return;
   ImGui::Separator();
   setting_widget(SettingId::timeline, app.settings);
   ImGui::SameLine();
-  const TimelineScan& scan = app.timeline;
+  const TimelineScan& scan = app.timeline.scan;
   switch (scan.state()) {
     case TimelineScan::State::none: ImGui::TextDisabled("off"); return;
     case TimelineScan::State::live: ImGui::TextDisabled("none for live input"); return;
@@ -242,8 +242,8 @@ void draw_timeline_section(App& app) {
   }
   const qc::TimelineFile& file = *scan.file();
   ImGui::TextDisabled("%zu frames%s", file.timeline.frames().size(), scan.from_cache() ? ", from the cache" : "");
-  draw_timeline_choices(app);
-  if (!app.compact || !file.events.empty()) draw_event_list(app, file);
+  draw_timeline_choices(app.timeline);
+  if (!app.layout.compact || !file.events.empty()) draw_event_list(app, file);
 }
 
 }  // namespace vhist::viewer
