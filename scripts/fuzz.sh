@@ -12,22 +12,33 @@ CC=${CC:-clang-14} CXX=${CXX:-clang++-14} cmake -S . -B "$build" -G Ninja -DCMAK
   -DVHIST_FUZZ=ON -DVHIST_BUILD_TESTS=OFF -DVHIST_BUILD_BENCH=OFF
 cmake --build "$build" --parallel "${JOBS:-$(nproc)}" --target fuzz_media fuzz_cli
 bash fuzz/make_seeds.sh "$build/seeds" >/dev/null
-status=0
-for target in fuzz_media fuzz_cli; do
-  kind=${target#fuzz_}
-  corpus="$build/corpus/$target" crashes="$build/crashes/$target"
+# fuzz TARGET: runs one target for SECONDS; its log is build-fuzz/TARGET.log.
+fuzz() {
+  local target=$1 kind=${1#fuzz_}
+  local corpus="$build/corpus/$1" crashes="$build/crashes/$1"
   mkdir -p "$corpus" "$crashes"
-  log="$build/$target.log"
-  echo "fuzz.sh: $target for ${seconds} s"
   # Leaks are checked; the media target's decode thread makes -fork unnecessary. rss_limit: a
   # decoder asked to allocate a huge frame fails libFuzzer's malloc limit, not the machine.
-  set +e
   ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
     "$build/fuzz/$target" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2560 -malloc_limit_mb=2048 \
     -max_len=$([ "$kind" = media ] && echo 65536 || echo 4096) -print_final_stats=1 \
-    -artifact_prefix="$crashes/" "$corpus" "$build/seeds/$kind" "fuzz/regressions/$kind" >"$log" 2>&1
-  rc=$?
-  set -e
+    -artifact_prefix="$crashes/" "$corpus" "$build/seeds/$kind" "fuzz/regressions/$kind" >"$build/$target.log" 2>&1
+}
+
+# Each libFuzzer process is one thread: the two targets run side by side, one per core.
+targets=(fuzz_media fuzz_cli)
+pids=()
+for target in "${targets[@]}"; do
+  echo "fuzz.sh: $target for ${seconds} s"
+  fuzz "$target" &
+  pids+=($!)
+done
+status=0
+for i in "${!targets[@]}"; do
+  target=${targets[$i]}
+  log="$build/$target.log" crashes="$build/crashes/$target"
+  rc=0
+  wait "${pids[$i]}" || rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   cov=$(grep -o "cov: [0-9]*" "$log" | tail -1 || true)
   echo "fuzz.sh: $target: ${execs:-?} executions in ${seconds} s, ${cov:-cov ?}, exit $rc"

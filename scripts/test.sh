@@ -96,4 +96,4 @@ ASAN_OPTIONS=detect_leaks=1:exitcode=23 LSAN_OPTIONS="suppressions=$PWD/tests/ls
 
 # --- Fuzzing (issue 6): each libFuzzer target for 60 s (clang build in build-fuzz/), from the
 # generated seed corpus and the committed regression inputs; a crash fails the run.
-phase "fuzzers (build, 2 x 60 s)" bash scripts/fuzz.sh 60
+phase "fuzzers (build, 2 side by side, 60 s)" bash scripts/fuzz.sh 60
