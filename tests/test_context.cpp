@@ -1,6 +1,7 @@
 #include "gpu_test_env.h"
 
 #include "vhist/render/buffer.h"
+#include "vhist/render/descriptor_pool.h"
 #include "vhist/render/vk_check.h"
 
 #include <gtest/gtest.h>
@@ -32,6 +33,37 @@ TEST_F(GpuTest, AddressableBufferHasAnAddress) {
   vhist::render::Buffer host(context(), 64, VK_BUFFER_USAGE_TRANSFER_DST_BIT, vhist::render::MemoryUse::readback, false,
                              "host test");
   EXPECT_NE(host.mapped(), nullptr);
+}
+
+// make_descriptor_pool, which the ImGui backend, the present pass and the frame renderer share:
+// the pool holds `max_sets` sets of the types asked for (two here, as a caller may ask), and with
+// the free flag a set goes back on its own (ImGui's use). Validation checks every call.
+TEST_F(GpuTest, DescriptorPoolHoldsTheSetsAskedFor) {
+  const VkDevice device = context().device();
+  const VkDescriptorSetLayoutBinding bindings[] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
+  VkDescriptorSetLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  layout_info.bindingCount = 2;
+  layout_info.pBindings = bindings;
+  VkDescriptorSetLayout raw_layout = VK_NULL_HANDLE;
+  VHIST_VK_CHECK(vkCreateDescriptorSetLayout(device, &layout_info, nullptr, &raw_layout));
+  const vhist::render::UniqueDescriptorSetLayout layout(device, raw_layout);
+  for (const VkDescriptorPoolCreateFlags flags : {VkDescriptorPoolCreateFlags{0},
+                                                  VkDescriptorPoolCreateFlags{VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT}}) {
+    const vhist::render::UniqueDescriptorPool pool = vhist::render::make_descriptor_pool(
+        device, 3, {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 3}, {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 3}}, flags);
+    ASSERT_TRUE(pool);
+    const VkDescriptorSetLayout layouts[] = {layout.get(), layout.get(), layout.get()};
+    VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    alloc.descriptorPool = pool.get();
+    alloc.descriptorSetCount = 3;
+    alloc.pSetLayouts = layouts;
+    VkDescriptorSet sets[3] = {};
+    VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &alloc, sets));
+    for (const VkDescriptorSet set : sets) EXPECT_NE(set, VK_NULL_HANDLE);
+    if (flags != 0) VHIST_VK_CHECK(vkFreeDescriptorSets(device, pool.get(), 1, &sets[0]));
+  }
 }
 
 TEST(VkCheck, ErrorNamesCallResultAndPlace) {

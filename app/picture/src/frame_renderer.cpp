@@ -9,6 +9,7 @@
 #include "vhist/compute/cpu_reference.h"
 #include "vhist/compute/histogram_match.h"
 #include "vhist/render/command_slot.h"
+#include "vhist/render/descriptor_pool.h"
 #include "vhist/picture/scope_layout.h"
 #include "vhist/render/vk_check.h"
 #include "vhist/shaders/composite.spv.h"
@@ -79,17 +80,11 @@ void FrameRenderer::make_composite_descriptors() {
   VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
   VHIST_VK_CHECK(vkCreateDescriptorSetLayout(device, &set_info, nullptr, &set_layout));
   composite_set_layout_ = render::UniqueDescriptorSetLayout(device, set_layout);
-  const VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kFramesInFlight};
-  VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  pool_info.maxSets = kFramesInFlight;
-  pool_info.poolSizeCount = 1;
-  pool_info.pPoolSizes = &pool_size;
-  VkDescriptorPool pool = VK_NULL_HANDLE;
-  VHIST_VK_CHECK(vkCreateDescriptorPool(device, &pool_info, nullptr, &pool));
-  composite_pool_ = render::UniqueDescriptorPool(device, pool);
+  composite_pool_ =
+      render::make_descriptor_pool(device, kFramesInFlight, {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kFramesInFlight}});
   for (auto& slot : slots_) {
     VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-    alloc.descriptorPool = pool;
+    alloc.descriptorPool = composite_pool_.get();
     alloc.descriptorSetCount = 1;
     alloc.pSetLayouts = &set_layout;
     VHIST_VK_CHECK(vkAllocateDescriptorSets(device, &alloc, &slot->composite_set));

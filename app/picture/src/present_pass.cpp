@@ -3,6 +3,7 @@
 #include "vhist/compute_push.h"
 #include "vhist/shaders/present_pass.spv.h"
 
+#include "vhist/render/descriptor_pool.h"
 #include "vhist/render/image.h"
 #include "vhist/render/vk_check.h"
 
@@ -21,21 +22,10 @@ render::UniqueDescriptorSetLayout make_set_layout(VkDevice device) {
   return render::UniqueDescriptorSetLayout(device, layout);
 }
 
-render::UniqueDescriptorPool make_pool(VkDevice device, std::uint32_t sets) {
-  const VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, sets};
-  VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  info.maxSets = sets;
-  info.poolSizeCount = 1;
-  info.pPoolSizes = &size;
-  VkDescriptorPool pool = VK_NULL_HANDLE;
-  VHIST_VK_CHECK(vkCreateDescriptorPool(device, &info, nullptr, &pool));
-  return render::UniqueDescriptorPool(device, pool);
-}
-
 }  // namespace
 
 PresentPass::PresentPass(const render::Context& context)
-    : device_(context.device()), set_layout_(make_set_layout(device_)), pool_(make_pool(device_, kSlots)) {
+    : device_(context.device()), set_layout_(make_set_layout(device_)), pool_(render::make_descriptor_pool(device_, kSlots, {{VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, kSlots}})) {
   for (VkDescriptorSet& set : sets_) {
     VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
     alloc.descriptorPool = pool_.get();

@@ -1,5 +1,6 @@
 #include "imgui_backend.h"
 
+#include "vhist/render/descriptor_pool.h"
 #include "vhist/render/vk_check.h"
 
 #define GLFW_INCLUDE_VULKAN
@@ -20,18 +21,6 @@ void check_vk(VkResult r) {
   if (r != VK_SUCCESS) {
     std::fprintf(stderr, "vhist: ImGui Vulkan backend: %s\n", std::string(render::result_name(r)).c_str());
   }
-}
-
-render::UniqueDescriptorPool make_pool(render::Context& context) {
-  const VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 8};
-  VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  pool_info.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT;
-  pool_info.maxSets = 8;
-  pool_info.poolSizeCount = 1;
-  pool_info.pPoolSizes = &pool_size;
-  VkDescriptorPool pool = VK_NULL_HANDLE;
-  VHIST_VK_CHECK(vkCreateDescriptorPool(context.device(), &pool_info, nullptr, &pool));
-  return render::UniqueDescriptorPool(context.device(), pool);
 }
 
 }  // namespace
@@ -56,7 +45,8 @@ ImGuiBackend::GlfwPart::~GlfwPart() { ImGui_ImplGlfw_Shutdown(); }
 
 ImGuiBackend::ImGuiBackend(GLFWwindow* window, render::Context& context, render::Swapchain& swapchain,
                            std::uint32_t image_count)
-    : glfw_(window), vulkan_(context), pool_(make_pool(context)) {
+    : glfw_(window), vulkan_(context), pool_(render::make_descriptor_pool(context.device(), 8, {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 8}},
+                                         VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT)) {
   ImGui_ImplVulkan_InitInfo init{};
   init.Instance = context.instance();
   init.PhysicalDevice = context.physical_device();
