@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 
 namespace vhist {
 
@@ -33,6 +34,10 @@ std::uint32_t stats_levels(std::uint32_t bits);
 std::array<ChannelStats, 4> channel_stats(const Cdf& levels_cdf, std::uint32_t bits);
 // The same from the histogram at stats_levels(bits) levels (its reference_cdf()).
 std::array<ChannelStats, 4> channel_stats(const Histogram& levels, std::uint32_t bits);
+// The same from cumulative counts in 64 bits, laid out as Cdf's (cumulative[level * 4 + channel]
+// at stats_levels(bits) levels): a whole file's, summed over its frames, which 32-bit counts
+// could not hold (qc::FileTotals). One rule for a frame and a file: the same statistics.
+std::array<ChannelStats, 4> channel_stats(std::span<const std::uint64_t> cumulative, std::uint32_t bits);
 
 // The histogram with `bins` bins (a power of two no larger than fine.bins) whose bin b holds
 // the bins of `fine` that vhist_bin maps into b. Exact because bin counts are powers of two.

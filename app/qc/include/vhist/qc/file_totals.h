@@ -1,6 +1,7 @@
 // A whole file's R', G', B' and luma histograms, summed over its frames in 64-bit counts (a
-// frame's 32-bit counts would overflow within seconds of 4K), and their statistics by the same
-// rules as a frame's (frame_stats.h: nearest-rank percentiles, clip shares at the end levels):
+// frame's 32-bit counts would overflow within seconds of 4K), and their statistics computed by
+// the frame statistics' own function (frame_stats.h's channel_stats: nearest-rank percentiles,
+// clip shares at the end levels), so that a file's figures and its frames' cannot drift apart:
 // the exposure columns of `vhist batch`'s summary row. Plain C++.
 #pragma once
 
