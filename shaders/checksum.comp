@@ -53,5 +53,6 @@ void main() {
   atomicAdd(sums[0], sum0);
   atomicAdd(sums[1], sum1);
   barrier();
-  if (lane < 2u) atomicAdd(pc.measures.word[kMeasureChecksum + lane], sums[lane]);
+  MeasureWords measures = MeasureWords(pc.result);
+  if (lane < 2u) atomicAdd(measures.word[kMeasureChecksum + lane], sums[lane]);
 }

@@ -112,7 +112,7 @@ void main() {
   }
   barrier();
 
-  Counts totals = Counts(pc.counts);
+  Counts totals = Counts(pc.result);
   for (uint i = lane; i < components * kBins; i += gl_WorkGroupSize.x) {
     uint n = 0u;
     for (uint k = 0u; k < kCopies; ++k) n += hist[k * kCopyStride + i];

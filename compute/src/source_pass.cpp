@@ -20,9 +20,8 @@ namespace vhist {
 
 namespace {
 
-using shader::ChecksumPush;
 using shader::MaxRgbPush;
-using shader::PlanesPush;
+using shader::PlaneReadPush;
 
 constexpr VkDeviceSize kPlaneCountsBytes = VkDeviceSize{shader::kPlaneCountsWords} * 4;
 constexpr VkDeviceSize kLightCountsBytes = VkDeviceSize{shader::kMaxLightLevels} * 4;
@@ -117,8 +116,8 @@ void SourcePass::record_planes(VkCommandBuffer cmd, const VideoFormat& f, const 
                                const render::Buffer& counts) {
   if (auto err = check_planes(f, bins); !err.empty()) throw std::invalid_argument(err);
   clear(cmd, counts, kPlaneCountsBytes);
-  PlanesPush push{};
-  push.counts = counts.address();
+  PlaneReadPush push{};
+  push.result = counts.address();
   plane_push(push, f, planes);
   const PlaneConfig c = plane_config(context_.properties(), f);
   const std::array<std::uint32_t, 4> key{bins, c.workgroup_size, c.copies, c.merge ? 1u : 0u};
@@ -128,7 +127,7 @@ void SourcePass::record_planes(VkCommandBuffer cmd, const VideoFormat& f, const 
                                               {shader::kSpecWorkgroupSize, key[1]},
                                               {shader::kSpecCopies, key[2]},
                                               {shader::kSpecMerge, key[3]}};
-    pipeline = std::make_unique<render::ComputePipeline>(context_, planes_spv, constants, sizeof(PlanesPush), "planes");
+    pipeline = std::make_unique<render::ComputePipeline>(context_, planes_spv, constants, sizeof(PlaneReadPush), "planes");
   }
   pipeline->dispatch(cmd, push, c.workgroups);
 }
@@ -142,10 +141,10 @@ void SourcePass::record_checksum(VkCommandBuffer cmd, const VideoFormat& f, cons
   if (auto err = check_video_format(f); !err.empty()) throw std::invalid_argument(err);
   if (!checksum_) {
     checksum_ = std::make_unique<render::ComputePipeline>(context_, checksum_spv, std::span<const render::SpecConstant>{},
-                                                          sizeof(ChecksumPush), "checksum");
+                                                          sizeof(PlaneReadPush), "checksum");
   }
-  ChecksumPush push{};
-  push.measures = measures.address();
+  PlaneReadPush push{};
+  push.result = measures.address();
   plane_push(push, f, planes);
   checksum_->dispatch(cmd, push, workgroups_for(std::uint64_t{f.width} * f.height));
 }

@@ -99,27 +99,15 @@ VHIST_PUSH_BLOCK(ConvertPush) {
 } VHIST_PC;
 #endif
 
-#if defined(__cplusplus) || defined(VHIST_SHADER_planes)
-// The plane pass reads the planes as the convert pass does (plane, stride, comp and format
-// packed as in ConvertPush).
-VHIST_PUSH_BLOCK(PlanesPush) {
+#if defined(__cplusplus) || defined(VHIST_SHADER_planes) || defined(VHIST_SHADER_checksum)
+// The plane pass and the checksum pass read the planes as the convert pass does (plane, stride,
+// comp and format packed as in ConvertPush) and add what they count into one buffer, `result`:
+// one block for both, so their layouts cannot drift apart. Each shader reads `result` as its own
+// buffer reference: the plane pass as Counts (kPlaneCountsWords words, zeroed beforehand), the
+// checksum pass as MeasureWords (the measures buffer, measures_shared.h).
+VHIST_PUSH_BLOCK(PlaneReadPush) {
   VHIST_ADDRESSES(uvec2, plane, 3);
-  VHIST_ADDRESS(Counts, counts);  // kPlaneCountsWords words, zeroed beforehand
-  VHIST_UINT(width);
-  VHIST_UINT(height);
-  VHIST_UINTS(stride, 3);
-  VHIST_UINTS(comp, 3);
-  VHIST_UINT(format);
-  VHIST_UINT(unused);
-} VHIST_PC;
-#endif
-
-#if defined(__cplusplus) || defined(VHIST_SHADER_checksum)
-// The checksum pass reads the planes as the convert pass does (plane, stride, comp and format
-// packed as in ConvertPush).
-VHIST_PUSH_BLOCK(ChecksumPush) {
-  VHIST_ADDRESSES(uvec2, plane, 3);
-  VHIST_ADDRESS(MeasureWords, measures);  // the measures buffer (measures_shared.h)
+  VHIST_ADDRESS(uvec2, result);
   VHIST_UINT(width);
   VHIST_UINT(height);
   VHIST_UINTS(stride, 3);
@@ -175,7 +163,7 @@ VHIST_PUSH_BLOCK(PresentPush) {
 // bytes; C++ pads the struct to 112 (8-byte alignment), which the range need not cover.
 static_assert(sizeof(FastPush) == 48 && sizeof(ChunkPush) == 24 && sizeof(ReducePush) == 24 &&
               sizeof(ScalePush) == 24 && sizeof(CdfPush) == 24 && sizeof(EqualizePush) == 32 &&
-              sizeof(FloorPush) == 24 && sizeof(PlanesPush) == 72 && sizeof(ChecksumPush) == 72 && sizeof(MaxRgbPush) == 32 &&
+              sizeof(FloorPush) == 24 && sizeof(PlaneReadPush) == 72 && sizeof(MaxRgbPush) == 32 &&
               sizeof(MatchPush) == 32 && sizeof(RectCopyPush) == 32 && sizeof(PresentPush) == 24);
 }  // namespace vhist::shader
 #endif
