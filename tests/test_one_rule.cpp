@@ -3,12 +3,22 @@
 // input and expect the same numbers, so that the two cannot drift apart again.
 //   FileTotals (a whole file's exposure, vhist batch's row) against the frame statistics
 //   (frame_stats.h's channel_stats, every analyze record's).
+//   The HTML report's curves against the viewer's timeline strip: the same frames give the same
+//   column values (qc::column_measures(), column_measures.h).
+#include "timeline_cells.h"
+
 #include "vhist/compute/frame_stats.h"
+#include "vhist/qc/column_measures.h"
 #include "vhist/qc/file_totals.h"
+#include "vhist/report/html_report.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
+#include <regex>
+#include <string>
 #include <vector>
 
 namespace vhist {
@@ -98,6 +108,170 @@ TEST(OneRuleFileTotals, CountsBeyondThirtyTwoBitsStayExact) {
     EXPECT_DOUBLE_EQ(c.clip_low, 1.0 / 3.0);
     EXPECT_DOUBLE_EQ(c.clip_high, 2.0 / 3.0);
   }
+}
+
+// A PQ file's timeline of `frames` frames at 25 fps whose measures vary frame by frame, with a
+// defect in one frame here and there: a super-white and a sub-black frame, a frame half
+// clipped, one out of gamut, one flash of light.
+std::unique_ptr<qc::Timeline> varied_timeline(std::int64_t frames) {
+  auto t = std::make_unique<qc::Timeline>(frames);
+  std::array<std::uint32_t, qc::kTimelineLevels * 4> histogram{};
+  histogram[128 * 4 + 3] = 100;
+  for (std::int64_t n = 0; n < frames; ++n) {
+    qc::QcFrame q;
+    q.frame = n;
+    q.pts = static_cast<double>(n) / 25;
+    q.bits = 10;
+    const auto wave = static_cast<float>(n % 17);
+    q.y_min = 2 + wave / 4, q.y_p10 = 10 + wave, q.y_mean = 40 + wave, q.y_p90 = 70 + wave, q.y_max = 90 + wave / 2;
+    q.clip_low = wave / 2000, q.clip_high = static_cast<float>(n % 5) / 1000;
+    q.r103_luma = static_cast<float>(n % 3) / 1000, q.r103_rgb = static_cast<float>(n % 7) / 2000;
+    q.pq = true;
+    q.max_cll = 200 + 10 * wave, q.fall = 40 + wave;
+    if (n % 1001 == 500) q.y_max = 108, q.clip_high = 0.5f;
+    if (n % 1409 == 700) q.y_min = -7, q.clip_low = 0.25f;
+    if (n % 1703 == 900) q.r103_rgb = 0.3f, q.r103_luma = 0.2f;
+    if (n % 2003 == 1000) q.max_cll = 4000, q.fall = 900;
+    t->add(q, histogram);
+  }
+  return t;
+}
+
+void expect_same(const qc::ColumnMeasures& a, const qc::ColumnMeasures& b) {
+  EXPECT_EQ(a.frames, b.frames);
+  EXPECT_EQ(a.y_min, b.y_min);
+  EXPECT_EQ(a.y_p10, b.y_p10);
+  EXPECT_EQ(a.y_mean, b.y_mean);
+  EXPECT_EQ(a.y_p90, b.y_p90);
+  EXPECT_EQ(a.y_max, b.y_max);
+  EXPECT_EQ(a.clip_low, b.clip_low);
+  EXPECT_EQ(a.clip_high, b.clip_high);
+  EXPECT_EQ(a.r103_luma, b.r103_luma);
+  EXPECT_EQ(a.r103_rgb, b.r103_rgb);
+  EXPECT_EQ(a.max_cll, b.max_cll);
+  EXPECT_EQ(a.fall, b.fall);
+  EXPECT_EQ(a.pq, b.pq);
+  EXPECT_EQ(a.hlg, b.hlg);
+}
+
+TEST(OneRuleColumns, EachCurveKeepsItsFramesDefect) {
+  // Four frames, one of them the defect of every curve: the column shows each defect whole.
+  std::vector<qc::QcFrame> frames(4);
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    qc::QcFrame& q = frames[k];
+    q.y_min = 5, q.y_p10 = 10 + static_cast<float>(k), q.y_mean = 40 + 2 * static_cast<float>(k), q.y_p90 = 80, q.y_max = 95;
+    q.max_cll = 300, q.fall = 50;
+  }
+  frames[2].y_min = -4, frames[2].y_max = 107, frames[2].clip_low = 0.1f, frames[2].clip_high = 0.4f;
+  frames[2].r103_luma = 0.2f, frames[2].r103_rgb = 0.3f, frames[2].max_cll = 3000, frames[2].fall = 700;
+  frames[3].hlg = true;
+  const qc::ColumnMeasures m = qc::column_measures(frames);
+  EXPECT_EQ(m.frames, 4u);
+  EXPECT_EQ(m.y_min, -4.0f);   // the lowest minimum
+  EXPECT_EQ(m.y_max, 107.0f);  // the highest maximum
+  EXPECT_EQ(m.y_p10, 11.5f);   // the means of the percentiles and the means
+  EXPECT_EQ(m.y_mean, 43.0f);
+  EXPECT_EQ(m.y_p90, 80.0f);
+  EXPECT_EQ(m.clip_low, 0.1f);  // the highest shares
+  EXPECT_EQ(m.clip_high, 0.4f);
+  EXPECT_EQ(m.r103_luma, 0.2f);
+  EXPECT_EQ(m.r103_rgb, 0.3f);
+  EXPECT_EQ(m.max_cll, 3000.0f);  // MaxCLL and MaxFALL of the frames
+  EXPECT_EQ(m.fall, 700.0f);
+  EXPECT_TRUE(m.hlg);
+  EXPECT_FALSE(m.pq);
+}
+
+TEST(OneRuleColumns, ViewerStripAndReportGiveTheSameColumns) {
+  // 5,000 frames: three to a timeline column. A strip as wide as the timeline shows each column.
+  const std::unique_ptr<qc::Timeline> timeline = varied_timeline(5000);
+  ASSERT_EQ(timeline->frames_per_column(), 3u);
+  qc::TimelineFile file;
+  file.timeline = *timeline;
+  viewer::TimelineCells cells;
+  ASSERT_TRUE(viewer::update_cells(cells, file, 1, viewer::TimelineChannel::luma, true, 64, 100000));
+  const std::vector<qc::ColumnMeasures> report = qc::column_measures(*timeline);  // what the report draws
+  ASSERT_EQ(cells.measures.size(), report.size());
+  ASSERT_EQ(report.size(), timeline->columns().size());
+  for (std::size_t k = 0; k < report.size(); ++k) {
+    SCOPED_TRACE(k);
+    EXPECT_EQ(cells.measures[k].first_frame, timeline->columns()[k].first_frame);
+    expect_same(cells.measures[k], report[k]);
+  }
+  // The one-frame defects are there at their size.
+  const auto highest = [&](auto field) {
+    float m = 0;
+    for (const qc::ColumnMeasures& c : report) m = std::max(m, c.*field);
+    return m;
+  };
+  EXPECT_EQ(highest(&qc::ColumnMeasures::clip_high), 0.5f);
+  EXPECT_EQ(highest(&qc::ColumnMeasures::clip_low), 0.25f);
+  EXPECT_EQ(highest(&qc::ColumnMeasures::r103_rgb), 0.3f);
+  EXPECT_EQ(highest(&qc::ColumnMeasures::fall), 900.0f);
+  EXPECT_EQ(highest(&qc::ColumnMeasures::y_max), 108.0f);
+}
+
+TEST(OneRuleColumns, NarrowStripGroupsColumnsByTheSameRule) {
+  // A strip of 300 pixels: each display column is the rule over all the frames it holds.
+  const std::unique_ptr<qc::Timeline> timeline = varied_timeline(5000);
+  qc::TimelineFile file;
+  file.timeline = *timeline;
+  viewer::TimelineCells cells;
+  ASSERT_TRUE(viewer::update_cells(cells, file, 1, viewer::TimelineChannel::luma, true, 64, 300));
+  ASSERT_EQ(cells.measures.size(), 300u);
+  const std::span<const qc::QcFrame> frames(timeline->frames());
+  for (const viewer::TimelineColumnMeasures& m : cells.measures) {
+    SCOPED_TRACE(m.first_frame);
+    const auto first = static_cast<std::size_t>(m.first_frame), count = static_cast<std::size_t>(m.last_frame) + 1 - first;
+    expect_same(m, qc::column_measures(frames.subspan(first, count)));
+  }
+}
+
+// The highest point (the lowest y) of each curve in the report's plot `id`, in order.
+std::vector<double> curve_tops(const std::string& html, const std::string& id) {
+  const std::size_t at = html.find("id=\"" + id + "\""), end = html.find("</svg>", at);
+  EXPECT_NE(at, std::string::npos) << id;
+  const std::string svg = html.substr(at, end - at);
+  std::vector<double> tops;
+  const std::regex polyline("class=\"curve\"[^>]*points=\"([^\"]*)\""), point(",(-?[0-9.]+)");
+  for (auto p = std::sregex_iterator(svg.begin(), svg.end(), polyline); p != std::sregex_iterator(); ++p) {
+    const std::string points = (*p)[1];
+    double top = 1e9;
+    for (auto q = std::sregex_iterator(points.begin(), points.end(), point); q != std::sregex_iterator(); ++q) {
+      top = std::min(top, std::stod((*q)[1]));
+    }
+    tops.push_back(top);
+  }
+  return tops;
+}
+
+// The text of the report's plot `id`.
+std::string plot_of(const std::string& html, const std::string& id) {
+  const std::size_t at = html.find("id=\"" + id + "\"");
+  return at == std::string::npos ? std::string() : html.substr(at, html.find("</svg>", at) - at);
+}
+
+TEST(OneRuleColumns, ReportDrawsAOneFrameDefectAtItsHeight) {
+  // One frame of three in a column half clipped: the Clipped panel's scale runs to 50 % and its
+  // "at or above white" curve reaches the top (a mean would have drawn 16.7 % on a scale to 20 %).
+  const std::unique_ptr<qc::Timeline> timeline = varied_timeline(5000);
+  report::ReportInput input;
+  input.title = "one_rule.mkv";
+  input.timeline = timeline.get();
+  input.frame_rate = 25;
+  const std::string html = report::html_report(input);
+  EXPECT_NE(plot_of(html, "clip-plot").find(">50 %</text>"), std::string::npos);
+  const std::vector<double> clip = curve_tops(html, "clip-plot");
+  ASSERT_EQ(clip.size(), 2u);
+  EXPECT_EQ(clip[0], 8.0);                       // the plot area's top: 50 %
+  EXPECT_EQ(clip[1], 8.0 + (50 - 25) / 50.0 * 80);  // the sub-black frame's 25 %
+  // The light panel runs to 5,000 cd/m2 (the flash's MaxCLL of 4,000); its frame average of 900
+  // cd/m2 is drawn at 900.
+  EXPECT_NE(plot_of(html, "light-plot").find(">5000</text>"), std::string::npos);
+  const std::vector<double> light = curve_tops(html, "light-plot");
+  ASSERT_EQ(light.size(), 2u);
+  EXPECT_EQ(light[0], 8.0 + (5000 - 4000) / 5000.0 * 100);
+  EXPECT_EQ(light[1], 8.0 + (5000 - 900) / 5000.0 * 100);
 }
 
 }  // namespace

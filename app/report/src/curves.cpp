@@ -2,6 +2,8 @@
 
 #include "html_text.h"
 
+#include "vhist/qc/column_measures.h"
+
 #include <algorithm>
 #include <functional>
 
@@ -20,7 +22,7 @@ struct Panel {
   double y(double v) const { return kTop + (hi - std::clamp(v, lo, hi)) / (hi - lo) * height; }
 };
 
-using Value = std::function<double(const ColumnStats&)>;
+using Value = std::function<double(const qc::ColumnMeasures&)>;
 
 std::string svg_open(const std::string& id, double height, const std::string& label) {
   return "<svg class=\"plot\" id=\"" + id + "\" viewBox=\"0 0 " + fixed(kViewWidth, 0) + " " +
@@ -64,7 +66,7 @@ std::vector<std::pair<double, std::size_t>> curve_xs(std::size_t columns) {
   return xs;
 }
 
-std::string points(const std::vector<ColumnStats>& cols, const Panel& p, const Value& value, bool reverse = false) {
+std::string points(const std::vector<qc::ColumnMeasures>& cols, const Panel& p, const Value& value, bool reverse = false) {
   auto xs = curve_xs(cols.size());
   if (reverse) std::reverse(xs.begin(), xs.end());
   std::string s;
@@ -73,14 +75,14 @@ std::string points(const std::vector<ColumnStats>& cols, const Panel& p, const V
   return s;
 }
 
-std::string line(const std::vector<ColumnStats>& cols, const Panel& p, const Value& value, std::string_view colour,
+std::string line(const std::vector<qc::ColumnMeasures>& cols, const Panel& p, const Value& value, std::string_view colour,
                  double width) {
   return "<polyline class=\"curve\" stroke=\"" + std::string(colour) + "\" stroke-width=\"" + fixed(width, 1) +
          "\" points=\"" + points(cols, p, value) + "\"/>";
 }
 
 // The area between two curves.
-std::string band(const std::vector<ColumnStats>& cols, const Panel& p, const Value& lo, const Value& hi,
+std::string band(const std::vector<qc::ColumnMeasures>& cols, const Panel& p, const Value& lo, const Value& hi,
                  std::string_view fill) {
   return "<polygon class=\"band\" fill=\"" + std::string(fill) + "\" points=\"" + points(cols, p, hi) +
          points(cols, p, lo, true) + "\"/>";
@@ -110,15 +112,15 @@ std::vector<double> even_ticks(double hi, int parts) {
   return t;
 }
 
-double column_max(const std::vector<ColumnStats>& cols, const Value& value) {
+double column_max(const std::vector<qc::ColumnMeasures>& cols, const Value& value) {
   double m = 0;
-  for (const ColumnStats& c : cols) m = std::max(m, value(c));
+  for (const qc::ColumnMeasures& c : cols) m = std::max(m, value(c));
   return m;
 }
 
 // `limited`: the frames are limited range, whose codes 5 and 246 (R 103's Y' limits) read
 // about -5 % and 105 %: those are drawn.
-std::string levels_panel(const std::vector<ColumnStats>& cols, const XScale& scale, bool limited) {
+std::string levels_panel(const std::vector<qc::ColumnMeasures>& cols, const XScale& scale, bool limited) {
   Panel p{150, -10, 110, {0, 25, 50, 75, 100}, " %"};
   std::string s = head("Y\u2032 levels",
                        key("#c6d4e6", "min\u2013max") + key("#87a9d3", "p10\u2013p90") + key("#173f73", "mean") +
@@ -126,19 +128,19 @@ std::string levels_panel(const std::vector<ColumnStats>& cols, const XScale& sca
                        "percent of the nominal range; per column: min of the minima, max of the maxima, mean of the "
                        "10th and 90th percentiles and of the means");
   s += svg_open("levels-plot", p.height, "luma levels over time") + grid(p, scale);
-  s += band(cols, p, [](const ColumnStats& c) { return c.y_min; }, [](const ColumnStats& c) { return c.y_max; },
+  s += band(cols, p, [](const qc::ColumnMeasures& c) { return c.y_min; }, [](const qc::ColumnMeasures& c) { return c.y_max; },
             "#c6d4e6");
-  s += band(cols, p, [](const ColumnStats& c) { return c.y_p10; }, [](const ColumnStats& c) { return c.y_p90; },
+  s += band(cols, p, [](const qc::ColumnMeasures& c) { return c.y_p10; }, [](const qc::ColumnMeasures& c) { return c.y_p90; },
             "#87a9d3");
   if (limited) {
     s += limit(p, (5 - 16) * 100.0 / 219.0, "R 103") + limit(p, (246 - 16) * 100.0 / 219.0, "R 103");
   }
-  s += line(cols, p, [](const ColumnStats& c) { return c.y_mean; }, "#173f73", 1.4);
+  s += line(cols, p, [](const qc::ColumnMeasures& c) { return c.y_mean; }, "#173f73", 1.4);
   return s + "</svg>";
 }
 
 // A panel of shares in percent with a limit line (`limits`: value and label; 100 % or more: off).
-std::string share_panel(const std::vector<ColumnStats>& cols, const XScale& scale, std::string_view id,
+std::string share_panel(const std::vector<qc::ColumnMeasures>& cols, const XScale& scale, std::string_view id,
                         std::string_view title, const std::vector<std::pair<Value, std::string>>& curves,
                         const std::vector<std::pair<double, std::string>>& limits) {
   static constexpr std::string_view kColours[] = {"#D55E00", "#0072B2"};
@@ -154,7 +156,7 @@ std::string share_panel(const std::vector<ColumnStats>& cols, const XScale& scal
   for (const auto& l : limits) {
     if (l.first < 100) keys += key("#555", l.second + " " + fixed(l.first, 2) + " %", true);
   }
-  std::string s = head(title, keys, "percent of the pixels; per column: the mean of its frames");
+  std::string s = head(title, keys, "percent of the pixels; per column: the highest of its frames");
   s += svg_open(std::string(id), p.height, std::string(title)) + grid(p, scale);
   for (const auto& l : limits) {
     if (l.first < 100) s += limit(p, l.first, l.second);
@@ -164,15 +166,15 @@ std::string share_panel(const std::vector<ColumnStats>& cols, const XScale& scal
 }
 
 // `hlg`: the light is HLG's, as shown on BT.2100's reference display (said in the title).
-std::string light_panel(const std::vector<ColumnStats>& cols, const XScale& scale, bool hlg) {
-  const Value cll = [](const ColumnStats& c) { return c.max_cll; };
-  const Value fall = [](const ColumnStats& c) { return c.fall; };
+std::string light_panel(const std::vector<qc::ColumnMeasures>& cols, const XScale& scale, bool hlg) {
+  const Value cll = [](const qc::ColumnMeasures& c) { return c.max_cll; };
+  const Value fall = [](const qc::ColumnMeasures& c) { return c.fall; };
   const double hi = nice_ceil(std::max({column_max(cols, cll), column_max(cols, fall), 1.0}));
   Panel p{100, 0, hi, even_ticks(hi, 4), ""};
   const char* title = hlg ? "Light (HLG, on BT.2100’s 1000 cd/m² reference display, system gamma 1.2)"
                           : "Light (PQ)";
   std::string s = head(title, key("#D55E00", "brightest pixel (MaxCLL)") + key("#0072B2", "frame average (FALL)"),
-                       "cd/m\u00b2; per column: the maximum of the brightest pixels, the mean of the frame averages");
+                       "cd/m\u00b2; per column: the highest brightest pixel and the highest frame average");
   s += svg_open("light-plot", p.height, hlg ? "HLG light over time" : "PQ light over time") + grid(p, scale);
   s += line(cols, p, cll, "#D55E00", 1.3) + line(cols, p, fall, "#0072B2", 1.3);
   return s + "</svg>";
@@ -182,24 +184,24 @@ std::string light_panel(const std::vector<ColumnStats>& cols, const XScale& scal
 
 std::string curve_panels(const qc::Timeline& timeline, const XScale& scale, const std::vector<qc::Event>& events,
                          const qc::Thresholds& t) {
-  const std::vector<ColumnStats> cols = column_stats(timeline);
+  const std::vector<qc::ColumnMeasures> cols = qc::column_measures(timeline);
   std::string s = "<div class=\"panel\">" + event_lanes(scale, events) + "</div>";
   const bool limited = timeline.frames().empty() || timeline.frames().front().limited;
   s += "<div class=\"panel\">" + levels_panel(cols, scale, limited) + "</div>";
   s += "<div class=\"panel\">" +
        share_panel(cols, scale, "clip-plot", "Clipped",
-                   {{[](const ColumnStats& c) { return c.clip_high; }, "at or above white"},
-                    {[](const ColumnStats& c) { return c.clip_low; }, "at or below black"}},
+                   {{[](const qc::ColumnMeasures& c) { return c.clip_high * 100.0; }, "at or above white"},
+                    {[](const qc::ColumnMeasures& c) { return c.clip_low * 100.0; }, "at or below black"}},
                    {{t.clip_high, "top limit"}, {t.clip_low, "bottom limit"}}) +
        "</div>";
   s += "<div class=\"panel\">" +
        share_panel(cols, scale, "r103-plot", "EBU R 103",
-                   {{[](const ColumnStats& c) { return c.r103_luma; }, "Y\u2032 outside 5\u2013246"},
-                    {[](const ColumnStats& c) { return c.r103_rgb; }, "R\u2032G\u2032B\u2032 out of gamut"}},
+                   {{[](const qc::ColumnMeasures& c) { return c.r103_luma * 100.0; }, "Y\u2032 outside 5\u2013246"},
+                    {[](const qc::ColumnMeasures& c) { return c.r103_rgb * 100.0; }, "R\u2032G\u2032B\u2032 out of gamut"}},
                    {{t.r103_area, "limit"}}) +
        "</div>";
-  const bool pq = std::any_of(cols.begin(), cols.end(), [](const ColumnStats& c) { return c.pq; });
-  const bool hlg = std::any_of(cols.begin(), cols.end(), [](const ColumnStats& c) { return c.hlg; });
+  const bool pq = std::any_of(cols.begin(), cols.end(), [](const qc::ColumnMeasures& c) { return c.pq; });
+  const bool hlg = std::any_of(cols.begin(), cols.end(), [](const qc::ColumnMeasures& c) { return c.hlg; });
   if (pq || hlg) s += "<div class=\"panel\">" + light_panel(cols, scale, hlg && !pq) + "</div>";
   return s;
 }

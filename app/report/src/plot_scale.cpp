@@ -9,60 +9,6 @@
 
 namespace vhist::report {
 
-namespace {
-
-struct Sums {
-  double y_p10 = 0, y_mean = 0, y_p90 = 0, clip_low = 0, clip_high = 0, r103_luma = 0, r103_rgb = 0, fall = 0;
-};
-
-void add_frame(const qc::QcFrame& f, ColumnStats& c, Sums& s) {
-  if (c.frames == 0) c.y_min = f.y_min, c.y_max = f.y_max;
-  c.y_min = std::min<double>(c.y_min, f.y_min);
-  c.y_max = std::max<double>(c.y_max, f.y_max);
-  c.max_cll = std::max<double>(c.max_cll, f.max_cll);
-  c.pq = c.pq || f.pq;
-  c.hlg = c.hlg || f.hlg;
-  s.y_p10 += f.y_p10;
-  s.y_mean += f.y_mean;
-  s.y_p90 += f.y_p90;
-  s.clip_low += f.clip_low * 100.0;
-  s.clip_high += f.clip_high * 100.0;
-  s.r103_luma += f.r103_luma * 100.0;
-  s.r103_rgb += f.r103_rgb * 100.0;
-  s.fall += f.fall;
-  ++c.frames;
-}
-
-void finish(ColumnStats& c, const Sums& s) {
-  if (c.frames == 0) return;
-  const double n = c.frames;
-  c.y_p10 = s.y_p10 / n;
-  c.y_mean = s.y_mean / n;
-  c.y_p90 = s.y_p90 / n;
-  c.clip_low = s.clip_low / n;
-  c.clip_high = s.clip_high / n;
-  c.r103_luma = s.r103_luma / n;
-  c.r103_rgb = s.r103_rgb / n;
-  c.fall = s.fall / n;
-}
-
-}  // namespace
-
-std::vector<ColumnStats> column_stats(const qc::Timeline& timeline) {
-  const auto& columns = timeline.columns();
-  const auto& frames = timeline.frames();
-  std::vector<ColumnStats> out(columns.size());
-  // Each frame goes to the column that holds its number.
-  std::vector<Sums> sums(columns.size());
-  for (const qc::QcFrame& f : frames) {
-    const std::int64_t k = timeline.column_of(f.frame);
-    if (k < 0) continue;
-    add_frame(f, out[static_cast<std::size_t>(k)], sums[static_cast<std::size_t>(k)]);
-  }
-  for (std::size_t k = 0; k < out.size(); ++k) finish(out[k], sums[k]);
-  return out;
-}
-
 double XScale::x_of_frame(std::int64_t frame) const {
   const std::int64_t k = timeline_.column_of(frame);
   if (k < 0) return kPlotLeft;

@@ -1,7 +1,7 @@
 // The report's plots share one horizontal scale: the timeline's columns across the same width,
-// so that the heatmap, the curves and the event lanes line up. Also each column's aggregate of
-// its frames' measures (the curves are drawn per column, never per frame: a 2-hour file has
-// 180,000 frames but at most qc::kMaxColumns columns).
+// so that the heatmap, the curves and the event lanes line up. The curves are drawn per column,
+// never per frame (a 2-hour file has 180,000 frames but at most qc::kMaxColumns columns), from
+// qc::column_measures() (column_measures.h), the viewer's timeline strip's rule too.
 #pragma once
 
 #include "vhist/qc/checks.h"
@@ -18,18 +18,6 @@ inline constexpr double kViewWidth = 1100;
 inline constexpr double kPlotLeft = 64;
 inline constexpr double kPlotRight = kViewWidth - 56;
 inline constexpr double kPlotWidth = kPlotRight - kPlotLeft;
-
-// One column's frames, aggregated: the minimum of the minima, the maximum of the maxima (and of
-// MaxCLL), the mean of the rest.
-struct ColumnStats {
-  std::uint32_t frames = 0;
-  double y_min = 0, y_p10 = 0, y_mean = 0, y_p90 = 0, y_max = 0;  // percent of the nominal range
-  double clip_low = 0, clip_high = 0, r103_luma = 0, r103_rgb = 0;  // percent of the pixels
-  double max_cll = 0, fall = 0;                                      // cd/m2 (PQ and HLG frames)
-  bool pq = false;                                                   // any of its frames is PQ
-  bool hlg = false;  // any is HLG (its light as shown on BT.2100's reference display)
-};
-std::vector<ColumnStats> column_stats(const qc::Timeline& timeline);
 
 // Frame numbers and times to x in the plots' viewBox.
 class XScale {

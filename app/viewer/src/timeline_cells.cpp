@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 #include <vector>
 
 namespace vhist::viewer {
@@ -32,25 +33,11 @@ TimelineColumnMeasures measure_frames(const std::vector<qc::QcFrame>& frames, st
   TimelineColumnMeasures m;
   if (first >= frames.size()) return m;
   last = std::min(last, frames.size() - 1);
+  static_cast<qc::ColumnMeasures&>(m) = qc::column_measures(std::span(frames).subspan(first, last - first + 1));
   m.first_frame = frames[first].frame;
   m.last_frame = frames[last].frame;
   m.start = frames[first].pts;
-  m.y_min = frames[first].y_min;
-  m.y_max = frames[first].y_max;
   m.limited = frames[first].limited;
-  double p10 = 0, mean = 0, p90 = 0;
-  for (std::size_t i = first; i <= last; ++i) {
-    const qc::QcFrame& f = frames[i];
-    m.y_min = std::min(m.y_min, f.y_min), m.y_max = std::max(m.y_max, f.y_max);
-    p10 += f.y_p10, mean += f.y_mean, p90 += f.y_p90;
-    m.clip_low = std::max(m.clip_low, f.clip_low), m.clip_high = std::max(m.clip_high, f.clip_high);
-    m.r103_luma = std::max(m.r103_luma, f.r103_luma), m.r103_rgb = std::max(m.r103_rgb, f.r103_rgb);
-    m.max_cll = std::max(m.max_cll, f.max_cll), m.fall = std::max(m.fall, f.fall);
-    m.pq = m.pq || f.pq;
-    m.hlg = m.hlg || f.hlg;
-  }
-  const double n = static_cast<double>(last - first + 1);
-  m.y_p10 = static_cast<float>(p10 / n), m.y_mean = static_cast<float>(mean / n), m.y_p90 = static_cast<float>(p90 / n);
   return m;
 }
 

@@ -4,6 +4,7 @@
 // each display column's measures for the curves and the hover. Plain C++.
 #pragma once
 
+#include "vhist/qc/column_measures.h"
 #include "vhist/qc/timeline_file.h"
 
 #include <cstdint>
@@ -14,15 +15,13 @@ namespace vhist::viewer {
 // The heatmap's channel: the timeline's histograms are R', G', B', luma (timeline.h).
 enum class TimelineChannel : std::uint8_t { r = 0, g = 1, b = 2, luma = 3 };
 
-struct TimelineColumnMeasures {
+// A display column's curves: its frames' values by qc::column_measures()'s rule (the report's
+// too: the lowest Y' min, the means of p10, mean and p90, the highest max, shares and light),
+// and where it is.
+struct TimelineColumnMeasures : qc::ColumnMeasures {
   std::int64_t first_frame = 0, last_frame = 0;  // inclusive
   double start = 0;                               // the first frame's time, seconds
-  // Over the column's frames: the lowest Y' min, the means of p10, mean and p90, the highest
-  // max (percent of the nominal range); the highest shares (0..1) and light (cd/m2).
-  float y_min = 0, y_p10 = 0, y_mean = 0, y_p90 = 0, y_max = 0;
-  float clip_low = 0, clip_high = 0, r103_luma = 0, r103_rgb = 0, max_cll = 0, fall = 0;
-  bool limited = true, pq = false;
-  bool hlg = false;  // its light is HLG's, as shown on BT.2100's reference display
+  bool limited = true;                            // the first frame's range
 };
 
 struct TimelineCells {

@@ -39,7 +39,8 @@ struct ReportInput {
 // when no pixel of the column is at that level, else at 0.1 + 0.9 * clamp(1 + log10(share) / 6,
 // 0, 1), where share = the column's luma count at the level / the column's luma count (so a
 // level holding every pixel of the column is inferno(1) = #fcffa4, the least drawn 10^-6).
-// Curves are per column: min of the minima, max of the maxima (and of MaxCLL), mean of the rest.
+// Curves are per column by qc::column_measures() (the viewer's timeline strip's rule too): min of
+// the minima, max of the maxima, of the shares and of the light, mean of the percentiles and means.
 // The event table lists at most 200 events per check (a row says how many more).
 // Throws std::runtime_error only when the heatmap's PNG cannot be encoded.
 std::string html_report(const ReportInput& input);
