@@ -1598,7 +1598,9 @@ std::string h264_clip() {
 // on the CPU and say why: stderr, the OSD (its log in the test state line), the panel's decoder
 // line (in the state line too), and the picture is
 // the one --hwdec no draws (the video and histograms, below the OSD's lines and left of the panel,
-// whose decoder line differs). On an NVIDIA GPU with CUDA the fallback is not what runs: skipped.
+// whose decoder line differs). `vhist analyze` on the same clip and device says the same line
+// (one rule, hwdec::choose_decoding). On an NVIDIA GPU with CUDA the fallback is not what runs:
+// skipped.
 TEST(Hwdec, FallbackSaysWhyAndDrawsTheSamePicture) {
   const std::string clip = h264_clip();
   const std::string args = quote(clip) + " --frames 6 --paused-at 0 --size 1280x720";
@@ -1618,6 +1620,21 @@ TEST(Hwdec, FallbackSaysWhyAndDrawsTheSamePicture) {
                                             : "vhist: warning: --hwdec nvdec: NVDEC cannot be used (the Vulkan device ";
     EXPECT_NE(r.err.find(said), std::string::npos) << context(r);
     EXPECT_NE(r.err.find("is not an NVIDIA GPU"), std::string::npos) << context(r);
+    // vhist analyze decides by the same rule (hwdec::choose_decoding): on the same clip and device
+    // it says the same line after its own prefix.
+    const fs::path analyze_err = r.dir / "analyze.err";
+    const std::string analyze = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " analyze " + quote(clip) + " --hwdec " + mode +
+                                " --format jsonl -o " + quote((r.dir / "analyze.jsonl").string()) + " 2> " +
+                                quote(analyze_err.string());
+    EXPECT_EQ(std::system(analyze.c_str()), 0) << analyze;
+    std::string analyze_line;
+    std::istringstream analyze_lines(read_file(analyze_err));
+    for (std::string line; std::getline(analyze_lines, line);) {
+      if (line.rfind("vhist analyze: ", 0) == 0 && line.find("--hwdec") != std::string::npos) analyze_line = line;
+    }
+    ASSERT_FALSE(analyze_line.empty()) << "analyze said no --hwdec line\n" << read_file(analyze_err);
+    EXPECT_NE(r.err.find("vhist: " + analyze_line.substr(15) + "\n"), std::string::npos)
+        << "analyze: " << analyze_line << "\n" << context(r);
     EXPECT_NE(r.err.find("panel decoder line \"decoder h264 (CPU; --hwdec " + mode + ": the Vulkan device "),
               std::string::npos) << context(r);
     const auto osd = r.err.find("osd log \"Opened hwdec_h264.mp4 | ");

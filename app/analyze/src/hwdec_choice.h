@@ -20,10 +20,11 @@ media::SourceOptions source_options(const AnalyzeOptions& options, const hwdec::
 // Whether the engine analyze will use reads frames in host memory (the CPU engine).
 bool engine_reads_host(const AnalyzeOptions& options, const render::Context& context);
 
-// Decides --hwdec for `context` (made with hwdec::device_extensions() as optional extensions)
-// and the engine (`engine_reads_host`: the CPU engine, which reads host memory). When NVDEC is
-// usable, `source` is reopened on it. When it is not, says why on stderr (auto: a note; nvdec:
-// a warning, and the CPU decodes, as mpv does). Throws media::MediaError when reopening fails.
+// Decides --hwdec by hwdec::choose_decoding() for `context` (made with hwdec::device_extensions()
+// as optional extensions), the engine (`engine_reads_host`: the CPU engine, which reads host
+// memory) and the input. When NVDEC takes it, `source` is reopened on it. When it does not, says
+// why on stderr (auto: a note; nvdec: a warning, and the CPU decodes, as mpv does). Throws
+// media::MediaError when the input does not open again on the CPU.
 hwdec::Hwdec choose_hwdec(const AnalyzeOptions& options, const render::Context& context, bool engine_reads_host,
                           std::unique_ptr<media::MediaSource>& source);
 

@@ -31,15 +31,33 @@ std::shared_ptr<const DeviceFrame> Hwdec::put_frame(const VideoFormat& format, c
   return cuda->put_frame(format, planes);
 }
 
-void refuse_for_host_engine(Hwdec& hw) {
-  if (hw.usable()) hw.refuse("the CPU engine reads frames in host memory (NVDEC's stay on the GPU)");
+DecodeFacts device_facts(const Hwdec& hw) {
+  DecodeFacts facts;
+  facts.mode = hw.mode;
+  facts.device_usable = hw.usable();
+  facts.device_reason = hw.reason;
+  return facts;
 }
 
-std::string cpu_faster_reason(HwdecMode mode, std::string_view codec, unsigned threads) {
-  const unsigned cpu = cpu_decoder_threads(threads);
-  if (mode != HwdecMode::automatic || !cpu_decodes_faster(codec, cpu)) return {};
-  return std::string(codec) + " decodes faster on " + std::to_string(cpu) +
-         " CPU threads than on one NVDEC engine (--hwdec nvdec uses NVDEC all the same)";
+DecodeChoice choose_decoding(const DecodeFacts& f) {
+  if (f.mode == HwdecMode::no) return {};
+  if (f.camera) return {false, "a camera's frames are not decoded by NVDEC"};
+  if (!f.device_usable) return {false, f.device_reason};
+  if (f.host_engine) return {false, "the CPU engine reads frames in host memory (NVDEC's stay on the GPU)"};
+  const unsigned cpu = cpu_decoder_threads(f.threads);
+  if (f.mode == HwdecMode::automatic && cpu_decodes_faster(f.codec, cpu)) {
+    return {false, f.codec + " decodes faster on " + std::to_string(cpu) +
+                       " CPU threads than on one NVDEC engine (--hwdec nvdec uses NVDEC all the same)"};
+  }
+  return {true, {}};
+}
+
+std::string open_failed_reason(std::string_view what) {
+  return "the decoder did not open on NVDEC: " + std::string(what);
+}
+
+std::string not_taken_reason(const std::string& hw_fallback) {
+  return hw_fallback.empty() ? "NVDEC did not take the stream" : hw_fallback;
 }
 
 std::string fallback_line(HwdecMode mode, const std::string& reason) {

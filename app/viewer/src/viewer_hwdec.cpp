@@ -11,8 +11,14 @@ namespace {
 
 // The CPU decodes the file just opened: keep why, to be said by announce_decoder().
 void decode_on_cpu(App& app, const std::string& why) {
-  app.decoding.note = why.empty() ? "NVDEC did not take the stream" : why;
+  app.decoding.note = why;
   app.decoding.unsaid = true;
+}
+
+// What the viewer's Hwdec tells hwdec::choose_decoding(): its mode and the device's reason, the
+// engine's already in it (open_viewer_hwdec); the mode `no` without one.
+hwdec::DecodeFacts viewer_facts(const App& app) {
+  return app.decoding.hwdec ? hwdec::device_facts(*app.decoding.hwdec) : hwdec::DecodeFacts{};
 }
 
 }  // namespace
@@ -24,8 +30,12 @@ Engine viewer_engine(const render::Context& context) {
 }
 
 hwdec::Hwdec open_viewer_hwdec(hwdec::HwdecMode mode, const render::Context& context, Engine engine) {
-  hwdec::Hwdec hw = hwdec::open_hwdec(mode, context);  // the device's reason first: it holds for every engine
-  if (engine == Engine::cpu) hwdec::refuse_for_host_engine(hw);
+  hwdec::Hwdec hw = hwdec::open_hwdec(mode, context);
+  // The device's and the engine's reasons hold for every file: asked once, without a codec, and
+  // kept as the Hwdec's reason (NVDEC given up) for open_player().
+  hwdec::DecodeFacts facts = hwdec::device_facts(hw);
+  facts.host_engine = engine == Engine::cpu;
+  if (const hwdec::DecodeChoice choice = hwdec::choose_decoding(facts); !choice.nvdec) hw.refuse(choice.reason);
   return hw;
 }
 
@@ -35,26 +45,27 @@ namespace {
 // does, or with --hwdec no). `watch`: NVDEC's own check comes with the first frame. Throws
 // media::MediaError for bad input before anything of the open file changed.
 std::string open_decoder(App& app, const std::string& path, int stream, bool& watch) {
-  const hwdec::Hwdec* hw = app.decoding.hwdec;
-  if (!hw || hw->mode == hwdec::HwdecMode::no || !hw->usable()) {
+  // The codec is known once the file is open: the rule is asked first without it (whether to
+  // open on NVDEC at all), then with it.
+  hwdec::DecodeFacts facts = viewer_facts(app);
+  if (hwdec::DecodeChoice choice = hwdec::choose_decoding(facts); !choice.nvdec) {
     app.transport.player.open(path, stream);
-    return hw && hw->mode != hwdec::HwdecMode::no ? hw->reason : std::string();
+    return choice.reason;
   }
+  const hwdec::Hwdec& hw = *app.decoding.hwdec;
   try {
-    app.transport.player.open(path, stream, hw->cuda_context(), hw->cuda_stream());
+    app.transport.player.open(path, stream, hw.cuda_context(), hw.cuda_stream());
   } catch (const media::MediaError& e) {
     app.transport.player.open(path, stream);  // bad input throws again here, in the CPU decoder's words
-    return std::string("the decoder did not open on NVDEC: ") + e.what();
+    return hwdec::open_failed_reason(e.what());
   }
   const media::MediaInfo info = app.transport.player.info();
-  if (std::string faster = hwdec::cpu_faster_reason(hw->mode, info.codec); !faster.empty()) {
+  facts.codec = info.codec;
+  if (hwdec::DecodeChoice choice = hwdec::choose_decoding(facts); !choice.nvdec) {
     app.transport.player.open(path, stream);  // the NVDEC source goes once this one is open
-    return faster;
+    return choice.reason;
   }
-  if (info.hwaccel.empty()) {  // this FFmpeg has no NVDEC for the decoder
-    const std::string why = app.transport.player.report().hw_fallback;
-    return why.empty() ? "NVDEC did not take the stream" : why;
-  }
+  if (info.hwaccel.empty()) return hwdec::not_taken_reason(app.transport.player.report().hw_fallback);
   watch = true;
   return {};
 }
@@ -73,7 +84,9 @@ void note_camera_decoding(App& app) {
   app.decoding.note.clear();
   app.decoding.unsaid = false;
   app.decoding.watch = false;
-  if (app.decoding.hwdec && app.decoding.hwdec->mode != hwdec::HwdecMode::no) decode_on_cpu(app, "a camera's frames are not decoded by NVDEC");
+  hwdec::DecodeFacts facts = viewer_facts(app);
+  facts.camera = true;
+  if (const hwdec::DecodeChoice choice = hwdec::choose_decoding(facts); !choice.reason.empty()) decode_on_cpu(app, choice.reason);
 }
 
 void announce_decoder(App& app) {
@@ -88,7 +101,7 @@ void watch_decode_path(App& app, const media::DecodedFrame& frame) {
   if (!app.decoding.watch) return;
   app.decoding.watch = false;
   if (frame.device.memory != FrameMemory::host) return;
-  decode_on_cpu(app, app.transport.player.report().hw_fallback);
+  decode_on_cpu(app, hwdec::not_taken_reason(app.transport.player.report().hw_fallback));
   announce_decoder(app);
 }
 

@@ -21,12 +21,13 @@ namespace vhist::viewer {
 Engine viewer_engine(const render::Context& context);
 
 // Decides --hwdec for `context` (made with hwdec::device_extensions() as optional extensions
-// when `mode` is not `no`) and the viewer's engine: the CPU engine reads host memory, so NVDEC
-// is refused with it, as `vhist analyze` does.
+// when `mode` is not `no`) and the viewer's engine by hwdec::choose_decoding(), the rule
+// `vhist analyze` applies: the CPU engine reads host memory, so NVDEC is refused with it.
 hwdec::Hwdec open_viewer_hwdec(hwdec::HwdecMode mode, const render::Context& context, Engine engine);
 
-// Opens the file `path` in app.transport.player, on NVDEC when app.decoding.hwdec is usable and --hwdec takes it for
-// the stream's codec; else on the CPU with the reason kept for announce_decoder() and the panel.
+// Opens the file `path` in app.transport.player, on NVDEC when app.decoding.hwdec is usable and
+// hwdec::choose_decoding() takes the stream's codec; else on the CPU with the reason kept for
+// announce_decoder() and the panel.
 // Throws media::MediaError for bad input, as Player::open.
 void open_player(App& app, const std::string& path, int stream);
 // A camera was opened: its frames are not decoded by NVDEC (said when --hwdec is not `no`).

@@ -51,13 +51,41 @@ struct Hwdec {
   std::shared_ptr<const DeviceFrame> put_frame(const VideoFormat& format, const VideoPlanes& planes) const;
 };
 
-// The rules every command applies after open_hwdec(), in one wording: the CPU engine reads
-// frames in host memory, so it refuses NVDEC (nothing happens when NVDEC is not usable); `auto`
-// leaves `codec` to the CPU where it decodes faster there (cpu_decodes_faster on the run's
-// decoder threads, cpu_decoder_threads(threads): --threads, 0 for one per hardware thread):
-// cpu_faster_reason says why, or "" when NVDEC keeps it.
-void refuse_for_host_engine(Hwdec& hw);
-std::string cpu_faster_reason(HwdecMode mode, std::string_view codec, unsigned threads = 0);
+// One source as --hwdec's rule sees it. Every command that decodes (analyze, qc, batch, the
+// viewer) asks choose_decoding(), so they decide alike and say the same reasons.
+struct DecodeFacts {
+  HwdecMode mode = HwdecMode::no;
+  bool camera = false;         // a camera's frames are not NVDEC's to decode
+  bool device_usable = false;  // open_hwdec() made NVDEC usable for the Vulkan device
+  std::string device_reason;   // when not, why (Hwdec::reason)
+  bool host_engine = false;    // the CPU engine converts and counts: it reads frames in host memory
+  std::string codec;           // the stream's codec, FFmpeg's name ("": not known yet)
+  unsigned threads = 0;        // the decoder's threads (--threads; 0: one per hardware thread)
+};
+// The facts `hw` holds (its mode, and whether NVDEC is usable or why not); the caller adds the
+// source's and the engine's.
+DecodeFacts device_facts(const Hwdec& hw);
+
+// Where the rule puts a source: on NVDEC, or on the CPU for `reason` (empty for --hwdec no, which
+// says nothing; else what fallback_line says).
+struct DecodeChoice {
+  bool nvdec = false;
+  std::string reason;
+};
+
+// The rule, its reasons in this order: --hwdec no decodes on the CPU; a camera is never decoded
+// by NVDEC; the device's reason (it holds for every engine); the CPU engine; `auto` leaves a codec
+// to the CPU where it decodes faster there (cpu_decodes_faster on cpu_decoder_threads(threads)).
+// Else NVDEC. A codec not known yet passes the last rule: a caller that learns the codec only
+// from the stream opened on NVDEC (the viewer) asks again with it.
+DecodeChoice choose_decoding(const DecodeFacts& facts);
+// Why the CPU decodes a stream that was to be opened on NVDEC: opening it there failed (`what`:
+// the error's words).
+std::string open_failed_reason(std::string_view what);
+// Why the CPU decodes a stream opened on NVDEC: the FFmpeg build has no NVDEC hwaccel for its
+// decoder, or NVDEC's own check at the first frame refused it. `hw_fallback` is
+// DecodeReport::hw_fallback, FFmpeg's words ("" when it gave none).
+std::string not_taken_reason(const std::string& hw_fallback);
 // What to say when NVDEC is not used, `reason` being why: a warning for `nvdec` ("warning:
 // --hwdec nvdec: NVDEC cannot be used (REASON); decoding on the CPU"), a note for `auto`.
 std::string fallback_line(HwdecMode mode, const std::string& reason);
