@@ -5,11 +5,16 @@
 //   (frame_stats.h's channel_stats, every analyze record's).
 //   The HTML report's curves against the viewer's timeline strip: the same frames give the same
 //   column values (qc::column_measures(), column_measures.h).
+//   vhist analyze's light warning against vhist qc's light check: the same metadata gives the
+//   same limits, the same verdict and the same note (light_limits.h; a MaxCLL of 0 is unknown).
 #include "timeline_cells.h"
 
 #include "vhist/compute/frame_stats.h"
 #include "vhist/qc/column_measures.h"
+#include "vhist/qc/checks.h"
 #include "vhist/qc/file_totals.h"
+#include "vhist/qc/light_limits.h"
+#include "vhist/records/run_summary.h"
 #include "vhist/report/html_report.h"
 
 #include <gtest/gtest.h>
@@ -272,6 +277,100 @@ TEST(OneRuleColumns, ReportDrawsAOneFrameDefectAtItsHeight) {
   ASSERT_EQ(light.size(), 2u);
   EXPECT_EQ(light[0], 8.0 + (5000 - 4000) / 5000.0 * 100);
   EXPECT_EQ(light[1], 8.0 + (5000 - 900) / 5000.0 * 100);
+}
+
+// The stream's HDR metadata: MaxCLL and MaxFALL (none: no content light level), and a
+// mastering display's peak (0: none).
+SourceColour hdr_metadata(std::optional<std::array<std::uint32_t, 2>> content_light, double mastering_peak) {
+  SourceColour c;
+  if (content_light) c.content_light = ContentLight{(*content_light)[0], (*content_light)[1]};
+  if (mastering_peak > 0) {
+    c.mastering = MasteringDisplay{};
+    c.mastering->max_luminance = mastering_peak;
+  }
+  return c;
+}
+
+// What analyze and qc say of PQ frames of light `max_cll` and `fall` (cd/m2) against `colour`.
+struct LightSaid {
+  std::string warning, note;   // analyze's summary
+  bool event = false;          // qc: a light event
+  std::string detail;          // its detail line
+};
+LightSaid said(const SourceColour& colour, float max_cll, float fall) {
+  LightSaid out;
+  app::RunSummary s;
+  std::vector<qc::QcFrame> frames(3);
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    frames[k].frame = static_cast<std::int64_t>(k), frames[k].pts = static_cast<double>(k) / 25;
+    frames[k].pq = true, frames[k].max_cll = max_cll, frames[k].fall = fall;
+    s.add_light(LightLevel{max_cll, fall}, static_cast<std::int64_t>(k));
+  }
+  out.warning = app::light_warning(s, colour);
+  out.note = app::light_note(s, colour);
+  qc::RunFacts facts;
+  facts.frame_rate = 25;
+  facts.colour = colour;
+  facts.timecode = [](std::int64_t, double) { return std::string(); };
+  for (const qc::Event& e : qc::find_events(frames, qc::Thresholds{}, facts)) {
+    if (e.check != qc::Check::light) continue;
+    out.event = true;
+    out.detail = e.detail;
+  }
+  return out;
+}
+
+TEST(OneRuleLight, MaxCllZeroIsUnknownForBoth) {
+  // MaxCLL 0 and MaxFALL 0 (x265's hdr10 without max-cll): CTA-861.3's unknown. Pixels of 4,000
+  // cd/m2 exceed no declared limit: analyze does not warn, qc finds no event, both give one note.
+  const SourceColour zero = hdr_metadata(std::array<std::uint32_t, 2>{0, 0}, 0);
+  EXPECT_FALSE(qc::declared_light_limits(zero).any());
+  const LightSaid s = said(zero, 4000, 900);
+  EXPECT_EQ(s.warning, "");
+  EXPECT_FALSE(s.event);
+  EXPECT_EQ(s.note, "the stream's MaxCLL and MaxFALL are 0, which CTA-861.3 defines as unknown, not a limit: nothing "
+                    "declared to check against");
+  EXPECT_EQ(s.note, qc::light_limits_note(zero));
+  // The viewer's line under a frame's light reads the same rule.
+  EXPECT_FALSE(app::light_excess(4000, 900, zero).any());
+}
+
+TEST(OneRuleLight, AnalyzeWarnsWhereQcFindsAnEventAgainstTheSameLimits) {
+  struct Case {
+    std::optional<std::array<std::uint32_t, 2>> content_light;
+    double mastering_peak;
+    float max_cll, fall;
+    std::string limits;  // what both name
+    bool exceeded;
+  };
+  const std::vector<Case> cases = {
+      {std::nullopt, 0, 4000, 900, "", false},                              // nothing declared
+      {std::array<std::uint32_t, 2>{0, 0}, 0, 4000, 900, "", false},        // all unknown
+      {std::array<std::uint32_t, 2>{0, 400}, 0, 4000, 300, "MaxFALL 400", false},   // the unknown MaxCLL is not a limit
+      {std::array<std::uint32_t, 2>{0, 400}, 0, 300, 900, "MaxFALL 400", true},
+      {std::array<std::uint32_t, 2>{1000, 0}, 0, 4000, 900, "MaxCLL 1000", true},
+      {std::array<std::uint32_t, 2>{1000, 0}, 0, 1000.4f, 900, "MaxCLL 1000", false},  // within the slack
+      {std::array<std::uint32_t, 2>{1000, 400}, 0, 999, 399, "MaxCLL 1000, MaxFALL 400", false},
+      {std::array<std::uint32_t, 2>{1000, 400}, 0, 1200, 300, "MaxCLL 1000, MaxFALL 400", true},
+      {std::nullopt, 600, 800, 100, "mastering peak 600", true},
+      {std::array<std::uint32_t, 2>{0, 0}, 1000, 800, 700, "mastering peak 1000", false},
+      {std::array<std::uint32_t, 2>{0, 0}, 1000, 1200, 700, "mastering peak 1000", true},
+  };
+  for (const Case& c : cases) {
+    const SourceColour colour = hdr_metadata(c.content_light, c.mastering_peak);
+    SCOPED_TRACE(c.limits + " at " + std::to_string(c.max_cll) + " / " + std::to_string(c.fall));
+    EXPECT_EQ(qc::light_limits_text(qc::declared_light_limits(colour)), c.limits);
+    const LightSaid s = said(colour, c.max_cll, c.fall);
+    EXPECT_EQ(!s.warning.empty(), c.exceeded) << s.warning;
+    EXPECT_EQ(s.event, c.exceeded) << s.detail;
+    if (c.exceeded) {
+      EXPECT_NE(s.detail.find("against the stream's " + c.limits + " cd/m2"), std::string::npos) << s.detail;
+    }
+    // A note exactly where a figure is 0 or nothing is declared, in the same words as qc's.
+    const bool unknown = !c.content_light || (*c.content_light)[0] == 0 || (*c.content_light)[1] == 0;
+    EXPECT_EQ(!s.note.empty(), unknown && (c.content_light || c.mastering_peak == 0)) << s.note;
+    EXPECT_EQ(s.note, qc::light_limits_note(colour));
+  }
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // two outputs that report the same figure must report the same number.
 //   vhist qc --row's exposure columns (a whole file's, qc::FileTotals) against vhist analyze's
 //   records of the same file (each frame's statistics).
+//   vhist analyze's light warning against vhist qc's light check, on PQ clips tagged MaxCLL 0
+//   (CTA-861.3's unknown) and with a real MaxCLL: the same verdict, the same limits, one note.
 #include "analyze_process.h"
 
 #include "vhist/compute/frame_stats.h"
@@ -106,6 +108,105 @@ TEST(OneRuleExposure, QcRowOfAClipAgreesWithAnalyzesRecords) {
       EXPECT_DOUBLE_EQ(row[p + "_mean"].get<double>(), file[ch].mean) << p;
     }
   }
+}
+
+// A 10-bit PQ test pattern (its white is 10,000 cd/m2, its frame averages over 2,000) with the
+// content light level `max_cll` (x265's "MaxCLL,MaxFALL"; hdr10 writes it even when 0,0).
+std::string pq_clip(const std::string& name, const std::string& max_cll) {
+  return make_clip(name, "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 3 -c:v libx265 -pix_fmt yuv420p10le "
+                         "-x265-params 'colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:hdr10=1:max-cll=" +
+                             max_cll + ":log-level=error'");
+}
+
+struct LightSaid {
+  json analyze;                  // the summary's light object
+  std::string analyze_err;       // analyze's stderr
+  int qc_status = -1;
+  std::vector<json> qc_events;   // light events
+  std::vector<std::string> qc_notes;
+  std::string qc_err;
+};
+
+LightSaid light_said(const std::string& clip) {
+  LightSaid out;
+  const ProcessResult a = run_vhist("analyze " + quote(clip) + " -q --bins 16");
+  EXPECT_EQ(a.status, 0) << a.err;
+  out.analyze_err = a.err;
+  for (const std::string& line : all_lines(a.out)) {
+    const json o = json::parse(line);
+    if (o["type"] == "summary") out.analyze = o["light"];
+  }
+  // Only the light check fails the run (the pattern's colours are outside R 103's gamut).
+  const ProcessResult q = run_vhist("qc " + quote(clip) + " -q --fail light");
+  out.qc_status = q.status;
+  out.qc_err = q.err;
+  for (const std::string& line : all_lines(q.out)) {
+    const json o = json::parse(line);
+    if (o["type"] == "event" && o["check"] == "light") out.qc_events.push_back(o);
+    if (o["type"] == "qc_summary") out.qc_notes = o["notes"].get<std::vector<std::string>>();
+  }
+  return out;
+}
+
+// qc's note on the light ("PQ light: ..."), empty when none.
+std::string light_note(const std::vector<std::string>& notes) {
+  for (const std::string& n : notes) {
+    if (n.rfind("PQ light: ", 0) == 0) return n.substr(10);
+  }
+  return {};
+}
+
+TEST(OneRuleLight, StreamTaggedMaxCllZeroIsUncheckedByBoth) {
+  const LightSaid s = light_said(pq_clip("one_rule_cll_0_0.mkv", "0,0"));
+  ASSERT_TRUE(s.analyze.is_object());
+  EXPECT_EQ(s.analyze["stream_max_cll"], 0);  // the stream's figures as it states them
+  EXPECT_GT(s.analyze["max_cll"].get<double>(), 5000);
+  // No limit declared: analyze does not warn (nor on stderr), qc finds no light event and passes.
+  EXPECT_FALSE(s.analyze.contains("warning")) << s.analyze;
+  EXPECT_EQ(s.analyze_err.find("warning"), std::string::npos) << s.analyze_err;
+  EXPECT_TRUE(s.qc_events.empty());
+  EXPECT_EQ(s.qc_status, 0) << s.qc_err;
+  EXPECT_EQ(s.qc_err.find("warning"), std::string::npos) << s.qc_err;
+  // Both say why, in the same words.
+  const std::string note = "the stream's MaxCLL and MaxFALL are 0, which CTA-861.3 defines as unknown, not a limit: "
+                           "nothing declared to check against";
+  EXPECT_EQ(s.analyze["note"], note) << s.analyze;
+  EXPECT_EQ(light_note(s.qc_notes), note);
+}
+
+TEST(OneRuleLight, StreamTaggedMaxCllZeroChecksItsMaxFall) {
+  // MaxCLL 0 (unknown), MaxFALL 400: the frame averages above 2,000 cd/m2 exceed MaxFALL only.
+  const LightSaid s = light_said(pq_clip("one_rule_cll_0_400.mkv", "0,400"));
+  ASSERT_TRUE(s.analyze.is_object());
+  const std::string warning = s.analyze.value("warning", "");
+  EXPECT_NE(warning.find("MaxFALL"), std::string::npos) << s.analyze;
+  EXPECT_EQ(warning.find("MaxCLL"), std::string::npos) << warning;
+  ASSERT_EQ(s.qc_events.size(), 1u);
+  EXPECT_NE(s.qc_events[0]["detail"].get<std::string>().find("against the stream's MaxFALL 400 cd/m2"),
+            std::string::npos) << s.qc_events[0];
+  EXPECT_EQ(s.qc_status, 3);
+  const std::string note = "the stream's MaxCLL is 0, which CTA-861.3 defines as unknown, not a limit: checked "
+                           "against its MaxFALL 400 cd/m2 only";
+  EXPECT_EQ(s.analyze["note"], note) << s.analyze;
+  EXPECT_EQ(light_note(s.qc_notes), note);
+}
+
+TEST(OneRuleLight, StreamWithARealMaxCllIsExceededForBoth) {
+  // MaxCLL 1000, MaxFALL 400: the pattern exceeds both; analyze warns of both and qc fails with
+  // a light event against the same two figures. Nothing goes unchecked: no note.
+  const LightSaid s = light_said(pq_clip("one_rule_cll_1000_400.mkv", "1000,400"));
+  ASSERT_TRUE(s.analyze.is_object());
+  EXPECT_EQ(s.analyze["stream_max_cll"], 1000);
+  const std::string warning = s.analyze.value("warning", "");
+  EXPECT_NE(warning.find("against the stream's 1000"), std::string::npos) << s.analyze;
+  EXPECT_NE(warning.find("against the stream's 400"), std::string::npos) << s.analyze;
+  EXPECT_NE(s.analyze_err.find("warning: "), std::string::npos) << s.analyze_err;
+  ASSERT_EQ(s.qc_events.size(), 1u);
+  EXPECT_NE(s.qc_events[0]["detail"].get<std::string>().find("against the stream's MaxCLL 1000, MaxFALL 400 cd/m2"),
+            std::string::npos) << s.qc_events[0];
+  EXPECT_EQ(s.qc_status, 3);
+  EXPECT_FALSE(s.analyze.contains("note")) << s.analyze;
+  EXPECT_EQ(light_note(s.qc_notes), "");
 }
 
 }  // namespace

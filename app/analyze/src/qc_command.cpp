@@ -8,6 +8,7 @@
 
 #include "vhist/compute/colour_names.h"
 #include "vhist/media/timecode.h"
+#include "vhist/qc/light_limits.h"
 #include "vhist/qc/timeline_file.h"
 #include "vhist/report/html_report.h"
 #include "vhist/util/files.h"
@@ -120,8 +121,9 @@ std::vector<std::string> notes_for(const qc::Timeline& t, const SourceHeader& h)
   } else if (!pq) {
     notes.push_back("PQ light: not checked, the input is not PQ");
   }
-  if (pq && !h.colour.content_light && !h.colour.mastering) {
-    notes.push_back("PQ light: the stream declares no MaxCLL, MaxFALL or mastering display to check against");
+  // What the light is not checked against, in the words of analyze's summary (light_limits.h).
+  if (const std::string light = qc::light_limits_note(h.colour); pq && !hlg && !light.empty()) {
+    notes.push_back("PQ light: " + light);
   }
   return notes;
 }

@@ -1,5 +1,7 @@
 #include "vhist/qc/checks.h"
 
+#include "vhist/qc/light_limits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -183,27 +185,17 @@ void frozen(const Finder& f, const Thresholds& t, const RunFacts& facts, std::ve
 }
 
 void light(const Finder& f, const Thresholds& t, const RunFacts& facts, std::vector<Event>& out) {
-  const SourceColour& c = facts.colour;
-  const double cll = c.content_light && c.content_light->max_cll > 0 ? c.content_light->max_cll : -1;
-  const double fall = c.content_light && c.content_light->max_fall > 0 ? c.content_light->max_fall : -1;
-  const double peak = c.mastering && c.mastering->max_luminance > 0 ? c.mastering->max_luminance : -1;
-  if (cll < 0 && fall < 0 && peak < 0) return;  // nothing declared to exceed
-  // The brightest pixel against the lower of MaxCLL and the mastering peak; the average against MaxFALL.
-  const double pixel_limit = cll < 0 ? peak : peak < 0 ? cll : std::min(cll, peak);
+  // The limits by analyze's rule too (light_limits.h: a MaxCLL or MaxFALL of 0 is unknown).
+  const LightLimits limits = declared_light_limits(facts.colour);
+  if (!limits.any()) return;  // nothing declared to exceed
   const std::size_t before = out.size();
   f.runs(Check::light, "cd/m2", 0, [&](std::size_t k) {
     const QcFrame& q = f.at(k);
-    const bool over_pixel = pixel_limit >= 0 && q.max_cll > pixel_limit + t.light_slack;
-    const bool over_fall = fall >= 0 && q.fall > fall + t.light_slack;
-    return Verdict{q.pq && (over_pixel || over_fall), q.max_cll};
+    return Verdict{q.pq && light_excess(q.max_cll, q.fall, limits, t.light_slack).any(), q.max_cll};
   }, out);
   for (std::size_t k = before; k < out.size(); ++k) {
-    std::string limits;
-    if (cll >= 0) limits += "MaxCLL " + fixed(cll, 0);
-    if (fall >= 0) limits += std::string(limits.empty() ? "" : ", ") + "MaxFALL " + fixed(fall, 0);
-    if (peak >= 0) limits += std::string(limits.empty() ? "" : ", ") + "mastering peak " + fixed(peak, 0);
-    out[k].detail = "brightest pixel up to " + fixed(out[k].worst, 1) + " cd/m2 against the stream's " + limits +
-                    " cd/m2";
+    out[k].detail = "brightest pixel up to " + fixed(out[k].worst, 1) + " cd/m2 against the stream's " +
+                    light_limits_text(limits) + " cd/m2";
   }
 }
 

@@ -111,32 +111,31 @@ std::string legal_range_note(const RunSummary& s, const ColourTag<ColourRange>& 
 }
 
 LightExcess light_excess(double max_cll, double fall, const SourceColour& colour) {
-  LightExcess e;
-  if (colour.content_light) {
-    e.max_cll = max_cll > colour.content_light->max_cll + kLightSlack;
-    e.max_fall = fall > colour.content_light->max_fall + kLightSlack;
-  }
-  e.mastering_peak = colour.mastering && max_cll > colour.mastering->max_luminance + kLightSlack;
-  return e;
+  return qc::light_excess(max_cll, fall, qc::declared_light_limits(colour), kLightSlack);
+}
+
+std::string light_note(const RunSummary& s, const SourceColour& colour) {
+  if (s.light_frames == 0 || s.hlg_light_frames > 0) return {};
+  return qc::light_limits_note(colour);
 }
 
 std::string light_warning(const RunSummary& s, const SourceColour& colour) {
   // HLG's light is the reference display's, not the stream's own: no static metadata speaks of it.
   if (s.light_frames == 0 || s.hlg_light_frames > 0) return {};
-  const LightExcess e = light_excess(s.max_cll, s.max_fall, colour);
+  const qc::LightLimits limits = qc::declared_light_limits(colour);
+  const LightExcess e = qc::light_excess(s.max_cll, s.max_fall, limits, kLightSlack);
   std::string found;
   const auto add = [&found](const std::string& part) { found += (found.empty() ? "" : "; ") + part; };
   if (e.max_cll) {
     add("MaxCLL " + number(s.max_cll, 1) + " cd/m2 (frame " + std::to_string(s.max_cll_frame) +
-        ") against the stream's " + std::to_string(colour.content_light->max_cll));
+        ") against the stream's " + number(*limits.max_cll, 0));
   }
   if (e.max_fall) {
     add("MaxFALL " + number(s.max_fall, 1) + " cd/m2 (frame " + std::to_string(s.max_fall_frame) +
-        ") against the stream's " + std::to_string(colour.content_light->max_fall));
+        ") against the stream's " + number(*limits.max_fall, 0));
   }
   if (e.mastering_peak) {
-    add("pixels brighter than the mastering display's peak of " + number(colour.mastering->max_luminance, 0) +
-        " cd/m2");
+    add("pixels brighter than the mastering display's peak of " + number(*limits.mastering_peak, 0) + " cd/m2");
   }
   if (found.empty()) return {};
   return "the pixels are brighter than the stream's HDR metadata says (" + found +
@@ -205,6 +204,8 @@ void append_jsonl_summary(std::string& out, const RunSummary& s, const SourceCol
              ",\"stream_max_fall\":" + std::to_string(colour.content_light->max_fall);
     }
     if (colour.mastering) out += ",\"mastering_max_luminance\":" + number(colour.mastering->max_luminance, 4);
+    const std::string note = light_note(s, colour);
+    if (!note.empty()) out += ",\"note\":" + quoted_json(note);
     if (!warnings.light.empty()) out += ",\"warning\":" + quoted_json(warnings.light);
     out += "}";
   }
@@ -237,6 +238,8 @@ void append_csv_summary(std::string& out, const RunSummary& s, const SourceColou
              std::to_string(colour.content_light->max_fall);
     }
     out += "\n";
+    const std::string note = light_note(s, colour);
+    if (!note.empty()) out += "# light note: " + comment_text(note) + "\n";
     if (!warnings.light.empty()) out += "# warning: " + comment_text(warnings.light) + "\n";
   }
 }

@@ -8,6 +8,7 @@
 #include "vhist/compute/range_verdict.h"
 #include "vhist/compute/source_colour.h"
 #include "vhist/compute/source_measures.h"
+#include "vhist/qc/light_limits.h"
 
 #include <cstdint>
 #include <limits>
@@ -68,16 +69,19 @@ std::string legal_range_note(const RunSummary& s, const ColourTag<ColourRange>& 
 // kLightSlack cd/m2 (the metadata's values are whole cd/m2): the content light level's MaxCLL or
 // MaxFALL (the metadata understates the content: a display would tone-map for the wrong peak),
 // or the mastering display's peak luminance (pixels graded brighter than that display shows).
-// Any run can exceed the metadata, so this needs no minimum number of frames.
+// Which figures are limits is qc's rule (light_limits.h), the light check's: a MaxCLL or MaxFALL
+// of 0 is CTA-861.3's unknown, no limit. Any run can exceed the metadata, so this needs no
+// minimum number of frames.
 inline constexpr double kLightSlack = 0.5;
-struct LightExcess {
-  bool max_cll = false, max_fall = false, mastering_peak = false;
-  bool any() const { return max_cll || max_fall || mastering_peak; }
-};
-// Which of the metadata's figures a brightest pixel `max_cll` and a frame average `fall` (cd/m2)
+using LightExcess = qc::LightExcess;
+// Which of the metadata's limits a brightest pixel `max_cll` and a frame average `fall` (cd/m2)
 // exceed: of one frame (the viewer) or of a whole run.
 LightExcess light_excess(double max_cll, double fall, const SourceColour& colour);
 std::string light_warning(const RunSummary& s, const SourceColour& colour);
+// What a PQ run's light is not checked against (qc::light_limits_note(): the words of vhist qc's
+// note): no limit declared, or a MaxCLL or MaxFALL of 0. Empty for an HLG or SDR run, or when
+// every figure the stream carries is a limit.
+std::string light_note(const RunSummary& s, const SourceColour& colour);
 
 // What the summary warns of: the range tag's verdict and the light's.
 struct SummaryWarnings {
