@@ -140,7 +140,8 @@ TEST(Gamut, SaturatedChromaOverAllLumaCodes) {
                                                      {m, m}, {mid, m}, {0, mid}, {mid, mid}}};
     for (auto [sx, sy] : {std::pair{0u, 0u}, {1u, 0u}, {1u, 1u}}) {
       for (ColourRange range : {ColourRange::limited, ColourRange::full}) {
-        for (auto [cb, cr] : chroma) {
+        for (auto [cb_of_case, cr_of_case] : chroma) {
+          const auto cb = cb_of_case, cr = cr_of_case;  // variables, not bindings: lambdas capture them (clang 14)
           const std::uint32_t w = 37, h = (static_cast<std::uint32_t>(m) + 1 + w - 1) / w;  // odd sizes
           SyntheticVideoFrame f = planar_frame(bits, sx, sy, w, h, range, ColourMatrix::bt2020);
           for (std::uint32_t y = 0; y < f.format.chroma_height(); ++y) {

@@ -76,7 +76,8 @@ TEST_F(GpuCdf, EdgeCases) {
 TEST_F(GpuCdf, ChainedAfterTheHistogramOfARealFrame) {
   // The histogram pass and the prefix sum in one command buffer, as the viewer records them.
   vhist::HistogramEngine engine(context());
-  for (auto [bits, packing] : {std::pair{8u, vhist::PixelPacking::rgba8}, {10u, vhist::PixelPacking::rgba16}}) {
+  for (auto [bits_of_case, packing] : {std::pair{8u, vhist::PixelPacking::rgba8}, {10u, vhist::PixelPacking::rgba16}}) {
+    const std::uint32_t bits = bits_of_case;  // a variable, not a binding: lambdas capture it (clang 14)
     const vhist::FrameFormat f{333, 177, packing, bits};
     const std::uint32_t levels = vhist::stats_levels(bits);
     const auto pixels = vhist::make_frame(f, vhist::Content::natural, 5);
@@ -105,7 +106,8 @@ TEST_F(GpuCdf, EqualizePassEqualsTheReference) {
   // equalize.comp over whole frames, odd sizes (pixels left over after the 16-byte blocks),
   // 8 and 10-bit, both modes: the codes must be reference_equalize()'s, the padding kept.
   vhist::HistogramEngine engine(context());
-  for (auto [bits, packing] : {std::pair{8u, vhist::PixelPacking::rgba8}, {10u, vhist::PixelPacking::rgba16}}) {
+  for (auto [bits_of_case, packing] : {std::pair{8u, vhist::PixelPacking::rgba8}, {10u, vhist::PixelPacking::rgba16}}) {
+    const std::uint32_t bits = bits_of_case;  // a variable, not a binding: lambdas capture it (clang 14)
     for (auto [w, h] : {std::pair{333u, 177u}, {7u, 1u}, {64u, 36u}}) {
       const vhist::FrameFormat f{w, h, packing, bits};
       const std::uint32_t levels = vhist::stats_levels(bits);

@@ -455,7 +455,7 @@ constexpr const char* kCover = "fit = cover\n";
 // The quadrant clip with no histogram drawn: the whole window is video (no black anywhere),
 // the corners show the four quadrants, and the quadrants meet at the window's centre.
 TEST_P(CoverFit, QuadrantsFillTheWindowAndMeetAtItsCentre) {
-  const auto [w, h] = GetParam();
+  const int w = GetParam().w, h = GetParam().h;  // variables, not bindings: a lambda captures them (clang 14)
   const ViewerRun r = run_viewer(std::string(kPixelSettings) + kNoChannels + kCover,
                                  quote(quadrant_clip()) + " --frames 8 --paused-at 0 --size " + std::to_string(w) + "x" +
                                      std::to_string(h));

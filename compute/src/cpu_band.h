@@ -203,6 +203,9 @@ void bins_row(const std::int32_t* __restrict yv, const std::int32_t* __restrict 
       n_low += lo;
       n_high += hi;
       n_out += lo | hi;
+    } else {
+      static_cast<void>(n_low), static_cast<void>(n_high), static_cast<void>(n_out);
+      static_cast<void>(lowest), static_cast<void>(highest), static_cast<void>(r), static_cast<void>(g), static_cast<void>(b);
     }
   };
   const auto clamp = [max_code](int c) { return clamp_code(c, max_code); };

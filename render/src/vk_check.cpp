@@ -62,7 +62,7 @@ std::string_view result_name(VkResult result) {
 
 namespace {
 
-std::string describe(std::string_view call, VkResult result, std::source_location where) {
+std::string describe(std::string_view call, VkResult result, CallSite where) {
   // Keep only the call's name: "vkCreateDevice(physical, &info, ...)" -> "vkCreateDevice".
   const std::string_view name = call.substr(0, call.find('('));
   // Paths relative to the repository read better than absolute build paths.
@@ -80,7 +80,7 @@ std::string describe(std::string_view call, VkResult result, std::source_locatio
   message += " (";
   message += file;
   message += ':';
-  message += std::to_string(where.line());
+  message += std::to_string(where.line_number());
   message += ')';
   return message;
 }
@@ -288,7 +288,7 @@ std::string failure_message(const std::exception& error) {
   }
 }
 
-VulkanError::VulkanError(std::string_view call, VkResult result, std::source_location where)
+VulkanError::VulkanError(std::string_view call, VkResult result, CallSite where)
     : std::runtime_error(describe(call, result, where)), result_(result) {
   if (result == VK_ERROR_DEVICE_LOST) g_device_lost = true;
 }

@@ -16,7 +16,6 @@
 
 #include <cstdint>
 #include <exception>
-#include <source_location>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -26,10 +25,23 @@ namespace vhist::render {
 // The enumerator name of a VkResult ("VK_ERROR_DEVICE_LOST"), or "VkResult(<n>)".
 std::string_view result_name(VkResult result);
 
+// Where a check() was called. By hand, not std::source_location: Debian 12's clang 14 (the
+// sanitizer and fuzz builds) lacks the builtin that libstdc++'s source_location needs; both
+// compilers have __builtin_FILE and __builtin_LINE.
+struct CallSite {
+  const char* file = "";
+  unsigned line = 0;
+  static constexpr CallSite here(const char* file = __builtin_FILE(), unsigned line = __builtin_LINE()) noexcept {
+    return CallSite{file, line};
+  }
+  constexpr const char* file_name() const noexcept { return file; }
+  constexpr unsigned line_number() const noexcept { return line; }
+};
+
 // Thrown for a failed Vulkan call; result() keeps the VkResult for callers that recover.
 class VulkanError : public std::runtime_error {
  public:
-  VulkanError(std::string_view call, VkResult result, std::source_location where);
+  VulkanError(std::string_view call, VkResult result, CallSite where);
   VulkanError(const std::string& message, VkResult result);
   VkResult result() const noexcept { return result_; }
 
@@ -83,7 +95,7 @@ void watch_device(VkDevice device) noexcept;
 // Throws VulkanError unless `result` is VK_SUCCESS (or another non-error status: VK_INCOMPLETE,
 // VK_SUBOPTIMAL_KHR ... are returned to the caller, which decides).
 inline VkResult check(VkResult result, std::string_view call,
-                      std::source_location where = std::source_location::current()) {
+                      CallSite where = CallSite::here()) {
   if (result < 0) {
     throw VulkanError(call, result, where);
   }
