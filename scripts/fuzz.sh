@@ -8,7 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 build=${BUILD:-build-fuzz}
+# Line tables only (-g1): a crash report still names function, file and line.
 CC=${CC:-clang-14} CXX=${CXX:-clang++-14} cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
   -DVHIST_FUZZ=ON -DVHIST_BUILD_TESTS=OFF -DVHIST_BUILD_BENCH=OFF
 cmake --build "$build" --parallel "${JOBS:-$(nproc)}" --target fuzz_media fuzz_cli
 bash fuzz/make_seeds.sh "$build/seeds" >/dev/null

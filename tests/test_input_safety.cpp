@@ -17,6 +17,18 @@
 #include <tuple>
 #include <vector>
 
+// AddressSanitizer's build (GCC says so by __SANITIZE_ADDRESS__, clang by __has_feature).
+#if defined(__SANITIZE_ADDRESS__)
+#define VHIST_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define VHIST_UNDER_ASAN 1
+#endif
+#endif
+#ifndef VHIST_UNDER_ASAN
+#define VHIST_UNDER_ASAN 0
+#endif
+
 namespace fs = std::filesystem;
 using namespace vhist::test;
 
@@ -255,7 +267,7 @@ TEST(InputSafety, ReferenceMustBeARegularFileOfBoundedLines) {
       {fifo.string(), "is not a regular file (a FIFO or pipe)"},
       {long_line.string(), "line 1 is longer than 1 MiB"},
   };
-#if defined(__SANITIZE_ADDRESS__)
+#if VHIST_UNDER_ASAN
   const std::string limit;  // AddressSanitizer reserves more address space than the limit allows
 #else
   const std::string limit = "ulimit -v 1048576; ";
@@ -278,7 +290,7 @@ TEST(InputSafety, ReferenceMustBeARegularFileOfBoundedLines) {
 // "out of memory" and names the limit (it used to blame the Vulkan driver), exit 1; the viewer,
 // whether it fails cleanly or crashes in the driver, names the limit too.
 TEST(InputSafety, MemoryLimitIsSaidToBeTheCause) {
-#if defined(__SANITIZE_ADDRESS__)
+#if VHIST_UNDER_ASAN
   GTEST_SKIP() << "AddressSanitizer reserves more address space than any such limit";
 #endif
   const std::string clip = make_clip("ref_clip.mp4", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 3 -c:v libx264 -pix_fmt yuv420p");

@@ -22,7 +22,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -232,18 +231,21 @@ TEST(OneRuleColumns, NarrowStripGroupsColumnsByTheSameRule) {
   }
 }
 
-// The highest point (the lowest y) of each curve in the report's plot `id`, in order.
+// The highest point (the lowest y) of each curve in the report's plot `id`, in order. Read by
+// find, not std::regex: libstdc++'s matcher recurses per character, and a curve's thousands of
+// points overflowed the stack under AddressSanitizer.
 std::vector<double> curve_tops(const std::string& html, const std::string& id) {
   const std::size_t at = html.find("id=\"" + id + "\""), end = html.find("</svg>", at);
   EXPECT_NE(at, std::string::npos) << id;
   const std::string svg = html.substr(at, end - at);
   std::vector<double> tops;
-  const std::regex polyline("class=\"curve\"[^>]*points=\"([^\"]*)\""), point(",(-?[0-9.]+)");
-  for (auto p = std::sregex_iterator(svg.begin(), svg.end(), polyline); p != std::sregex_iterator(); ++p) {
-    const std::string points = (*p)[1];
-    double top = 1e9;
-    for (auto q = std::sregex_iterator(points.begin(), points.end(), point); q != std::sregex_iterator(); ++q) {
-      top = std::min(top, std::stod((*q)[1]));
+  for (std::size_t c = svg.find("class=\"curve\""); c != std::string::npos; c = svg.find("class=\"curve\"", c + 1)) {
+    const std::size_t tag_end = svg.find('>', c), from = svg.find("points=\"", c);
+    if (from == std::string::npos || from > tag_end) continue;
+    const std::string points = svg.substr(from + 8, svg.find('"', from + 8) - (from + 8));
+    double top = 1e9;  // each point is "x,y", separated by spaces
+    for (std::size_t comma = points.find(','); comma != std::string::npos; comma = points.find(',', comma + 1)) {
+      top = std::min(top, std::stod(points.substr(comma + 1)));
     }
     tops.push_back(top);
   }

@@ -24,6 +24,7 @@
 #include <optional>
 #include <thread>
 #include <chrono>
+#include <sstream>
 #include <string>
 
 namespace vhist {
@@ -103,8 +104,11 @@ struct TimelineRun {
 // up (test::beside_viewer: $W the window, the waits of tests/window_script.sh). With an empty
 // script the run ends in a screenshot (--screenshot). The scripts end the run with Q once they
 // have seen what they wait for; --quit-after is only a ceiling for a viewer that never gets there.
+// The scan runs at the viewer's priority (VHIST_TEST_SCAN_PRIORITY=normal, a test hook): a test
+// waits for the scan's progress, which on a loaded machine an idle-priority child may not make
+// for a long while; Timeline.ScanRunsAtIdlePriority runs it as users get it (`idle_scan`).
 TimelineRun run_timeline(const std::string& name, const fs::path& cache, const std::string& args, const std::string& script = "",
-                         const std::string& settings = kSettings) {
+                         const std::string& settings = kSettings, bool idle_scan = false) {
   TimelineRun r;
   r.dir = clip_dir() / ("timeline-" + name);
   fs::remove_all(r.dir);
@@ -113,7 +117,8 @@ TimelineRun run_timeline(const std::string& name, const fs::path& cache, const s
   const std::string viewer = "VHIST_VALIDATION=1 " + quote(VHIST_BINARY) + " " + args +
                              (script.empty() ? " --screenshot shot.png" : "") + " 2> stderr.txt";
   const std::string inner = script.empty() ? viewer : test::beside_viewer(viewer, script);
-  r.command = "cd " + quote(r.dir.string()) + " && env -u XDG_PICTURES_DIR XDG_CONFIG_HOME=" +
+  r.command = "cd " + quote(r.dir.string()) + " && env -u XDG_PICTURES_DIR" +
+              (idle_scan ? " -u VHIST_TEST_SCAN_PRIORITY" : " VHIST_TEST_SCAN_PRIORITY=normal") + " XDG_CONFIG_HOME=" +
               quote((r.dir / "config").string()) + " XDG_CACHE_HOME=" + quote(cache.string()) +
               " timeout -k 10 200 " + test::with_display("1280x800") + "sh -c " + quote(inner) + " > stdout.txt";
   const int raw = std::system(r.command.c_str());
@@ -312,6 +317,37 @@ TEST(Timeline, ScanShowsProgressAndEndsWithTheViewer) {
   }
   EXPECT_GT(bar, 0) << "no progress bar in the strip\n" << context(r);
   EXPECT_FALSE(scan_running(clip, cache)) << "a scan outlived the viewer";
+}
+
+// As users run it (no test hook), the scan's child runs at idle priority: SCHED_IDLE (or
+// SCHED_BATCH where the kernel refuses it) and nice 10, so that it never takes a core from
+// playback; the viewer's own threads keep theirs.
+TEST(Timeline, ScanRunsAtIdlePriority) {
+  const std::string clip = long_clip();
+  const fs::path cache = fresh_cache("priority");
+  // policy.txt: "child <chrt's policy line>", "nice <the child's nice: /proc's stat, field 19;
+  // ps shows none for SCHED_IDLE>", "viewer <chrt's line>".
+  const TimelineRun r = run_timeline(
+      "priority", cache, quote(clip) + " --paused-at 1 --quit-after 150 --size 640x360",
+      "wait_state 'timeline (scanning|failed|ready)'; child=$(pgrep -P \"$pid\" -f ' qc '); "
+      "{ echo \"child $(chrt -p \"$child\" | head -1)\"; echo \"nice $(cut -d' ' -f19 /proc/$child/stat)\"; "
+      "echo \"viewer $(chrt -p \"$pid\" | head -1)\"; } > policy.txt; xdotool key q",
+      kSettings, true);
+  ASSERT_EQ(r.status, 0) << context(r);
+  const std::string policy = read_file(r.dir / "policy.txt");
+  std::istringstream lines(policy);
+  std::string child_policy, nice_line, viewer_policy;
+  std::getline(lines, child_policy);
+  std::getline(lines, nice_line);
+  std::getline(lines, viewer_policy);
+  EXPECT_TRUE(child_policy.find("SCHED_IDLE") != std::string::npos || child_policy.find("SCHED_BATCH") != std::string::npos)
+      << policy << context(r);
+  std::istringstream nice_words(nice_line);
+  std::string word;
+  int nice = -99;
+  nice_words >> word >> nice;
+  EXPECT_EQ(nice, 10) << policy;
+  EXPECT_NE(viewer_policy.find("SCHED_OTHER"), std::string::npos) << "the viewer's own priority changed\n" << policy;
 }
 
 // Whether the viewer of the run in `dir` (its pid in pid.txt, test::beside_viewer) still runs.
