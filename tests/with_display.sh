@@ -46,7 +46,10 @@ display=
 start_server() {
     rm -f "$work/ready"
     mkfifo "$work/ready" || return 1
-    Xvfb -displayfd 3 -screen 0 "${size}x24" -nolisten tcp -noreset 3> "$work/ready" 2> "$work/xvfb.log" &
+    # -r: no autorepeat. A script holds a key across frames (xdotool keydown; wait_frames 2;
+    # keyup), which on a loaded machine outlasts the server's 660 ms repeat delay; a repeat of
+    # ctrl+a's "a" after its ctrl was released typed an "a" into the path field under stress-ng.
+    Xvfb -displayfd 3 -screen 0 "${size}x24" -r -nolisten tcp -noreset 3> "$work/ready" 2> "$work/xvfb.log" &
     server=$!
     read -r display < "$work/ready"
     [ -n "$display" ] && return 0

@@ -72,8 +72,9 @@ echo "camera viewer: exit $rc, ${reconnects:-0} reconnects after $cycles unplugs
 # display refresh, 66.7 ms. The window is 320x180: under emulation lavapipe draws a 640x360 window
 # at only 6 to 8 fps (latency 125 to 170 ms), a 320x180 one at 15 to 18 fps. Reported, not
 # enforced: an emulated guest on a shared machine is no benchmark (docs/user-guide.md has figures).
+# 60 frames: at 1 to 3 fps under load (stress-ng beside it) 150 outran the VM's time limit.
 if XDG_CONFIG_HOME="$work/xdg" timeout 240 bash "$here/../with_display.sh" -s 1280x1024 "$vhist" /dev/video0 --camera-format YUYV \
-    --camera-size 640x360 --camera-fps 30 --frames 150 --size 320x180 2> "$work/latency.err"; then
+    --camera-size 640x360 --camera-fps 30 --frames 60 --size 320x180 2> "$work/latency.err"; then
   median=$(sed -n 's/.*capture to present median \([0-9.]*\) ms.*/\1/p' "$work/latency.err")
   verdict=$(awk -v m="${median:-1e9}" 'BEGIN { print (m <= 66.7 ? "within" : "ABOVE") }')
   echo "camera latency (640x360 YUYV at 30 fps, window 320x180): median ${median:-?} ms, $verdict the 66.7 ms target;" \
