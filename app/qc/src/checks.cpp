@@ -1,6 +1,7 @@
 #include "vhist/qc/checks.h"
 
 #include "vhist/qc/light_limits.h"
+#include "number_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,12 +24,6 @@ constexpr std::array<CheckText, kAllChecks.size()> kTexts{{
     {Check::light, "light", "PQ light above metadata"},
     {Check::range, "range", "Range tag"},
 }};
-
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
 
 // One check's verdict on one frame: whether it breaks the check, and its value there.
 struct Verdict {

@@ -1,17 +1,13 @@
 #include "vhist/qc/light_limits.h"
 
+#include "number_text.h"
+
 #include <cstdio>
 #include <vector>
 
 namespace vhist::qc {
 
 namespace {
-
-std::string whole(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.0f", v);
-  return buf;
-}
 
 // "a", "a and b", "a, b and c".
 std::string listed(const std::vector<std::string>& items) {
@@ -37,7 +33,7 @@ LightLimits declared_light_limits(const SourceColour& colour) {
 std::string light_limits_text(const LightLimits& l) {
   std::string out;
   const auto add = [&out](const char* name, const std::optional<double>& v) {
-    if (v) out += (out.empty() ? "" : ", ") + std::string(name) + " " + whole(*v);
+    if (v) out += (out.empty() ? "" : ", ") + std::string(name) + " " + fixed(*v, 0);
   };
   add("MaxCLL", l.max_cll);
   add("MaxFALL", l.max_fall);
