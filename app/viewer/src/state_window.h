@@ -1,6 +1,6 @@
 // The window and this tick's layout. WindowState is changed by the window's callbacks
 // (viewer_input.cpp: fullscreen, quit, screenshot, Esc) and the loop; WindowLayout by update_layout()
-// (viewer_layout.cpp) once a tick, and by the panel and the stats page where they are drawn.
+// (viewer_overlay.cpp) once a tick, and by the panel and the stats page where they are drawn.
 // Main thread only: GLFW is used from there alone.
 #pragma once
 
