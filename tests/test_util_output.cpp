@@ -89,6 +89,16 @@ TEST(ValidUtf8, EachStrayByteBecomesOneReplacementCharacter) {
 
 // --- same_file -------------------------------------------------------------------------------
 
+TEST(Formatted, WritesWhatPrintfWouldHoweverLong) {
+  EXPECT_EQ(formatted("%d frames at %.3f s, %s", 42, 1.5, "paused"), "42 frames at 1.500 s, paused");
+  EXPECT_EQ(formatted("%s", ""), "");
+  const std::string long_name(5000, 'x');  // past any fixed buffer
+  const std::string text = formatted("[%s] %d", long_name.c_str(), 7);
+  EXPECT_EQ(text.size(), long_name.size() + 4);
+  EXPECT_EQ(text.substr(0, 3), "[xx");
+  EXPECT_EQ(text.substr(text.size() - 3), "] 7");
+}
+
 TEST_F(OutputDir, SameFileFollowsLinksAndSeesHardLinks) {
   put(path("v.mp4"), "video");
   put(path("other.mp4"), "video");

@@ -8,10 +8,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 tests=$1 build=$2 work=$3
 shift 3
 vhist="$build/app/vhist"
-# The guest sees the host's files, Mesa's shader cache among them: lavapipe's cached shaders
-# were compiled for the host's CPU and can crash on the guest's emulated one (SIGSEGV in JIT
-# code was seen). The guest compiles its own.
-export MESA_SHADER_CACHE_DISABLE=true
+# The guest's own shader cache, never the host's (guest_shader_cache.sh says why).
+. "$here/guest_shader_cache.sh"
 status=0
 
 "$tests" "$@" || status=1
@@ -45,9 +43,11 @@ fi
 # keep running, say the camera is lost, reopen it after each replug and stream again, exit
 # cleanly with no validation message, count 3 reconnects, and draw its panel. replug.sh waits
 # for each of those states in turn (under emulation on a loaded machine the viewer may draw only
-# 8 frames a second, so nothing is timed); `timeout` only bounds a hang.
+# 8 frames a second, so nothing is timed); stall_limit.sh only bounds a hang: it ends the run when
+# the viewer's state file has not changed for 240 s (it is rewritten after every frame drawn).
 cycles=3
-timeout 300 bash "$here/../with_display.sh" -s 1280x1024 bash "$here/replug.sh" "$vhist" "$work" $cycles 2> "$work/replug.err"
+bash "$here/../stall_limit.sh" 240 "$work/state" -- \
+  bash "$here/../with_display.sh" -s 1280x1024 bash "$here/replug.sh" "$vhist" "$work" $cycles 2> "$work/replug.err"
 rc=$?
 cat "$work/replug.err" >&2
 if [ $rc -gt 128 ]; then
@@ -73,7 +73,9 @@ echo "camera viewer: exit $rc, ${reconnects:-0} reconnects after $cycles unplugs
 # at only 6 to 8 fps (latency 125 to 170 ms), a 320x180 one at 15 to 18 fps. Reported, not
 # enforced: an emulated guest on a shared machine is no benchmark (docs/user-guide.md has figures).
 # 60 frames: at 1 to 3 fps under load (stress-ng beside it) 150 outran the VM's time limit.
-if XDG_CONFIG_HOME="$work/xdg" timeout 240 bash "$here/../with_display.sh" -s 1280x1024 "$vhist" /dev/video0 --camera-format YUYV \
+# The hang ceiling as above: 240 s without a frame drawn (the state file unchanged).
+if XDG_CONFIG_HOME="$work/xdg" VHIST_TEST_STATE="$work/latency.state" bash "$here/../stall_limit.sh" 240 "$work/latency.state" -- \
+    bash "$here/../with_display.sh" -s 1280x1024 "$vhist" /dev/video0 --camera-format YUYV \
     --camera-size 640x360 --camera-fps 30 --frames 60 --size 320x180 2> "$work/latency.err"; then
   median=$(sed -n 's/.*capture to present median \([0-9.]*\) ms.*/\1/p' "$work/latency.err")
   verdict=$(awk -v m="${median:-1e9}" 'BEGIN { print (m <= 66.7 ? "within" : "ABOVE") }')

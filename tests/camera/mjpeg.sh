@@ -39,6 +39,8 @@ fi
 
 [ "${1:-}" = in-vm ] && [ $# -eq 6 ] || { echo "usage: $0 clips DIR | in-vm TESTS BUILD WORK NODE COLOUR_NODE" >&2; exit 2; }
 tests=$2 build=$3 work=$4 node=$5 colour_node=$6
+# The guest's own shader cache, never the host's (guest_shader_cache.sh says why).
+. "$here/guest_shader_cache.sh"
 vhist="$build/app/vhist"
 status=0
 producer=""
@@ -68,7 +70,7 @@ stop_producer() {
     wait "$producer" 2>/dev/null
     producer=""
 }
-trap stop_producer EXIT
+trap 'stop_producer; save_guest_shader_cache' EXIT
 
 # 1. A 640x360 MJPEG camera at 30 fps: CameraSource, vhist analyze and the viewer.
 if start_producer "$work/mjpeg-pattern.mjpeg" "$node" 640x360; then
@@ -91,7 +93,10 @@ if start_producer "$work/mjpeg-pattern.mjpeg" "$node" 640x360; then
     # frames: without AVX2 in the guest (in_vm.sh says why) lavapipe draws 1 to 3 fps there when
     # the host is busy, and 150 frames once ran the VM out of its time.
     mkdir -p "$work/xdg"
-    if XDG_CONFIG_HOME="$work/xdg" VHIST_VALIDATION=1 timeout 240 bash "$here/../with_display.sh" -s 1280x1024 "$vhist" "$node" --camera-format MJPG \
+    # The hang ceiling: 240 s without a frame drawn (tests/stall_limit.sh on the state file).
+    if XDG_CONFIG_HOME="$work/xdg" VHIST_VALIDATION=1 VHIST_TEST_STATE="$work/mjpeg-viewer.state" \
+        bash "$here/../stall_limit.sh" 240 "$work/mjpeg-viewer.state" -- \
+        bash "$here/../with_display.sh" -s 1280x1024 "$vhist" "$node" --camera-format MJPG \
         --camera-size 640x360 --camera-fps 30 --frames 60 --size 320x180 --screenshot "$work/mjpeg-viewer.png" \
         2> "$work/mjpeg-viewer.err"; then
         [ -s "$work/mjpeg-viewer.png" ] || fail "the viewer on the MJPEG camera saved no screenshot"

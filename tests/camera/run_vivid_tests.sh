@@ -89,11 +89,25 @@ if [ "$accel" = tcg ] && [ -n "$qemu_version" ] && awk -v v="$qemu_version" 'BEG
     guest_env=(-e "VHIST_QEMU_BAD_AVX2=$qemu_version")
 fi
 
+# The guest's own Mesa shader cache (guest_shader_cache.sh), kept in the build folder between
+# runs, one per emulated CPU and QEMU: lavapipe compiles each shader with LLVM, which under
+# emulation is most of a viewer's start in the guest. Copied in before the boots and back after
+# them (the camera tests hold one lock, so no two runs race).
+shader_cache="$build/camera-vm-shaders/$(echo "$accel ${VHIST_CAMERA_VM_CPU:-max,-avx2} QEMU ${qemu_version:-unknown}" | tr -c 'A-Za-z0-9.,+\n-' _)"
+mkdir -p "$work/mesa-cache"
+[ ! -d "$shader_cache" ] || cp -a "$shader_cache/." "$work/mesa-cache/"
+guest_env+=(-e "VHIST_GUEST_SHADER_CACHE=$work/mesa-cache")
+save_shader_cache() {
+    mkdir -p "$(dirname "$shader_cache")" && rm -rf "$shader_cache.new" &&
+        cp -a "$work/mesa-cache" "$shader_cache.new" && rm -rf "$shader_cache" && mv "$shader_cache.new" "$shader_cache"
+}
+trap 'save_shader_cache; rm -rf "$work"' EXIT
+
 status=0
 if [ "$part" != mjpeg ]; then
-    run_boot "one camera" bash "$runner" -t 450 "${guest_env[@]}" "$work" bash "$here/in_vm.sh" "$tests" "$build" \
+    run_boot "one camera" bash "$runner" "${guest_env[@]}" "$work" bash "$here/in_vm.sh" "$tests" "$build" \
         "$work" --gtest_filter='-TwoCameras.*:MjpegCamera.*' || status=1
-    run_boot "two cameras" bash "$runner" -t 200 -p "n_devs=2 node_types=0x1,0x1" "$work" "$tests" \
+    run_boot "two cameras" bash "$runner" "${guest_env[@]}" -p "n_devs=2 node_types=0x1,0x1" "$work" "$tests" \
         --gtest_filter='TwoCameras.*' || status=1
 fi
 [ "$part" = vivid ] && exit $status
@@ -118,7 +132,7 @@ elif ! bash "$here/mjpeg.sh" clips "$work"; then
     echo "camera tests: MJPEG camera FAILED: could not encode the MJPEG clips" >&2
     status=1
 else
-    run_boot "MJPEG camera" bash "$runner" -t 420 -p none -l "$loopback" "$work" \
+    run_boot "MJPEG camera" bash "$runner" "${guest_env[@]}" -p none -l "$loopback" "$work" \
         bash "$here/mjpeg.sh" in-vm "$tests" "$build" "$work" /dev/video10 /dev/video11 || status=1
 fi
 exit $status

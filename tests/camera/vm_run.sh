@@ -15,16 +15,19 @@
 #   -l PARAMS   also load v4l2loopback with PARAMS (e.g. "video_nr=10 exclusive_caps=1"), built
 #               once from Debian's v4l2loopback-dkms source (needs make, gcc and the host
 #               package linux-headers-<guest kernel version>)
-#   -t SECS     wall-clock limit of the VM (default 300)   -e VAR=VAL  environment for the command
+#   -t SECS     the VM's hang ceiling: it is ended when the guest has shown no sign of life (its
+#               console, HOSTDIR's files, the command's output) for SECS (default 300); a
+#               guest that keeps working is never cut short   -e VAR=VAL  environment for the command
 #   -m SIZE     guest memory (default 1024M)   -c N  vCPUs (default: the host's, at most 4)
 #   -v          copy the guest's console to stderr while it runs
-# Exit status: the command's; 124 when the time limit ran out; 125 when the VM or its setup failed.
+# Exit status: the command's; 124 when the guest hung (no sign of life for -t SECS); 125 when the VM or its setup failed.
 # Environment: VHIST_CAMERA_VM_CACHE (default ${XDG_CACHE_HOME:-$HOME/.cache}/vhist-camera-vm);
 #   VHIST_CAMERA_VM_KERNEL_PKG, the kernel package (default: the cached one, else what
 #   linux-image-amd64 depends on; scripts/setup.sh resolves it alike); VHIST_CAMERA_VM_CPU, the
 #   emulated CPU model (default max,-avx2: see accelerator); VHIST_CAMERA_VM_ACCEL=tcg|kvm.
 # Host packages: qemu-system-x86 busybox-static cpio kmod (scripts/setup.sh --test installs them).
 set -u -o pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 cache=${VHIST_CAMERA_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vhist-camera-vm}
 vivid_params="n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0"
@@ -260,7 +263,8 @@ boot_vm() {
     share hostroot / security_model=none,readonly=on,multidevs=remap
     share work "$hostdir" security_model=passthrough,multidevs=remap
     share ctl "$ctl" security_model=passthrough
-    timeout -k 5 "$timeout_s" "${qemu[@]}" </dev/null 2>&1 |
+    : > "$ctl/console"
+    bash "$here/../stall_limit.sh" "$timeout_s" "$ctl" "$hostdir" -- "${qemu[@]}" </dev/null 2>&1 |
         if [ "$verbose" = 1 ]; then tee "$ctl/console" >&2; else cat > "$ctl/console"; fi
     status=${PIPESTATUS[0]}
     cat "$ctl/stdout"; cat "$ctl/stderr" >&2
@@ -272,7 +276,7 @@ console_tail() { say "the guest's console ended with:"; tail -n "$1" "$ctl/conso
 # Exits with the command's status, or 124 (time limit) or 125 (no status from the guest).
 finish() {
     if [ "$1" = 124 ] || [ "$1" = 137 ]; then
-        say "the VM ran past its time limit of $timeout_s s"; console_tail 20; exit 124
+        say "the guest showed no sign of life for $timeout_s s (a hang)"; console_tail 20; exit 124
     fi
     [ -s "$ctl/rc" ] || { say "the guest reported no exit status (QEMU exited with $1)"; console_tail 30; exit 125; }
     [ ! -s "$ctl/error" ] || { say "the guest's setup failed: $(cat "$ctl/error")"; console_tail 30; }

@@ -3,6 +3,8 @@
 #include <cstdarg>
 #include <cstdio>
 
+#include "vhist/util/text.h"
+
 namespace vhist::app {
 
 namespace {
@@ -24,18 +26,9 @@ void say(const char* format, ...) {
     va_end(args);
     return;
   }
-  std::va_list copy;
-  va_copy(copy, args);
-  const int length = std::vsnprintf(nullptr, 0, format, copy);
-  va_end(copy);
-  if (length > 0) {
-    std::string& text = t_capture->text_;
-    const std::size_t at = text.size();
-    text.resize(at + static_cast<std::size_t>(length) + 1);
-    std::vsnprintf(text.data() + at, static_cast<std::size_t>(length) + 1, format, args);
-    text.pop_back();  // vsnprintf's terminating zero
-    if (text.size() > 2 * kKept) text.erase(0, text.size() - kKept);
-  }
+  std::string& text = t_capture->text_;
+  text += util::vformatted(format, args);
+  if (text.size() > 2 * kKept) text.erase(0, text.size() - kKept);
   va_end(args);
 }
 

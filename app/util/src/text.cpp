@@ -1,5 +1,7 @@
 #include "vhist/util/text.h"
 
+#include <cstdio>
+
 namespace vhist::util {
 
 namespace {
@@ -91,6 +93,28 @@ std::string valid_utf8(std::string_view text) {
     }
   }
   return out;
+}
+
+std::string vformatted(const char* format, std::va_list args) {
+  std::va_list measure, write;
+  va_copy(measure, args);
+  const int n = std::vsnprintf(nullptr, 0, format, measure);
+  va_end(measure);
+  if (n <= 0) return {};
+  std::string text(static_cast<std::size_t>(n) + 1, '\0');
+  va_copy(write, args);
+  std::vsnprintf(text.data(), text.size(), format, write);
+  va_end(write);
+  text.pop_back();  // vsnprintf's terminating zero
+  return text;
+}
+
+std::string formatted(const char* format, ...) {
+  std::va_list args;
+  va_start(args, format);
+  std::string text = vformatted(format, args);
+  va_end(args);
+  return text;
 }
 
 }  // namespace vhist::util

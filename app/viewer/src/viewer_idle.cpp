@@ -8,9 +8,10 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cstdarg>
 #include <cstdio>
 #include <string>
+
+#include "vhist/util/text.h"
 
 namespace vhist::viewer {
 
@@ -65,24 +66,6 @@ void VideoRate::update(std::int64_t frames_shown, bool paused, std::chrono::stea
   last_ = now;
 }
 
-namespace {
-
-// printf's text as a string, however long.
-__attribute__((format(printf, 1, 2))) std::string formatted(const char* format, ...) {
-  std::va_list args, again;
-  va_start(args, format);
-  va_copy(again, args);
-  const int n = std::vsnprintf(nullptr, 0, format, args);
-  va_end(args);
-  std::string text(static_cast<std::size_t>(std::max(n, 0)) + 1, '\0');
-  std::vsnprintf(text.data(), text.size(), format, again);
-  va_end(again);
-  text.resize(text.size() - 1);
-  return text;
-}
-
-}  // namespace
-
 std::string test_state_line(const App& app, std::int64_t idle_waits) {
   const auto pixel = [](const auto& p) {
     return p ? std::to_string((*p)[0]) + "," + std::to_string((*p)[1]) : std::string("none");
@@ -109,7 +92,7 @@ std::string test_state_line(const App& app, std::int64_t idle_waits) {
                   static_cast<double>(app.timeline.heat_area[1]), static_cast<double>(app.timeline.heat_area[2]),
                   static_cast<double>(app.timeline.heat_area[3]));
   }
-  return formatted(
+  return util::formatted(
                "position %.3f s, frame at %.3f s, %s, video %.1f fps, fullscreen %s (%d toggles), pinned %s, region %s, "
                "kept range %s, stats page %s, light axis %s, match %s, idle waits %lld, path field \"%s\", osd log \"%s\", panel tab %s, "
                "timeline %s (spawned %d) heat %s, panel decoder line \"%s\", timeline message \"%s\", osd %s, scan %lld/%lld, "

@@ -1,8 +1,9 @@
 // Untrusted text (file names, segment names, settings values, metadata tags) made safe for where
 // it goes: a terminal or log line (printable), or a format that must be valid UTF-8 (JSON).
-// Pure functions; thread-safe.
+// Pure functions; thread-safe. Also printf's text as a string (formatted).
 #pragma once
 
+#include <cstdarg>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -28,5 +29,10 @@ std::string printable(std::string_view text);
 // `text` with each byte that is not part of well-formed UTF-8 replaced by U+FFFD (the
 // replacement character); well-formed text is returned unchanged. For JSON, which must be UTF-8.
 std::string valid_utf8(std::string_view text);
+
+// printf's text for `format` and its arguments as a string, however long (vformatted: from a
+// va_list, which it leaves unread: it works on a copy).
+__attribute__((format(printf, 1, 2))) std::string formatted(const char* format, ...);
+__attribute__((format(printf, 1, 0))) std::string vformatted(const char* format, std::va_list args);
 
 }  // namespace vhist::util
