@@ -100,8 +100,9 @@ phase "plain tests" run_ctest plain build-test 2
 # frames'; a label cannot be given to one discovered GoogleTest test).
 # Built with clang: it compiles this Debug tree in about half GCC's time (test_qc_command.cpp:
 # 5.5 s against 9.7 s), and GCC's warnings are the plain build's.
+# Its tests take the plain build's clips (made by ffmpeg, named by their recipes), not new ones.
 CC=clang-14 CXX=clang++-14 phase "sanitizer build" build build-asan -DCMAKE_BUILD_TYPE=Debug -DVHIST_SANITIZE=ON \
-  -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DCMAKE_C_FLAGS_DEBUG=-g1
+  -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DCMAKE_C_FLAGS_DEBUG=-g1 -DVHIST_TEST_CLIPS_DIR="$PWD/build-test/tests/clips"
 # Three at once: without the camera VMs and the `timing` tests, what is left waits for states,
 # not for the clock, and a sanitizer build's tests leave part of two cores idle while they wait
 # on Xvfb, lavapipe's queue and child processes. The plain run's times order them (CTest starts
