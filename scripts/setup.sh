@@ -49,8 +49,8 @@ test_packages=(
   make gcc
   # structure check (scripts/check_structure.sh): function extents
   universal-ctags
-  # benchmarks: wall and memory figures
-  time bc
+  # benchmarks: wall and memory figures; the load beside the tests of scripts/stress.sh
+  time bc stress-ng
   # fuzzing (scripts/fuzz.sh): clang and its libFuzzer/sanitizer runtimes
   clang-14 libclang-rt-14-dev
   # the Python package's tests (tests/python): numpy, pytest, a real Dask scheduler and workers

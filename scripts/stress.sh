@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-20} labels=${2:-window|camera}
 command -v stress-ng > /dev/null ||
-  { echo "stress.sh: needs stress-ng (apt-get install -y --no-install-recommends stress-ng)" >&2; exit 2; }
+  { echo "stress.sh: needs stress-ng (scripts/setup.sh --test installs it, or apt-get install -y --no-install-recommends stress-ng)" >&2; exit 2; }
 [ -f build-test/CTestTestfile.cmake ] || { echo "stress.sh: build-test/ is not built (scripts/test.sh --quick)" >&2; exit 2; }
 stress-ng --cpu "$(nproc)" --quiet &
 load=$!
