@@ -161,8 +161,8 @@ TEST(ViewerScopes, PanelTabLeavesTheScopesUncovered) {
       const std::string cmd = "cd '" + dir.string() + "' && XDG_CONFIG_HOME='" + (dir / "config").string() +
                               "' VHIST_VALIDATION=1 timeout -k 10 200 " + test::with_display("1920x1200") + "'" +
                               std::string(VHIST_BINARY) + "' '" + red_blue_clip() + "' --size " + size +
-                              " --frames 8 --paused-at 0 --scopes all --scope-place " + where + " --screenshot '" +
-                              (dir / "shot.png").string() + "' > '" + (dir / "out.txt").string() + "' 2>&1";
+                              " --frames 3 --paused-at 0 --scopes all --scope-place " + where + " > '" +
+                              (dir / "out.txt").string() + "' 2>&1";
       ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd << "\n" << test::read_file(dir / "out.txt");
       const std::string out = test::read_file(dir / "out.txt");
       float x0 = 0, y0 = 0, x1 = 0, y1 = 0;

@@ -28,7 +28,6 @@ using nlohmann::ordered_json;
 
 namespace {
 
-constexpr int kFailedStatus = 3;  // as vhist qc's: an input failed its checks
 
 std::string clock_text(double seconds) {
   const long s = static_cast<long>(seconds + 0.5);
@@ -55,7 +54,7 @@ std::vector<std::string> child_options(const BatchOptions& o) {
 // judged the file (0 or 3), else an error row with its last message. A run that failed after
 // writing its row (validation messages) is not complete: the row file goes.
 ordered_json ended_row(const BatchItem& item, int status, const std::string& message, double seconds) {
-  ordered_json row = status == 0 || status == kFailedStatus ? read_row(item.row) : ordered_json(nullptr);
+  ordered_json row = status == 0 || status == kFailedChecksStatus ? read_row(item.row) : ordered_json(nullptr);
   if (!row.is_null()) return row;
   std::error_code ec;
   std::filesystem::remove(item.row, ec);
@@ -215,7 +214,7 @@ int rows_status(const std::vector<ordered_json>& rows) {
     if (row.value("status", "") != "ok") return 1;
     failed_qc = failed_qc || row.value("qc", "") == "fail";
   }
-  return failed_qc ? kFailedStatus : 0;
+  return failed_qc ? kFailedChecksStatus : 0;
 }
 
 // The batch's last line: what became of the inputs, and where the table is.

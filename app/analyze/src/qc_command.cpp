@@ -31,7 +31,6 @@ namespace vhist::app {
 
 namespace {
 
-constexpr int kFailedStatus = 3;            // an event of a failing check
 constexpr std::uint32_t kThumbnailWidth = 240;
 constexpr std::size_t kMaxThumbnails = 64;  // events past these have none (each is a seek and a decode)
 
@@ -171,7 +170,7 @@ class QcFinish {
     if (status != 0) return status;
     if (const int row = write_row(run, analyzer, info); row != 0) return row;
     report_verdict(run);
-    return run.passed ? 0 : kFailedStatus;
+    return run.passed ? 0 : kFailedChecksStatus;
   }
 
  private:

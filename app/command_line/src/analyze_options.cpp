@@ -10,12 +10,7 @@ namespace vhist::app {
 
 namespace {
 
-std::string flag(bool& field) {
-  field = true;
-  return {};
-}
-
-constexpr cli::CliRow<AnalyzeOptions> kRows[] = {
+constexpr cli::CliRow<AnalyzeOptions> kAnalyzeRows[] = {
     {"--bins", "N",
      "bins per channel: a power of two from 16 to 256 for 8-bit sources, up to 1024 for deeper ones (default 256)",
      "Histogram",
@@ -29,7 +24,7 @@ constexpr cli::CliRow<AnalyzeOptions> kRows[] = {
      }},
     {"--cdf", "",
      "add each channel's cumulative histogram (CDF) at the same bins: the number of pixels at or below each bin",
-     "Histogram", [](AnalyzeOptions& o, std::string_view) { return flag(o.cdf); }},
+     "Histogram", [](AnalyzeOptions& o, std::string_view) { return cli::set_flag(o.cdf); }},
     {"--domain", "D",
      "rgb (default): the R', G', B' and luma histograms after conversion (arrays r, g, b, l); ycbcr: the Y', Cb "
      "and Cr planes' code values as decoded, each at its own depth and on its own grid (arrays y, cb, cr)",
@@ -93,14 +88,14 @@ constexpr cli::CliRow<AnalyzeOptions> kRows[] = {
        o.threads = *n;
        return std::string();
      }},
-    {"-q,--quiet", "", "no progress bar", "Output", [](AnalyzeOptions& o, std::string_view) { return flag(o.quiet); }},
+    {"-q,--quiet", "", "no progress bar", "Output", [](AnalyzeOptions& o, std::string_view) { return cli::set_flag(o.quiet); }},
     {"-v,--verbose", "", "report the engine, and a summary at the end (frames, fps, peak memory)", "Output",
-     [](AnalyzeOptions& o, std::string_view) { return flag(o.verbose); }},
+     [](AnalyzeOptions& o, std::string_view) { return cli::set_flag(o.verbose); }},
 };
 
 }  // namespace
 
-std::span<const cli::CliRow<AnalyzeOptions>> analyze_rows() { return kRows; }
+std::span<const cli::CliRow<AnalyzeOptions>> analyze_rows() { return kAnalyzeRows; }
 
 void add_analyze_options(CLI::App& app, AnalyzeOptions& options) {
   cli::add_rows(app, cli::input_rows(), options.common);

@@ -83,7 +83,7 @@ constexpr cli::CliRow<qc::Thresholds> kThresholdRows[] = {
      "Checks", set_failing},
 };
 
-constexpr cli::CliRow<QcOptions> kRows[] = {
+constexpr cli::CliRow<QcOptions> kQcRows[] = {
     {"-o,--output", "FILE", "write the events to FILE (default: standard output)", "Output",
      [](QcOptions& o, std::string_view v) { return cli::set_text(o.events, v, "a file name (or - for standard output)"); }},
     {"--format", "F", "jsonl (one event per line, the default) or csv; default: csv when -o ends in .csv", "Output",
@@ -123,7 +123,7 @@ constexpr cli::CliRow<QcOptions> kRows[] = {
 
 }  // namespace
 
-std::span<const cli::CliRow<QcOptions>> qc_rows() { return kRows; }
+std::span<const cli::CliRow<QcOptions>> qc_rows() { return kQcRows; }
 std::span<const cli::CliRow<qc::Thresholds>> threshold_rows() { return kThresholdRows; }
 
 void add_qc_options(CLI::App& app, QcOptions& options) {

@@ -11,11 +11,6 @@ namespace vhist::app {
 
 namespace {
 
-std::string flag(bool& field) {
-  field = true;
-  return {};
-}
-
 std::string set_kind(ScopeOptions& o, std::string_view v) {
   for (const ScopeKind k : {ScopeKind::waveform, ScopeKind::parade, ScopeKind::vectorscope}) {
     if (v == scope_kind_name(k)) {
@@ -49,7 +44,7 @@ std::string set_size(ScopeOptions& o, std::string_view v) {
   return {};
 }
 
-constexpr cli::CliRow<ScopeOptions> kRows[] = {
+constexpr cli::CliRow<ScopeOptions> kScopeRows[] = {
     {"--at", "T",
      "the frame drawn: the first whose time is at or after T, seconds (2.5) or [HH:]MM:SS[.fff] from the "
      "stream's start (required)",
@@ -92,9 +87,9 @@ constexpr cli::CliRow<ScopeOptions> kRows[] = {
        return std::string();
      }},
     {"-q,--quiet", "", "say nothing on stderr when all went well", "Output",
-     [](ScopeOptions& o, std::string_view) { return flag(o.quiet); }},
+     [](ScopeOptions& o, std::string_view) { return cli::set_flag(o.quiet); }},
     {"-v,--verbose", "", "also report the device, the engine and how long each step took", "Output",
-     [](ScopeOptions& o, std::string_view) { return flag(o.verbose); }},
+     [](ScopeOptions& o, std::string_view) { return cli::set_flag(o.verbose); }},
 };
 
 // The settings of the scopes' drawing `vhist scope` takes, under the viewer's names. Which
@@ -129,7 +124,7 @@ std::pair<std::uint32_t, std::uint32_t> default_scope_size(ScopeKind kind) {
                                         : std::pair<std::uint32_t, std::uint32_t>{1024, 512};
 }
 
-std::span<const cli::CliRow<ScopeOptions>> scope_rows() { return kRows; }
+std::span<const cli::CliRow<ScopeOptions>> scope_rows() { return kScopeRows; }
 
 std::vector<const viewer::SettingRow*> scope_setting_rows() {
   std::vector<const viewer::SettingRow*> rows;

@@ -37,6 +37,12 @@ struct CliRow {
   bool hidden = false;  // accepted but not listed in the help (deprecated spellings)
 };
 
+// A row's `set` for a flag (no value): turns `field` on; nothing to reject.
+inline std::string set_flag(bool& field) {
+  field = true;
+  return {};
+}
+
 // Applies a value's text; returns "" or what the value must be.
 using ApplyValue = std::function<std::string(std::string_view)>;
 
