@@ -17,7 +17,9 @@
 #include <csignal>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <thread>
 #include <filesystem>
@@ -67,6 +69,10 @@ class BatchRun {
  public:
   BatchRun(const BatchOptions& o, const std::vector<BatchItem>& plan, std::vector<ordered_json>& rows)
       : o_(o), plan_(plan), rows_(rows), terminal_(::isatty(STDERR_FILENO) == 1) {
+    // A test hook: VHIST_TEST_BATCH_HOLD=N starts no input once N have finished, and waits for
+    // a signal, so that a test interrupts a batch with some inputs done and some not, however
+    // fast the machine (tests/test_batch.cpp).
+    if (const char* hold = std::getenv("VHIST_TEST_BATCH_HOLD")) hold_after_ = std::strtoull(hold, nullptr, 10);
     if (o.threads) children_ = std::make_unique<BatchThreads>(child_options(o));
     else children_ = std::make_unique<BatchChildren>(child_options(o));
   }
@@ -83,7 +89,7 @@ class BatchRun {
                      "go on from there\n", std::string(signal_name(stop_signal())).c_str(), finished_, todo.size());
         return 128 + stop_signal();
       }
-      while (next < todo.size() && children_->running() < o_.jobs) start(todo[next++]);
+      while (next < todo.size() && children_->running() < o_.jobs && finished_ < hold_after_) start(todo[next++]);
       for (const ChildEnd& end : children_->wait(std::chrono::milliseconds(200))) finish(end);
       show_progress(todo.size());
     }
@@ -137,6 +143,7 @@ class BatchRun {
   std::unique_ptr<BatchWorkers> children_;
   bool terminal_;
   std::size_t finished_ = 0, total_ = 0;
+  std::size_t hold_after_ = SIZE_MAX;  // the test hook's N (VHIST_TEST_BATCH_HOLD); none: every input
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
