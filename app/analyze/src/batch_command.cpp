@@ -30,7 +30,6 @@ using nlohmann::ordered_json;
 
 namespace {
 
-
 std::string clock_text(double seconds) {
   const long s = static_cast<long>(seconds + 0.5);
   char text[32];
