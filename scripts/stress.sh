@@ -12,6 +12,11 @@ runs=${1:-20} labels=${2:-window|camera}
 command -v stress-ng > /dev/null ||
   { echo "stress.sh: needs stress-ng (scripts/setup.sh --test installs it, or apt-get install -y --no-install-recommends stress-ng)" >&2; exit 2; }
 [ -f build-test/CTestTestfile.cmake ] || { echo "stress.sh: build-test/ is not built (scripts/test.sh --quick)" >&2; exit 2; }
+# The environment scripts/test.sh gives the suite: GPU tests must run, the shared Mesa shader
+# cache, and (as root) camera tests that must not skip.
+export VHIST_REQUIRE_GPU=1
+export MESA_SHADER_CACHE_DIR="${MESA_SHADER_CACHE_DIR:-$PWD/build-test/mesa-shader-cache}"
+if [ "$(id -u)" = 0 ]; then export VHIST_REQUIRE_CAMERA=1; fi
 stress-ng --cpu "$(nproc)" --quiet &
 load=$!
 trap 'kill $load 2> /dev/null; wait $load 2> /dev/null || true' EXIT
