@@ -21,10 +21,11 @@ mkdir -p "$clips"
 
 # name | frames | ffmpeg arguments. Moving test pattern with temporal noise, so that the decoder
 # has real work (about the bitrate of camera footage at these settings).
+. "$(dirname "$0")/ycbcr.sh"  # the clips are made with BT.709's matrix and tagged so
 clip_specs=(
-  "h264-1080p.mp4|120|-f lavfi -i testsrc2=s=1920x1080:r=30,noise=alls=6:allf=t -frames:v 120 -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p"
-  "h264-2160p.mp4|60|-f lavfi -i testsrc2=s=3840x2160:r=30,noise=alls=6:allf=t -frames:v 60 -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p"
-  "hevc10-1080p.mp4|120|-f lavfi -i testsrc2=s=1920x1080:r=30,noise=alls=6:allf=t -frames:v 120 -c:v libx265 -preset ultrafast -crf 20 -pix_fmt yuv420p10le -x265-params log-level=error"
+  "h264-1080p.mp4|120|-f lavfi -i testsrc2=s=1920x1080:r=30,noise=alls=6:allf=t,$(ycbcr_vf bt709 yuv420p) -frames:v 120 -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p $(ycbcr_tags bt709)"
+  "h264-2160p.mp4|60|-f lavfi -i testsrc2=s=3840x2160:r=30,noise=alls=6:allf=t,$(ycbcr_vf bt709 yuv420p) -frames:v 60 -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p $(ycbcr_tags bt709)"
+  "hevc10-1080p.mp4|120|-f lavfi -i testsrc2=s=1920x1080:r=30,noise=alls=6:allf=t,$(ycbcr_vf bt709 yuv420p10le) -frames:v 120 -c:v libx265 -preset ultrafast -crf 20 -pix_fmt yuv420p10le $(ycbcr_tags bt709) -x265-params log-level=error"
 )
 
 now() { date +%s.%N; }

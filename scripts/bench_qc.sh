@@ -21,8 +21,9 @@ clips=("$@")
 if [ ${#clips[@]} -eq 0 ]; then
   dir="$build/bench-clips"
   mkdir -p "$dir"
-  for spec in "h264-1080p.mp4|-f lavfi -i testsrc2=s=1920x1080:r=30,noise=alls=6:allf=t -frames:v 120 -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p" \
-              "hevc10-1080p.mp4|-f lavfi -i testsrc2=s=1920x1080:r=30,noise=alls=6:allf=t -frames:v 120 -c:v libx265 -preset ultrafast -crf 20 -pix_fmt yuv420p10le -x265-params log-level=error"; do
+  . "$(dirname "$0")/ycbcr.sh"  # made with BT.709's matrix and tagged so
+  for spec in "h264-1080p.mp4|-f lavfi -i testsrc2=s=1920x1080:r=30,noise=alls=6:allf=t,$(ycbcr_vf bt709 yuv420p) -frames:v 120 -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p $(ycbcr_tags bt709)" \
+              "hevc10-1080p.mp4|-f lavfi -i testsrc2=s=1920x1080:r=30,noise=alls=6:allf=t,$(ycbcr_vf bt709 yuv420p10le) -frames:v 120 -c:v libx265 -preset ultrafast -crf 20 -pix_fmt yuv420p10le $(ycbcr_tags bt709) -x265-params log-level=error"; do
     IFS='|' read -r name args <<<"$spec"
     # shellcheck disable=SC2086
     [ -s "$dir/$name" ] || ffmpeg -nostdin -hide_banner -loglevel error -y $args "$dir/$name"

@@ -21,26 +21,30 @@ fi
 mkdir -p "$out"
 frames=$((secs * 30))
 ff() { ffmpeg -nostdin -hide_banner -loglevel error -y "$@"; }
+# The photographs are R'G'B' (JPEG's Y'CbCr decodes to it); each clip is converted with the matrix
+# and range it is tagged with, by the project's one recipe.
+. "$(dirname "$0")/ycbcr.sh"
 # A pan and zoom across one photograph: 2% zoom a second, drifting right and down.
 pan() { # photo size
   echo "scale=-2:2160,zoompan=z='1.05+0.0007*on':x='(iw-iw/zoom)*on/$frames':y='(ih-ih/zoom)*0.4':d=1:s=$2:fps=30,trim=end_frame=$frames"
 }
-ff -loop 1 -i "$photos/Garden.jpg" -vf "$(pan Garden 1920x1080),setsar=1,format=yuv420p" -frames:v "$frames" \
-  -c:v libx264 -preset veryfast -crf 20 -colorspace bt709 -color_primaries bt709 \
-  -color_trc bt709 -color_range tv "$out/garden_1080p.mp4"
+# shellcheck disable=SC2046  # the recipe's tags are several words
+ff -loop 1 -i "$photos/Garden.jpg" -vf "$(pan Garden 1920x1080),setsar=1,$(ycbcr_vf bt709)" -frames:v "$frames" \
+  -c:v libx264 -preset veryfast -crf 20 $(ycbcr_tags bt709) "$out/garden_1080p.mp4"
 # A phone held upright: the sensor stores the picture on its side (1920x1080) and the container's
 # display matrix turns it upright (1080x1920 on screen), as phones write it.
-ff -loop 1 -i "$photos/Storm.jpg" -vf "crop=ih*9/16:ih,$(pan Storm 1080x1920),transpose=1,setsar=1,format=yuv420p" \
-  -frames:v "$frames" -c:v libx264 -preset veryfast -crf 20 -colorspace bt709 -color_primaries bt709 \
-  -color_trc bt709 -color_range tv "$out/storm_landscape.mp4"
+# shellcheck disable=SC2046
+ff -loop 1 -i "$photos/Storm.jpg" -vf "crop=ih*9/16:ih,$(pan Storm 1080x1920),transpose=1,setsar=1,$(ycbcr_vf bt709)" \
+  -frames:v "$frames" -c:v libx264 -preset veryfast -crf 20 $(ycbcr_tags bt709) "$out/storm_landscape.mp4"
 ff -i "$out/storm_landscape.mp4" -c copy -metadata:s:v:0 rotate=90 "$out/storm_portrait.mp4"
 rm -f "$out/storm_landscape.mp4"
-ff -loop 1 -i "$photos/GreenMeadow.jpg" -vf "$(pan GreenMeadow 1024x576),scale=720:576,setsar=64/45,format=yuv420p" \
-  -frames:v "$frames" -c:v libx264 -preset veryfast -crf 20 -colorspace bt470bg \
-  -color_primaries bt470bg -color_trc bt709 -color_range tv "$out/meadow_anamorphic.mkv"
-ff -loop 1 -i "$photos/Garden.jpg" -vf "$(pan Garden 1920x1080),format=yuv420p10le" -frames:v "$frames" \
-  -c:v libx265 -preset ultrafast -x265-params log-level=error -colorspace bt709 \
-  -color_primaries bt709 -color_trc bt709 -color_range tv "$out/garden_10bit.mkv"
+# SD PAL: BT.601's matrix and PAL's primaries.
+# shellcheck disable=SC2046
+ff -loop 1 -i "$photos/GreenMeadow.jpg" -vf "$(pan GreenMeadow 1024x576),scale=720:576,setsar=64/45,$(ycbcr_vf bt470bg)" \
+  -frames:v "$frames" -c:v libx264 -preset veryfast -crf 20 $(ycbcr_tags bt470bg) "$out/meadow_anamorphic.mkv"
+# shellcheck disable=SC2046
+ff -loop 1 -i "$photos/Garden.jpg" -vf "$(pan Garden 1920x1080),$(ycbcr_vf bt709 yuv420p10le)" -frames:v "$frames" \
+  -c:v libx265 -preset ultrafast -x265-params log-level=error $(ycbcr_tags bt709) "$out/garden_10bit.mkv"
 # HDR: the photograph's BT.709 light, linearised with zscale's nominal peak at 600 (a bright grade:
 # highlights well above SDR's 203 cd/m2 reference white), converted to BT.2020 primaries, encoded PQ or HLG.
 hdr() { # zscale-transfer x265-transfer file

@@ -74,6 +74,7 @@ done
 # CRF 20 made 40 MB of 10 s at 1080p alone); for longer runs, loop a clip (`ffmpeg -stream_loop N`,
 # or a concat list naming it N times for vhist analyze).
 noise="noise=alls=2:allf=t"
+. "$(dirname "$0")/ycbcr.sh"  # BT.709's matrix, as the clips are tagged
 x265="-c:v libx265 -preset ultrafast -crf 28 -x265-params log-level=error"
 specs=(
   "h264_1080p.mp4|120|1920x1080|-c:v libx264 -preset veryfast -crf 25 -pix_fmt yuv420p"
@@ -91,8 +92,10 @@ for spec in "${specs[@]}"; do
   [[ -s "$out/clips/$name" ]] && continue
   echo "making clips/$name ($size, $frames frames)"
   # shellcheck disable=SC2086
-  nice ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "testsrc2=s=$size:r=30,$noise" \
-    -frames:v "$frames" $args -colorspace bt709 -color_primaries bt709 -color_trc bt709 -color_range tv \
+  fmt=$(sed -n 's/.*-pix_fmt \([^ ]*\).*/\1/p' <<< "$args")
+  # shellcheck disable=SC2046  # the recipe's tags are several words (scripts/ycbcr.sh)
+  nice ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "testsrc2=s=$size:r=30,$noise,$(ycbcr_vf bt709 "$fmt")" \
+    -frames:v "$frames" $args $(ycbcr_tags bt709) \
     "$out/clips/$name.part.${name##*.}"
   mv -f "$out/clips/$name.part.${name##*.}" "$out/clips/$name"
 done

@@ -39,6 +39,8 @@ using test::json_array;
 using test::json_array_in;
 using test::lines;
 using test::make_clip;
+using test::ycbcr_tags;
+using test::ycbcr_vf;
 using test::ProcessResult;
 using test::read_file;
 using test::run_vhist;
@@ -63,9 +65,9 @@ TEST_P(DecodedClips, GpuAndCpuEngineEqualTheReference) {
   const YuvCase& c = GetParam();
   // A moving pattern with gradients and noise, lossless so every code value is exercised.
   const std::string clip =
-      make_clip(std::string(c.name) + ".mkv", std::string("-f lavfi -i testsrc2=s=96x54:r=25,noise=alls=12:allf=t -frames:v 6 ") +
-                                                  "-pix_fmt " + c.pix_fmt + " -colorspace " + c.colorspace +
-                                                  " -color_range " + c.range + " -c:v ffv1");
+      make_clip(std::string(c.name) + ".mkv", "-f lavfi -i testsrc2=s=96x54:r=25,noise=alls=12:allf=t," +
+                                                  ycbcr_vf(c.colorspace, c.pix_fmt, c.range) + " -frames:v 6 -pix_fmt " +
+                                                  c.pix_fmt + " " + ycbcr_tags(c.colorspace, c.range) + " -c:v ffv1");
   auto source = media::MediaSource::open(clip);
   HistogramEngine engine(context());
   VideoPipeline pipeline(engine, 2);
@@ -645,9 +647,8 @@ TEST(Analyze, RecordsSayTheRotationAndDisplaySize) {
 
 TEST(Analyze, ProvenanceHeaderSaysWhatWasTaggedAndWhatWasAssumed) {
   // Tagged BT.709 HD: every part from the stream.
-  const std::string tagged = make_clip("tagged709.mp4", "-f lavfi -i testsrc2=s=128x72:r=25 -frames:v 2 -c:v libx264 "
-                                                        "-pix_fmt yuv420p -colorspace bt709 -color_primaries bt709 "
-                                                        "-color_trc bt709 -color_range tv");
+  const std::string tagged = make_clip("tagged709.mp4", "-f lavfi -i testsrc2=s=128x72:r=25," + ycbcr_vf("bt709") +
+                                                            " -frames:v 2 -c:v libx264 -pix_fmt yuv420p " + ycbcr_tags("bt709"));
   // Untagged: x264 writes no colour description unless asked. The conventions players use for
   // untagged video (docs/colour.md): BT.601 matrix below 720 lines, BT.709 from 720; primaries
   // of NTSC (SMPTE 170M) for 480 lines, of PAL (BT.470 BG) for 576, BT.709 for HD; BT.709's
@@ -701,11 +702,11 @@ TEST(Analyze, ProvenanceHeaderSaysWhatWasTaggedAndWhatWasAssumed) {
 TEST(Analyze, ProvenanceHeaderCarriesHdrMetadata) {
   // 10-bit HEVC tagged PQ / BT.2020 with SMPTE ST 2086 mastering metadata (x265's units: 0.00002
   // for chromaticities, 0.0001 cd/m2 for luminance) and a content light level of 1000 / 400.
-  const std::string pq = make_clip("pq.mp4", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 2 -c:v libx265 -pix_fmt yuv420p10le "
+  const std::string pq = make_clip("pq.mp4", "-f lavfi -i testsrc2=s=64x48:r=10," + ycbcr_vf("bt2020nc", "yuv420p10le") + " -frames:v 2 -c:v libx265 -pix_fmt yuv420p10le "
                                             "-x265-params 'colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:"
                                             "master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)"
                                             "L(10000000,50):max-cll=1000,400:log-level=error'");
-  const std::string hlg = make_clip("hlg.mp4", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 2 -c:v libx265 -pix_fmt yuv420p10le "
+  const std::string hlg = make_clip("hlg.mp4", "-f lavfi -i testsrc2=s=64x48:r=10," + ycbcr_vf("bt2020nc", "yuv420p10le") + " -frames:v 2 -c:v libx265 -pix_fmt yuv420p10le "
                                              "-x265-params 'colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:log-level=error'");
   ProcessResult r = run_vhist("analyze '" + pq + "' --bins 16 --engine cpu -q");
   ASSERT_EQ(r.status, 0) << r.err;

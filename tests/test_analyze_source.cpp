@@ -22,6 +22,8 @@ namespace {
 using test::json_array;
 using test::lines;
 using test::make_clip;
+using test::ycbcr_tags;
+using test::ycbcr_vf;
 using test::run_vhist;
 using test::summary_of;
 
@@ -273,8 +275,9 @@ TEST(AnalyzeSource, HlgLightOfAFrameWorkedByHand) {
 // every frame with its light; the CSV summary says whose light it is.
 TEST(AnalyzeSource, HlgClipEnginesAgree) {
   const std::string clip = make_clip("hlg_testsrc.mkv",
-                                     "-f lavfi -i testsrc2=s=160x90:d=0.4 -pix_fmt yuv420p10le -color_trc arib-std-b67 "
-                                     "-color_primaries bt2020 -colorspace bt2020nc -c:v libx265 "
+                                     "-f lavfi -i testsrc2=s=160x90:d=0.4," + ycbcr_vf("bt2020nc", "yuv420p10le") +
+                                         " -pix_fmt yuv420p10le -color_trc arib-std-b67 "
+                                         "-color_primaries bt2020 -colorspace bt2020nc -color_range tv -c:v libx265 "
                                      "-x265-params log-level=error:lossless=1");
   const auto gpu = run_vhist("analyze '" + clip + "' --bins 64 -q --engine gpu");
   const auto cpu = run_vhist("analyze '" + clip + "' --bins 64 -q --engine cpu");
@@ -291,7 +294,7 @@ TEST(AnalyzeSource, HlgClipEnginesAgree) {
 }
 
 TEST(AnalyzeSource, PqSummaryBesideTheStreamsContentLight) {
-  const std::string pq = make_clip("pq_cll.mp4", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 3 -c:v libx265 -pix_fmt "
+  const std::string pq = make_clip("pq_cll.mp4", "-f lavfi -i testsrc2=s=64x48:r=10," + ycbcr_vf("bt2020nc", "yuv420p10le") + " -frames:v 3 -c:v libx265 -pix_fmt "
                                                  "yuv420p10le -x265-params 'colorprim=bt2020:transfer=smpte2084:"
                                                  "colormatrix=bt2020nc:max-cll=1000,400:log-level=error'");
   const auto r = run_vhist("analyze '" + pq + "' --bins 16 -q --format csv");
@@ -307,7 +310,7 @@ TEST(AnalyzeSource, PqSummaryBesideTheStreamsContentLight) {
   EXPECT_NE(r.err.find("warning: '" + pq + "': the pixels are brighter"), std::string::npos) << r.err;
   // Metadata at the format's ceiling (10000 cd/m2) and a 1000 cd/m2 mastering display: only the
   // display's peak is exceeded.
-  const std::string pq_max = make_clip("pq_cll_max.mp4", "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 3 -c:v libx265 "
+  const std::string pq_max = make_clip("pq_cll_max.mp4", "-f lavfi -i testsrc2=s=64x48:r=10," + ycbcr_vf("bt2020nc", "yuv420p10le") + " -frames:v 3 -c:v libx265 "
                                                          "-pix_fmt yuv420p10le -x265-params 'colorprim=bt2020:"
                                                          "transfer=smpte2084:colormatrix=bt2020nc:max-cll=10000,10000:"
                                                          "master-display=G(13250,34500)B(7500,3000)R(34000,16000)"

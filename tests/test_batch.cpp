@@ -263,8 +263,8 @@ TEST(Batch, HdrRowsCarryTheFilesLightAndSaySignal) {
   const fs::path dir = clip_dir() / "batch_hdr" / "in", out = clip_dir() / "batch_hdr" / "out";
   fs::remove_all(clip_dir() / "batch_hdr");
   fs::create_directories(dir);
-  const std::string hdr = "-f lavfi -i testsrc2=s=128x72:d=0.4 -pix_fmt yuv420p10le -color_primaries bt2020 "
-                          "-colorspace bt2020nc -c:v ffv1 -color_trc ";
+  const std::string hdr = "-f lavfi -i testsrc2=s=128x72:d=0.4," + ycbcr_vf("bt2020nc", "yuv420p10le") +
+                          " -pix_fmt yuv420p10le -color_primaries bt2020 -colorspace bt2020nc -color_range tv -c:v ffv1 -color_trc ";
   fs::copy_file(make_clip("batch_pq.mkv", hdr + "smpte2084"), dir / "pq.mkv");
   fs::copy_file(make_clip("batch_hlg.mkv", hdr + "arib-std-b67"), dir / "hlg.mkv");
   const ProcessResult r = run_vhist("batch " + quote(dir.string()) + " --out " + quote(out.string()) + " -q");

@@ -119,8 +119,54 @@ inline std::string shared_file(const std::string& name, std::string_view recipe,
   return path.string();
 }
 
-// Runs `ffmpeg ARGS FILE` once per build; returns the clip's path (shared_file).
+#ifdef VHIST_YCBCR_SCRIPT
+// The standard output of `FUNCTION ARGS` of scripts/ycbcr.sh, the project's one recipe for
+// Y'CbCr clips made from R'G'B' sources, without its newline; throws when it fails.
+inline std::string ycbcr_recipe(const std::string& function, const std::string& args) {
+  const std::string cmd = "bash -c " + quote(". " + quote(VHIST_YCBCR_SCRIPT) + " && " + function + " " + args);
+  std::FILE* pipe = ::popen(cmd.c_str(), "r");
+  if (pipe == nullptr) throw std::runtime_error("cannot run " + cmd);
+  std::string out;
+  char buf[256];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
+  if (::pclose(pipe) != 0 || out.empty()) throw std::runtime_error("failed: " + cmd);
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+// The filters that end a chain of R'G'B' pictures with their conversion to Y'CbCr in `matrix`
+// (an ffmpeg -colorspace name: bt709, smpte170m, bt470bg, bt2020nc), `pix_fmt` and `range`
+// (tv, pc); they go in the source's own graph (scripts/ycbcr.sh says why).
+inline std::string ycbcr_vf(const std::string& matrix, const std::string& pix_fmt = "yuv420p",
+                            const std::string& range = "tv") {
+  return ycbcr_recipe("ycbcr_vf", matrix + " " + pix_fmt + " " + range);
+}
+// The encoder's tags for such a clip.
+inline std::string ycbcr_tags(const std::string& matrix, const std::string& range = "tv") {
+  return ycbcr_recipe("ycbcr_tags", matrix + " " + range);
+}
+#endif
+
+// Whether `args` tag a matrix (-colorspace, x265's colormatrix) on a clip drawn by one of FFmpeg's R'G'B' sources
+// without the recipe: such a clip's colours are wrong as tagged (scripts/ycbcr.sh).
+inline bool tags_a_matrix_without_the_recipe(const std::string& args) {
+  const bool tagged = args.find("-colorspace ") != std::string::npos || args.find("colormatrix=") != std::string::npos;
+  const bool drawn = args.find("-f lavfi") != std::string::npos || args.find("-loop 1") != std::string::npos;
+  // Sources of Y'CbCr: raw frames written by a test, and the generators that draw Y'CbCr in a
+  // matrix of their own (yuvtestsrc; smptehdbars BT.709, smptebars and pal75bars BT.601), which a
+  // test tags with that matrix.
+  bool native_ycbcr = args.find("-f rawvideo") != std::string::npos;
+  for (const char* g : {"yuvtestsrc", "smptebars", "smptehdbars", "pal75bars", "pal100bars"}) {
+    native_ycbcr = native_ycbcr || args.find(g) != std::string::npos;
+  }
+  const bool recipe = args.find(",zscale=m=") != std::string::npos || args.find(",scale=out_color_matrix=") != std::string::npos;
+  return tagged && drawn && !native_ycbcr && !recipe;
+}
+
+// Runs `ffmpeg ARGS FILE` once per build; returns the clip's path (shared_file). A clip that
+// tags a matrix on an R'G'B' source must be made with the recipe (ycbcr_vf).
 inline std::string make_clip(const std::string& name, const std::string& args) {
+  EXPECT_FALSE(tags_a_matrix_without_the_recipe(args)) << name << ": tagged with a matrix but not made with "
+                                                       << "ycbcr_vf (scripts/ycbcr.sh): " << args;
   return shared_file(name, args, [&](const std::string& temp) {
     const std::string cmd = "ffmpeg -nostdin -hide_banner -loglevel error -y " + args + " " + quote(temp);
     const int status = std::system(cmd.c_str());

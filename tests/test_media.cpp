@@ -46,11 +46,15 @@ namespace {
 
 const fs::path& temp_dir() { return vhist::test::clip_dir(); }
 using vhist::test::make_clip;
+using vhist::test::ycbcr_tags;
+using vhist::test::ycbcr_vf;
 
 // `frames` frames of a moving test pattern of w x h at 30 fps.
-std::string pattern(int w, int h, int frames, const std::string& codec_args, const std::string& name) {
-  return make_clip(name, "-f lavfi -i testsrc2=s=" + std::to_string(w) + "x" + std::to_string(h) +
-                             ":r=30 -frames:v " + std::to_string(frames) + " " + codec_args);
+// testsrc2 of w x h, `filters` (if any) in its graph, encoded with `codec_args`.
+std::string pattern(int w, int h, int frames, const std::string& codec_args, const std::string& name,
+                    const std::string& filters = "") {
+  return make_clip(name, "-f lavfi -i testsrc2=s=" + std::to_string(w) + "x" + std::to_string(h) + ":r=30" +
+                             (filters.empty() ? "" : "," + filters) + " -frames:v " + std::to_string(frames) + " " + codec_args);
 }
 
 std::vector<std::uint8_t> read_bytes(const std::string& path) {
@@ -514,6 +518,7 @@ TEST(Media, FramesOutliveTheSource) {
 
 struct ColourCase {
   const char* name;
+  std::string vf;  // the recipe for a tagged matrix (ycbcr_vf), or none
   std::string args;
   int w, h;
   ColourMatrix matrix;
@@ -522,27 +527,28 @@ struct ColourCase {
 
 TEST(Media, MatrixAndRangeFromMetadata) {
   const std::vector<ColourCase> cases = {
-      {"bt709_pc", "-pix_fmt yuv420p -c:v ffv1 -colorspace bt709 -color_range pc", 64, 48, ColourMatrix::bt709,
-       ColourRange::full},
-      {"bt2020_tv", "-pix_fmt yuv420p10le -c:v ffv1 -colorspace bt2020nc -color_range tv", 64, 48,
-       ColourMatrix::bt2020, ColourRange::limited},
-      {"smpte170m", "-pix_fmt yuv422p -c:v ffv1 -colorspace smpte170m", 1280, 720, ColourMatrix::bt601,
+      {"bt709_pc", ycbcr_vf("bt709", "yuv420p", "pc"), "-pix_fmt yuv420p -c:v ffv1 -colorspace bt709 -color_range pc", 64,
+       48, ColourMatrix::bt709, ColourRange::full},
+      {"bt2020_tv", ycbcr_vf("bt2020nc", "yuv420p10le"), "-pix_fmt yuv420p10le -c:v ffv1 -colorspace bt2020nc -color_range tv",
+       64, 48, ColourMatrix::bt2020, ColourRange::limited},
+      {"smpte170m", ycbcr_vf("smpte170m", "yuv422p"), "-pix_fmt yuv422p -c:v ffv1 -colorspace smpte170m", 1280, 720,
+       ColourMatrix::bt601, ColourRange::limited},
+      {"bt470bg_pc", ycbcr_vf("bt470bg", "yuv444p", "pc"), "-pix_fmt yuv444p -c:v libx264 -colorspace bt470bg -color_range pc",
+       1280, 720, ColourMatrix::bt601, ColourRange::full},
+      // SMPTE 240M's matrix, which vhist decodes with BT.709's (docs/colour.md).
+      {"smpte240m", ycbcr_vf("smpte240m"), "-pix_fmt yuv420p -c:v ffv1 -colorspace smpte240m", 64, 48, ColourMatrix::bt709,
        ColourRange::limited},
-      {"bt470bg_pc", "-pix_fmt yuv444p -c:v libx264 -colorspace bt470bg -color_range pc", 1280, 720,
-       ColourMatrix::bt601, ColourRange::full},
-      {"smpte240m", "-pix_fmt yuv420p -c:v ffv1 -colorspace smpte240m", 64, 48, ColourMatrix::bt709,
-       ColourRange::limited},
-      {"default_small", "-pix_fmt yuv420p -c:v ffv1", 64, 48, ColourMatrix::bt601, ColourRange::limited},
-      {"default_hd", "-pix_fmt yuv420p -c:v ffv1", 1280, 720, ColourMatrix::bt709, ColourRange::limited},
-      {"default_small_x264", "-pix_fmt yuv420p -c:v libx264", 320, 240, ColourMatrix::bt601, ColourRange::limited},
-      {"gray_default", "-pix_fmt gray -c:v ffv1", 64, 48, ColourMatrix::bt601, ColourRange::full},
-      {"gray_tv", "-pix_fmt gray -c:v ffv1 -color_range tv", 64, 48, ColourMatrix::bt601, ColourRange::limited},
-      {"rgb_tv", "-pix_fmt gbrp -c:v ffv1 -color_range tv", 64, 48, ColourMatrix::bt601, ColourRange::full},
+      {"default_small", "", "-pix_fmt yuv420p -c:v ffv1", 64, 48, ColourMatrix::bt601, ColourRange::limited},
+      {"default_hd", "", "-pix_fmt yuv420p -c:v ffv1", 1280, 720, ColourMatrix::bt709, ColourRange::limited},
+      {"default_small_x264", "", "-pix_fmt yuv420p -c:v libx264", 320, 240, ColourMatrix::bt601, ColourRange::limited},
+      {"gray_default", "", "-pix_fmt gray -c:v ffv1", 64, 48, ColourMatrix::bt601, ColourRange::full},
+      {"gray_tv", "", "-pix_fmt gray -c:v ffv1 -color_range tv", 64, 48, ColourMatrix::bt601, ColourRange::limited},
+      {"rgb_tv", "", "-pix_fmt gbrp -c:v ffv1 -color_range tv", 64, 48, ColourMatrix::bt601, ColourRange::full},
   };
   for (const ColourCase& c : cases) {
     SCOPED_TRACE(c.name);
     const std::string ext = c.args.find("libx264") != std::string::npos ? ".mp4" : ".mkv";
-    const Decoded d = decode_all(pattern(c.w, c.h, 2, c.args, std::string("colour_") + c.name + ext));
+    const Decoded d = decode_all(pattern(c.w, c.h, 2, c.args, std::string("colour_") + c.name + ext, c.vf));
     ASSERT_EQ(d.frames.size(), 2u);
     EXPECT_EQ(d.frames[0].format.matrix, c.matrix);
     EXPECT_EQ(d.frames[0].format.range, c.range);

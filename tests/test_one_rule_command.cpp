@@ -113,7 +113,7 @@ TEST(OneRuleExposure, QcRowOfAClipAgreesWithAnalyzesRecords) {
 // A 10-bit PQ test pattern (its white is 10,000 cd/m2, its frame averages over 2,000) with the
 // content light level `max_cll` (x265's "MaxCLL,MaxFALL"; hdr10 writes it even when 0,0).
 std::string pq_clip(const std::string& name, const std::string& max_cll) {
-  return make_clip(name, "-f lavfi -i testsrc2=s=64x48:r=10 -frames:v 3 -c:v libx265 -pix_fmt yuv420p10le "
+  return make_clip(name, "-f lavfi -i testsrc2=s=64x48:r=10," + ycbcr_vf("bt2020nc", "yuv420p10le") + " -frames:v 3 -c:v libx265 -pix_fmt yuv420p10le "
                          "-x265-params 'colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:hdr10=1:max-cll=" +
                              max_cll + ":log-level=error'");
 }

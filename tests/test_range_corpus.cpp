@@ -20,6 +20,8 @@ namespace vhist {
 namespace {
 
 using test::make_clip;
+using test::ycbcr_tags;
+using test::ycbcr_vf;
 using test::run_vhist;
 using test::summary_of;
 
@@ -33,14 +35,22 @@ struct CorpusClip {
 };
 
 constexpr const char* kSize = "320x180";
-const std::string kTv = "scale=out_range=tv:out_color_matrix=bt709,format=yuv420p";
-const std::string kPc = "scale=out_range=pc:out_color_matrix=bt709,format=yuv420p";
-const std::string kX264 = " -c:v libx264 -preset veryfast -crf 20 -colorspace bt709 -color_primaries bt709 "
-                          "-color_trc bt709";
+// The project's recipe (scripts/ycbcr.sh): R'G'B' to BT.709 Y'CbCr, limited or full range.
+const std::string kTv = ycbcr_vf("bt709", "yuv420p", "tv");
+const std::string kPc = ycbcr_vf("bt709", "yuv420p", "pc");
+const std::string kX264 = " -c:v libx264 -preset veryfast -crf 20";
 
+// 10 frames of `source` with `filters` in its own graph (so that a generator draws the format the
+// filters ask for), tagged with `matrix` and `range`.
 std::string lavfi(const std::string& source, const std::string& filters, const std::string& range,
-                  const std::string& codec = kX264) {
-  return "-f lavfi -i " + source + " -frames:v 10 -vf '" + filters + "'" + codec + " -color_range " + range;
+                  const std::string& codec = kX264, const std::string& matrix = "bt709") {
+  return "-f lavfi -i \"" + source + "," + filters + "\" -frames:v 10" + codec + " " + ycbcr_tags(matrix, range);
+}
+// The bars generators draw Y'CbCr themselves, sub-black PLUGE included (R'G'B' cannot carry it),
+// in a matrix of their own: smptehdbars BT.709's, smptebars and pal75bars BT.601's.
+std::string bars(const std::string& source, const std::string& matrix, const std::string& range,
+                 const std::string& codec = kX264) {
+  return lavfi(source, "format=yuv420p", range, codec, matrix);
 }
 
 // A lavfi generator at the corpus's size and rate; `filter` may carry options of its own.
@@ -51,7 +61,7 @@ std::string gen(const std::string& filter) {
 // A still photograph, panned across as a camera would: 10 frames of 320x180 from a 480x270 scale.
 std::string photo(const std::string& path, const std::string& range_filter, const std::string& range) {
   return "-loop 1 -framerate 10 -i '" + path + "' -frames:v 10 -vf \"scale=480:270,crop=320:180:'t*16':'t*9'," +
-         range_filter + "\"" + kX264 + " -color_range " + range;
+         range_filter + "\"" + kX264 + " " + ycbcr_tags("bt709", range);
 }
 
 std::vector<CorpusClip> corpus() {
@@ -59,10 +69,10 @@ std::vector<CorpusClip> corpus() {
   std::vector<CorpusClip> c = {
       // Honest limited range, tagged limited.
       {"testsrc2", lavfi(gen("testsrc2"), kTv, "tv"), Expect::none, ""},  // Y' within 16-235
-      // The bars generators draw limited-range Y'CbCr themselves: kept as drawn.
-      {"arib_bars", lavfi(gen("smptehdbars"), "format=yuv420p", "tv"), Expect::none, ""},  // -2% PLUGE, ramp
-      {"smpte_bars_lossless", lavfi(gen("smptebars"), "format=yuv420p", "tv", ffv1), Expect::none, ""},  // PLUGE 7
-      {"pal75bars", lavfi(gen("pal75bars"), "format=yuv420p", "tv"), Expect::none, ""},
+      // The bars generators' own limited-range Y'CbCr, kept as drawn.
+      {"arib_bars", bars(gen("smptehdbars"), "bt709", "tv"), Expect::none, ""},  // -2% PLUGE, ramp
+      {"smpte_bars_lossless", bars(gen("smptebars"), "smpte170m", "tv", ffv1), Expect::none, ""},  // PLUGE 7
+      {"pal75bars", bars(gen("pal75bars"), "bt470bg", "tv"), Expect::none, ""},
       {"mandelbrot", lavfi(gen("mandelbrot"), kTv, "tv"), Expect::none, ""},
       {"heavy_noise", lavfi(gen("testsrc2"), kTv + ",noise=alls=60:allf=t", "tv"), Expect::none, ""},
       {"grain_over_black", lavfi(gen("color=c=black"), kTv + ",noise=alls=40:allf=t", "tv"), Expect::none, ""},
@@ -84,7 +94,7 @@ std::vector<CorpusClip> corpus() {
       {"full_as_limited_bars_bsf", lavfi(gen("smptebars"), kPc, "tv"), Expect::full_as_limited, "0"},
       // Limited-range codes tagged full.
       {"limited_as_full_testsrc", lavfi(gen("testsrc"), kTv, "pc"), Expect::limited_as_full, ""},
-      {"limited_as_full_bars_bsf", lavfi(gen("pal75bars"), "format=yuv420p", "tv"), Expect::limited_as_full, "1"},
+      {"limited_as_full_bars_bsf", bars(gen("pal75bars"), "bt470bg", "tv"), Expect::limited_as_full, "1"},
   };
   // Real photographs (mate-backgrounds, scripts/setup.sh --test): a dark one and one whose
   // shadows reach near black, honest in both ranges.

@@ -26,6 +26,8 @@ namespace {
 namespace fs = std::filesystem;
 using test::clip_dir;
 using test::make_clip;
+using test::ycbcr_tags;
+using test::ycbcr_vf;
 using test::read_file;
 using test::run_vhist;
 
@@ -35,17 +37,16 @@ using test::quote;
 // Ramps (R' up to the right, G' down, B' up to the left): every scope has a broad trace.
 std::string yuv_clip() {
   return make_clip("scope_yuv.mkv",
-                   "-f lavfi -i \"nullsrc=s=320x180:r=25,format=gbrp,geq=r='255*X/W':g='255*Y/H':b='255-255*X/W'\" "
-                   "-frames:v 25 -c:v ffv1 -pix_fmt yuv420p -color_range tv -colorspace bt709 -color_primaries bt709 "
-                   "-color_trc bt709");
+                   "-f lavfi -i \"nullsrc=s=320x180:r=25,format=gbrp,geq=r='255*X/W':g='255*Y/H':b='255-255*X/W'," +
+                       ycbcr_vf("bt709") + "\" -frames:v 25 -c:v ffv1 -pix_fmt yuv420p " + ycbcr_tags("bt709"));
 }
 
 // The same format, every frame black (Y' 16, Cb Cr 128): its scopes have no trace but a dot or a
 // line at black.
 std::string black_clip() {
   return make_clip("scope_black.mkv",
-                   "-f lavfi -i color=c=black:s=320x180:r=25 -frames:v 25 -c:v ffv1 -pix_fmt yuv420p -color_range tv "
-                   "-colorspace bt709 -color_primaries bt709 -color_trc bt709");
+                   "-f lavfi -i color=c=black:s=320x180:r=25," + ycbcr_vf("bt709") + " -frames:v 25 -c:v ffv1 -pix_fmt yuv420p " +
+                       ycbcr_tags("bt709"));
 }
 
 // The share of pixels that differ between two images of the same size.

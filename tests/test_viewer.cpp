@@ -36,6 +36,8 @@ namespace {
 namespace fs = std::filesystem;
 using test::clip_dir;
 using test::make_clip;
+using test::ycbcr_tags;
+using test::ycbcr_vf;
 using test::read_file;
 
 using Rgb = std::array<int, 3>;
@@ -310,9 +312,10 @@ INSTANTIATE_TEST_SUITE_P(Engines, KnownColours, ::testing::Values("cpu", "gpu"))
 // bins 5 and 15, Cr (red) bins 6 and 15 (magenta where both are), and Y' (white) bins 2 and 5.
 TEST_P(KnownColours, YcbcrDomainDrawsThePlanes) {
   const std::string clip = make_clip("red_blue_yuv.mkv",
-                                     "-f lavfi -i color=c=0xFF0000:s=160x180:r=25 -f lavfi -i color=c=0x0000FF:s=160x180:r=25 "
-                                     "-filter_complex '[0:v][1:v]hstack=inputs=2' -frames:v 3 -pix_fmt yuv420p "
-                                     "-colorspace smpte170m -color_range tv -c:v ffv1");
+                                     "-f lavfi -i color=c=0xFF0000:s=160x180:r=25,format=gbrp "
+                                     "-f lavfi -i color=c=0x0000FF:s=160x180:r=25,format=gbrp "
+                                     "-filter_complex '[0:v][1:v]hstack=inputs=2," + ycbcr_vf("smpte170m") +
+                                         "' -frames:v 3 -pix_fmt yuv420p " + ycbcr_tags("smpte170m") + " -c:v ffv1");
   const ViewerRun r = run_viewer(kPixelSettings, quote(clip) + " --frames 8 --paused-at 0 --size 640x360 --domain ycbcr",
                                  std::string("VHIST_ENGINE=") + GetParam());
   const KeepScreenshot keep(r);
@@ -756,9 +759,9 @@ TEST_P(DeepColour, TenBitYuvRenders) {
   const std::string clip = make_clip("red_blue_10bit.mkv",
                                      "-f lavfi -i color=c=0xFF0000:s=160x180:r=25,format=gbrp "
                                      "-f lavfi -i color=c=0x0000FF:s=160x180:r=25,format=gbrp "
-                                     "-filter_complex '[0:v][1:v]hstack=inputs=2,"
-                                     "scale=out_color_matrix=bt601:out_range=tv,format=yuv420p10le' -frames:v 3 "
-                                     "-c:v ffv1 -pix_fmt yuv420p10le -colorspace smpte170m -color_range tv");
+                                     "-filter_complex '[0:v][1:v]hstack=inputs=2," +
+                                         ycbcr_vf("smpte170m", "yuv420p10le") + "' -frames:v 3 -c:v ffv1 -pix_fmt yuv420p10le " +
+                                         ycbcr_tags("smpte170m"));
   const ViewerRun r = run_viewer(kPixelSettings, quote(clip) + " --frames 8 --paused-at 0 --size 640x360",
                                  std::string("VHIST_ENGINE=") + GetParam());
   const KeepScreenshot keep(r);
@@ -1032,8 +1035,9 @@ TEST(FitModes, TheFitNoteIsBelowTheHdrLabel) {
   std::string settings = std::string(kPixelSettings) + kNoChannels;
   settings.replace(settings.find("show_panel = false"), 18, "show_panel = true");
   const std::string clip = make_clip(
-      "pq_flat.mkv", "-f lavfi -i nullsrc=s=320x180:r=25,format=gbrp,geq=r=100:g=160:b=60,format=yuv444p10le "
-                     "-frames:v 3 -c:v ffv1 -color_trc smpte2084 -color_primaries bt2020 -colorspace bt2020nc");
+      "pq_flat.mkv", "-f lavfi -i nullsrc=s=320x180:r=25,format=gbrp,geq=r=100:g=160:b=60," +
+                         ycbcr_vf("bt2020nc", "yuv444p10le") +
+                         " -frames:v 3 -c:v ffv1 -color_trc smpte2084 -color_primaries bt2020 -colorspace bt2020nc -color_range tv");
   const ViewerRun r = run_viewer(settings, quote(clip) + " --frames 8 --paused-at 0 --size 640x360 --fit cover");
   const KeepScreenshot keep(r);
   ASSERT_EQ(r.status, 0) << context(r);
@@ -1527,7 +1531,8 @@ TEST(ClipMarkers, CornersShowTheClippedChannels) {
 TEST(Hdr, PqClipIsToneMappedAndSaysSo) {
   // A grey ramp across (saturated primaries at the top code would map to themselves).
   const std::string pq = make_clip("pq_ramp.mp4", "-f lavfi -i nullsrc=s=320x180:r=25,format=gbrp,"
-                                                  "geq=r='X*255/319':g='X*255/319':b='X*255/319' -frames:v 3 -c:v libx265 "
+                                                  "geq=r='X*255/319':g='X*255/319':b='X*255/319'," +
+                                                      ycbcr_vf("bt2020nc", "yuv420p10le") + " -frames:v 3 -c:v libx265 "
                                                   "-pix_fmt yuv420p10le -x265-params "
                                                      "'colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:"
                                                      "log-level=error'");

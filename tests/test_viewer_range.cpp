@@ -21,6 +21,8 @@ namespace {
 namespace fs = std::filesystem;
 using test::clip_dir;
 using test::make_clip;
+using test::ycbcr_tags;
+using test::ycbcr_vf;
 
 // The amber pixels in the panel (the window's right part: the documented panel width at
 // 1280x960 is 0.28 x 1280 = 358 px; tall enough that the verdict at the panel's foot is not scrolled
@@ -50,29 +52,26 @@ int panel_amber_pixels(const std::string& clip, const std::string& name, const s
   return amber;
 }
 
-// 10 frames of 320x180 H.264, `filters` applied, tagged BT.709 and `range`; `quality` x264's rate
-// option (lossless -qp 0 keeps limited-range codes free of ringing past 16 and 235).
-std::string clip_of(const std::string& name, const std::string& source, const std::string& filters,
-                    const std::string& range, const std::string& quality = "-crf 20") {
-  return make_clip(name, "-f lavfi -i " + source + " -frames:v 10 -vf '" + filters +
-                             "' -c:v libx264 -preset veryfast " + quality + " -colorspace bt709 -color_primaries bt709 -color_trc bt709 "
-                             "-color_range " + range);
+// 10 frames of 320x180 H.264 of `source` in `code_range` Y'CbCr (the project's recipe, BT.709's
+// matrix) then `filters`, tagged BT.709 and `range`; `quality` x264's rate option (lossless -qp 0
+// keeps limited-range codes free of ringing past 16 and 235).
+std::string clip_of(const std::string& name, const std::string& source, const std::string& code_range,
+                    const std::string& filters, const std::string& range, const std::string& quality = "-crf 20") {
+  return make_clip(name, "-f lavfi -i \"" + source + "," + ycbcr_vf("bt709", "yuv420p", code_range) + filters +
+                             "\" -frames:v 10 -c:v libx264 -preset veryfast " + quality + " " + ycbcr_tags("bt709", range));
 }
 
 TEST(RangePanel, HonestGrainOverBlackRaisesNoAmberWord) {
-  const std::string grain = clip_of("panel_grain.mp4", "color=c=black:s=320x180:r=10",
-                                    "scale=out_range=tv,format=yuv420p,noise=alls=40:allf=t", "tv");
+  const std::string grain = clip_of("panel_grain.mp4", "color=c=black:s=320x180:r=10", "tv", ",noise=alls=40:allf=t", "tv");
   for (const char* engine : {"cpu", "gpu"}) EXPECT_EQ(panel_amber_pixels(grain, "grain", engine), 0) << engine;
 }
 
 TEST(RangePanel, MisTaggedFramesSayWhatTheyLookLikeInAmber) {
-  const std::string full_as_limited = clip_of("panel_full_as_limited.mp4", "testsrc=s=320x180:r=10",
-                                              "scale=out_range=pc,format=yuv420p", "tv");
+  const std::string full_as_limited = clip_of("panel_full_as_limited.mp4", "testsrc=s=320x180:r=10", "pc", "", "tv");
   for (const char* engine : {"cpu", "gpu"}) {
     EXPECT_GT(panel_amber_pixels(full_as_limited, "full_as_limited", engine), 200) << engine;
   }
-  const std::string limited_as_full = clip_of("panel_limited_as_full.mp4", "testsrc=s=320x180:r=10",
-                                              "scale=out_range=tv,format=yuv420p", "pc", "-qp 0");
+  const std::string limited_as_full = clip_of("panel_limited_as_full.mp4", "testsrc=s=320x180:r=10", "tv", "", "pc", "-qp 0");
   for (const char* engine : {"cpu", "gpu"}) {
     EXPECT_GT(panel_amber_pixels(limited_as_full, "limited_as_full", engine), 200) << engine;
   }
