@@ -1,5 +1,5 @@
 # Writes vhist.1 at build time: the hand-written parts in docs/vhist.1.in around what the built
-# binary prints for `vhist --help`, `vhist analyze --help` and `vhist scope --help` (generated from the option and
+# binary prints for `vhist --help` and `vhist analyze|scope|qc|batch --help` (generated from the option and
 # settings tables, keys included), so the man page cannot drift from the options.
 #   cmake -DVHIST=path/to/vhist -DTEMPLATE=docs/vhist.1.in -DOUT=vhist.1 -DVERSION=x.y.z -P make_man_page.cmake
 
@@ -27,6 +27,8 @@ endfunction()
 run_help(viewer_help)
 run_help(analyze_help analyze)
 run_help(scope_help scope)
+run_help(qc_help qc)
+run_help(batch_help batch)
 
 # The keys: the paragraph of `vhist --help` that starts with "Keys:", as filled text.
 set(KEYS "")
@@ -41,4 +43,6 @@ endif()
 roff_literal("${viewer_help}" VIEWER_HELP)
 roff_literal("${analyze_help}" ANALYZE_HELP)
 roff_literal("${scope_help}" SCOPE_HELP)
+roff_literal("${qc_help}" QC_HELP)
+roff_literal("${batch_help}" BATCH_HELP)
 configure_file("${TEMPLATE}" "${OUT}" @ONLY)

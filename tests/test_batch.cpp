@@ -382,5 +382,66 @@ TEST(Batch, RefusesCollidingKeysAndBadOptionsBeforeRunning) {
   EXPECT_FALSE(fs::exists(a.out));
 }
 
+// The first `fraction` of a file's bytes, written to `to`.
+void cut_file(const std::string& from, const fs::path& to, double fraction) {
+  const std::string bytes = read_file(from);
+  std::FILE* f = std::fopen(to.c_str(), "wb");
+  std::fwrite(bytes.data(), 1, static_cast<std::size_t>(static_cast<double>(bytes.size()) * fraction), f);
+  std::fclose(f);
+}
+
+// A damaged input (an MP4 cut at 70 % of its bytes: its index, at the front, promises 120 frames
+// over 4.8 s) is judged as far as it decodes: vhist qc ends with status 2, whole_input false,
+// and a decode_error event from the end of its last frame to 4.8 s; vhist batch keeps its row
+// ("partial", provenance and exposure filled) and its events. An MP4 cut before its index
+// (written at the end) cannot be opened at all and stays an error row.
+TEST(Batch, ADamagedInputIsJudgedAsFarAsItDecodesAndAnUnreadableOneIsAnError) {
+  const fs::path dir = clip_dir() / "batch_damage" / "in", out = clip_dir() / "batch_damage" / "out";
+  fs::remove_all(clip_dir() / "batch_damage");
+  fs::create_directories(dir);
+  const std::string recipe = "-f lavfi -i testsrc2=s=160x90:r=25:d=4.8 -pix_fmt yuv420p -c:v libx264 -g 25";
+  cut_file(make_clip("damage_faststart.mp4", recipe + " -movflags +faststart"), dir / "cut.mp4", 0.7);
+  cut_file(make_clip("damage_index_last.mp4", recipe), dir / "no_index.mp4", 0.7);
+
+  const ProcessResult qc = run_vhist("qc " + quote((dir / "cut.mp4").string()) + " -q");
+  EXPECT_EQ(qc.status, 2) << qc.err;
+  json summary, first_damage, last_damage;
+  for (const std::string& line : all_lines(qc.out)) {
+    const json j = json::parse(line);
+    if (j["type"] == "qc_summary") summary = j;
+    if (j["type"] == "event" && j["check"] == "decode_error") {
+      if (first_damage.is_null()) first_damage = j;
+      last_damage = j;
+    }
+  }
+  ASSERT_FALSE(summary.is_null()) << qc.out;
+  EXPECT_EQ(summary["whole_input"], false);
+  EXPECT_EQ(summary["passed"], false);
+  ASSERT_FALSE(last_damage.is_null()) << qc.out;
+  EXPECT_NE(last_damage["detail"].get<std::string>().find("ends early"), std::string::npos) << last_damage;
+  EXPECT_DOUBLE_EQ(last_damage["end"].get<double>(), 4.8);
+  // From the last frame decoded (numbered from the start, frames lost before it counted).
+  EXPECT_EQ(last_damage["first_frame"], last_damage["last_frame"]);
+  EXPECT_GE(last_damage["last_frame"].get<std::int64_t>() + 1, summary["frames"].get<std::int64_t>());
+  EXPECT_LT(summary["frames"].get<std::int64_t>(), 120);
+
+  const ProcessResult r = run_vhist("batch " + quote(dir.string()) + " --out " + quote(out.string()) + " -q");
+  EXPECT_EQ(r.status, 1) << r.err;  // the unreadable one
+  const std::vector<json> rows = jsonl(out / "summary.jsonl");
+  ASSERT_EQ(rows.size(), 2u) << r.err;
+  EXPECT_EQ(rows[0]["key"], "cut.mp4");
+  EXPECT_EQ(rows[0]["status"], "partial") << rows[0];
+  EXPECT_EQ(rows[0]["error"], first_damage["detail"]) << rows[0];  // the first damage
+  EXPECT_EQ(rows[0]["codec"], "h264");
+  EXPECT_EQ(rows[0]["frames"], summary["frames"]);
+  EXPECT_FALSE(rows[0]["l_mean"].is_null());
+  EXPECT_EQ(rows[0]["qc"], "fail");
+  EXPECT_NE(rows[0]["qc_failing"].get<std::string>().find("decode_error"), std::string::npos) << rows[0];
+  EXPECT_EQ(read_file(out / "cut.mp4.qc.jsonl"), qc.out);
+  EXPECT_EQ(rows[1]["key"], "no_index.mp4");
+  EXPECT_EQ(rows[1]["status"], "error") << rows[1];
+  EXPECT_TRUE(rows[1]["codec"].is_null());
+}
+
 }  // namespace
 }  // namespace vhist::test

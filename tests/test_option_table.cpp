@@ -524,5 +524,24 @@ TEST(OptionTable, HelpIsAskedForNotAnError) {
   EXPECT_NE(app::analyze_help().find("vhist analyze"), std::string::npos);
 }
 
+// `vhist help COMMAND` prints what `vhist COMMAND --help` prints (the man page's sections).
+TEST(OptionTable, HelpCommandPrintsTheCommandsHelp) {
+  const std::vector<std::pair<std::string, std::string>> commands = {
+      {"analyze", app::analyze_help()}, {"scope", app::scope_help()}, {"qc", app::qc_help()}, {"batch", app::batch_help()}};
+  for (const auto& [name, help] : commands) {
+    const CommandLine line = parse_command_line({"help", name});
+    EXPECT_TRUE(line.end.done) << name;
+    EXPECT_EQ(line.end.status, 0) << name;
+    EXPECT_EQ(line.end.help, help) << name;
+    EXPECT_NE(help.find("vhist " + name), std::string::npos) << name;
+  }
+  EXPECT_EQ(parse_command_line({"help"}).end.help, app::vhist_help());
+  const CommandLine bad = parse_command_line({"help", "frobnicate"});
+  EXPECT_EQ(bad.end.status, 2);
+  EXPECT_NE(bad.end.error.find("vhist help [analyze|scope|qc|batch]"), std::string::npos) << bad.end.error;
+  // The qc help names the decode_error check among those --fail takes.
+  EXPECT_NE(app::qc_help().find("decode_error"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace vhist

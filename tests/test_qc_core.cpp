@@ -178,6 +178,62 @@ TEST(QcChecks, RangeWarningIsOneEventOverTheWholeFile) {
   EXPECT_EQ(events[0].detail, facts.range_warning);
 }
 
+// A 25 fps input of 100 frames promised over 6 s: 3 frames lost after frame 40 (1.6 s; frame 41
+// decoded is at 1.76 s), frames 60-62 damaged, then the file ends after frame 89 at 3.68 s.
+TEST(QcChecks, DecodeDamageIsAnEventWhereItHappened) {
+  DecodeDamage d;
+  d.gaps.push_back({40, 1.6, 41, 1.76, 3});
+  d.damaged = {{60, 2.52}, {61, 2.56}, {62, 2.60}, {70, 2.96}};
+  d.first_error = "Invalid NAL unit size";
+  d.truncated = true;
+  d.truncation_reason = "the file ends after 90 of 150 frames";
+  d.last = {89, 3.68};
+  d.duration = 6.0;
+  d.frames = 90;
+  const std::vector<Event> events = decode_events(d, Thresholds{}, facts25());
+  ASSERT_EQ(events.size(), 4u);
+  for (const Event& e : events) {
+    EXPECT_EQ(e.check, Check::decode_error);
+    EXPECT_TRUE(e.fails);  // decode_error fails the run by default
+  }
+  // The gap: from the end of frame 40 (1.64 s) to frame 41's start.
+  EXPECT_EQ(events[0].first_frame, 40);
+  EXPECT_EQ(events[0].last_frame, 41);
+  EXPECT_DOUBLE_EQ(events[0].start, 1.64);
+  EXPECT_DOUBLE_EQ(events[0].end, 1.76);
+  EXPECT_DOUBLE_EQ(events[0].worst, 3);
+  EXPECT_EQ(events[0].start_timecode, "00:00:01:16");
+  EXPECT_NE(events[0].detail.find("3 frames lost between frame 40 at 1.600 s and frame 41 at 1.760 s"),
+            std::string::npos) << events[0].detail;
+  // Damaged frames 60-62 one event, frame 70 another.
+  EXPECT_EQ(events[1].first_frame, 60);
+  EXPECT_EQ(events[1].last_frame, 62);
+  EXPECT_DOUBLE_EQ(events[1].end, 2.64);
+  EXPECT_DOUBLE_EQ(events[1].worst, 3);
+  EXPECT_EQ(events[2].first_frame, 70);
+  EXPECT_EQ(events[2].last_frame, 70);
+  EXPECT_NE(events[2].detail.find("1 frame decoded with errors"), std::string::npos) << events[2].detail;
+  // The end: from the end of frame 89 (3.72 s) to the promised 6 s, 57 frames at 25 fps.
+  EXPECT_DOUBLE_EQ(events[3].start, 3.72);
+  EXPECT_DOUBLE_EQ(events[3].end, 6.0);
+  EXPECT_DOUBLE_EQ(events[3].worst, 57);
+  EXPECT_NE(events[3].detail.find("the file ends after 90 of 150 frames"), std::string::npos) << events[3].detail;
+}
+
+TEST(QcChecks, AnIntactInputHasNoDecodeEventAndErrorsAloneAreOne) {
+  DecodeDamage d;
+  d.last = {99, 3.96};
+  d.frames = 100;
+  EXPECT_TRUE(decode_events(d, Thresholds{}, facts25()).empty());
+  d.errors = 2;
+  d.first_error = "error while decoding MB 17 10";
+  const std::vector<Event> events = decode_events(d, Thresholds{}, facts25());
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].first_frame, 0);
+  EXPECT_EQ(events[0].last_frame, 99);
+  EXPECT_NE(events[0].detail.find("2 decoder errors, though no frame was marked"), std::string::npos);
+}
+
 TEST(QcTimecode, FromTimeAtTheNominalRate) {
   EXPECT_EQ(timecode_from_time(0, 25), "00:00:00:00");
   EXPECT_EQ(timecode_from_time(3661.52, 25), "01:01:01:13");

@@ -85,7 +85,9 @@ def complete_row(text, item):
 def progress(done, total, started, item, row):
     elapsed = time.monotonic() - started
     eta = elapsed / done * (total - done)
-    verdict = row.get("status") if row.get("status") != "ok" else f"qc {row.get('qc')}"
+    status = row.get("status")
+    verdict = f"qc {row.get('qc')}" if status == "ok" else \
+        f"partial (damaged input), qc {row.get('qc')}" if status == "partial" else status
     print(f"vhist.dask_batch: {done}/{total} files, {elapsed:.1f} s, ETA {eta:.0f} s: "
           f"{item['key']}: {verdict}", file=sys.stderr, flush=True)
 

@@ -95,9 +95,10 @@ def write_tables(out_dir, rows, columns=ROW_COLUMNS):
 
 
 def exit_status(rows):
-    """The CLI's status for these rows: 1 when one errored, else 3 when one failed QC, else 0."""
+    """The CLI's status for these rows: 1 when one errored, else 3 when one failed QC, else 0.
+    A damaged input's row ("partial": judged as far as it decodes) fails its decode_error check."""
     dicts = [row for _, row in rows]
-    if any(row.get("status") != "ok" for row in dicts):
+    if any(row.get("status") not in ("ok", "partial") for row in dicts):
         return 1
     if any(row.get("qc") == "fail" for row in dicts):
         return 3

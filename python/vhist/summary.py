@@ -14,7 +14,9 @@ def summary(path, vhist=None, **options):
     """The summary row of the video at `path` (a dict in the table's column order: provenance,
     per-channel statistics, MaxCLL/MaxFALL, the QC verdict). Options: engine, hwdec, device,
     bins, threads, profile, fail, as `vhist batch`'s. A file vhist cannot analyze raises
-    VhistError with the row's error; a file that fails QC is a row with "qc": "fail"."""
+    VhistError with the row's error; a file that fails QC is a row with "qc": "fail"; a damaged
+    file, judged as far as it decodes, a row with "status": "partial" and its first decode error
+    in "error"."""
     unknown = set(options) - set(OPTIONS)
     if unknown:
         raise TypeError(f"summary() got unknown options: {', '.join(sorted(unknown))}")
@@ -33,7 +35,7 @@ def summary(path, vhist=None, **options):
         if line is None:
             raise VhistError(stderr_message(said), done.returncode, command, said)
         row = parse_row(line)
-    if row.get("status") != "ok":
+    if row.get("status") not in ("ok", "partial"):
         raise VhistError(row.get("error") or stderr_message(said), done.returncode, command, said)
     return {name: (float(value) if isinstance(value, Number) else value)
             for name, value in row.items()}

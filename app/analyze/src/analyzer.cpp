@@ -187,6 +187,7 @@ void Analyzer::observe(const Pending& meta, const Histogram& levels, const Measu
   s.hlg = meta.light_signal == LightSignal::hlg;
   s.gamut = measures.gamut ? &*measures.gamut : nullptr;
   s.checksum = measures.checksum.value_or(0);
+  s.damaged = meta.damaged;
   observer_->frame(s);
 }
 
@@ -346,7 +347,8 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
                        f.rotation,     f.display_width(), f.display_height(),
                        f.range,        f.model == ColourModel::yuv ? f.chroma_width() * f.chroma_height() : 0,
                        std::move(clear), counted,         f,
-                       light_signal_of(frame.colour.transfer.value).value_or(LightSignal::pq)};
+                       light_signal_of(frame.colour.transfer.value).value_or(LightSignal::pq),
+                       frame.damaged};
     ++tally.decoded;
     if (!e.decode_only && !source_written_) write_source_header(frame);
     if (e.decode_only) {
@@ -400,7 +402,9 @@ int Analyzer::run() {
   }
   // Whatever happened, the complete records so far reach the output, then the summary of them.
   if (written_ > 0 && !engines.decode_only) {
-    whole_input_ = status == 0 && !stop_requested() && (o_.frames < 0 || tally.decoded < o_.frames);
+    // Whole: every frame read, and read intact (nothing truncated, lost or damaged).
+    whole_input_ = status == 0 && !stop_requested() && (o_.frames < 0 || tally.decoded < o_.frames) &&
+                   !input_damaged(source_.report());
     write_summary(whole_input_);
   }
   flush_buffer();

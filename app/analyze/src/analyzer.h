@@ -49,6 +49,7 @@ struct FrameSample {
   bool hlg = false;                     // the light is HLG's (LightSignal::hlg)
   const GamutCounts* gamut = nullptr;   // frames with planes
   std::uint64_t checksum = 0;           // the engine's (compared within one run only)
+  bool damaged = false;                 // the decoder concealed errors in the frame
 };
 
 // Sees every frame of an analysis in order, beside (or instead of) the records.
@@ -96,6 +97,7 @@ class Analyzer {
     std::uint64_t counted;  // pixels the histograms count: the frame's or --roi's, less transparent
     VideoFormat format;     // the decoded frame's
     LightSignal light_signal = LightSignal::pq;  // what its light levels count (PQ and HLG frames)
+    bool damaged = false;   // the decoder concealed errors in it
   };
   // A frame's source measures (source_measures.h), when it has planes / is PQ or HLG.
   struct Measures {

@@ -52,11 +52,12 @@ std::vector<std::string> child_options(const BatchOptions& o) {
 }
 
 // The row of an input whose `vhist qc` ended (not interrupted) with `status`: its row file when it
-// judged the file (0 or 3), else an error row with its last message. A run that failed after
-// writing its row (validation messages) is not complete: the row file goes.
+// judged the file (0 or 3, or 2 with a "partial" row: a damaged input judged as far as it
+// decodes), else an error row with its last message. A run that failed after writing its row
+// (validation messages) is not complete: the row file goes.
 ordered_json ended_row(const BatchItem& item, int status, const std::string& message, double seconds) {
-  ordered_json row = status == 0 || status == kFailedChecksStatus ? read_row(item.row) : ordered_json(nullptr);
-  if (!row.is_null()) return row;
+  ordered_json row = status == 0 || status == kFailedChecksStatus || status == 2 ? read_row(item.row) : ordered_json(nullptr);
+  if (!row.is_null() && (status != 2 || row.value("status", "") == "partial")) return row;
   std::error_code ec;
   std::filesystem::remove(item.row, ec);
   const std::string why = message.empty() ? "vhist qc ended with status " + std::to_string(status) : message;
@@ -213,11 +214,13 @@ int run_in_process(const BatchOptions& o, const BatchItem& item, ordered_json& r
   return 0;
 }
 
-// The exit status the rows give: 1 when any input failed to run, else 3 when any failed QC.
+// The exit status the rows give: 1 when any input failed to run, else 3 when any failed QC
+// (a damaged input, "partial", fails its decode_error check).
 int rows_status(const std::vector<ordered_json>& rows) {
   bool failed_qc = false;
   for (const ordered_json& row : rows) {
-    if (row.value("status", "") != "ok") return 1;
+    const std::string status = row.value("status", "");
+    if (status != "ok" && status != "partial") return 1;
     failed_qc = failed_qc || row.value("qc", "") == "fail";
   }
   return failed_qc ? kFailedChecksStatus : 0;
@@ -225,14 +228,18 @@ int rows_status(const std::vector<ordered_json>& rows) {
 
 // The batch's last line: what became of the inputs, and where the table is.
 void report_counts(const std::vector<ordered_json>& rows, std::size_t skipped, const std::string& dir) {
-  std::size_t passed = 0, failed = 0, errors = 0;
+  std::size_t passed = 0, failed = 0, partial = 0, errors = 0;
   for (const ordered_json& row : rows) {
-    if (row.value("status", "") != "ok") ++errors;
+    const std::string status = row.value("status", "");
+    if (status == "partial") ++partial;
+    if (status != "ok" && status != "partial") ++errors;
     else if (row.value("qc", "") == "fail") ++failed;
     else ++passed;
   }
-  std::fprintf(stderr, "vhist batch: %zu inputs: %zu passed, %zu failed QC, %zu could not be analysed (%zu complete "
-               "before, not run again); the table is %s\n", rows.size(), passed, failed, errors, skipped,
+  const std::string damaged =
+      partial == 0 ? "" : " (" + std::to_string(partial) + " of them damaged, judged as far as they decode)";
+  std::fprintf(stderr, "vhist batch: %zu inputs: %zu passed, %zu failed QC%s, %zu could not be analysed (%zu complete "
+               "before, not run again); the table is %s\n", rows.size(), passed, failed, damaged.c_str(), errors, skipped,
                util::quoted((std::filesystem::path(dir) / "summary.csv").string()).c_str());
 }
 

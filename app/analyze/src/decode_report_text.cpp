@@ -1,5 +1,6 @@
 #include "decode_report_text.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace vhist::app {
@@ -43,6 +44,23 @@ void set_lost_frames(RunSummary& summary, const media::DecodeReport& r) {
   for (const media::FrameGap& g : r.gaps) {
     summary.lost_gaps.push_back({g.after_frame, g.after_pts, g.before_frame, g.before_pts, g.frames});
   }
+}
+
+bool input_damaged(const media::DecodeReport& r) { return r.truncated || !corruption_text(r).empty(); }
+
+qc::DecodeDamage decode_damage(const media::DecodeReport& r) {
+  qc::DecodeDamage d;
+  std::int64_t placed = 0;
+  for (const media::FrameGap& g : r.gaps) {
+    d.gaps.push_back({g.after_frame, g.after_pts, g.before_frame, g.before_pts, g.frames});
+    placed += g.frames;
+  }
+  d.unplaced_lost = std::max<std::int64_t>(0, lost_frames(r) - placed);
+  d.first_error = r.first_error;
+  d.errors = r.errors;
+  d.truncated = r.truncated;
+  d.truncation_reason = r.truncation_reason;
+  return d;
 }
 
 std::string corruption_text(const media::DecodeReport& r) {

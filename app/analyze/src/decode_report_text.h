@@ -2,6 +2,7 @@
 #pragma once
 
 #include "vhist/media/media_source.h"
+#include "vhist/qc/checks.h"
 #include "vhist/records/run_summary.h"
 
 #include <string>
@@ -18,5 +19,14 @@ std::string corruption_text(const media::DecodeReport& report);
 // The frames lost in the middle as the summary gives them (RunSummary::lost_frames and
 // lost_gaps): the same count and gaps as corruption_text.
 void set_lost_frames(RunSummary& summary, const media::DecodeReport& report);
+
+// Whether the input was read other than whole and intact: truncated, or corrupt in the middle
+// (corruption_text not empty).
+bool input_damaged(const media::DecodeReport& report);
+
+// The report's part of the decode_error check's facts (qc::DecodeDamage): gaps, frames lost
+// that no gap places, the first error, truncation; the caller adds the damaged frames, the last
+// frame and the duration.
+qc::DecodeDamage decode_damage(const media::DecodeReport& report);
 
 }  // namespace vhist::app

@@ -1,6 +1,7 @@
 #include "vhist/analyze/qc_command.h"
 
 #include "analysis_run.h"
+#include "decode_report_text.h"
 #include "messages.h"
 #include "output.h"
 #include "qc_outputs.h"
@@ -53,6 +54,8 @@ class QcObserver : public AnalysisObserver {
     c.hlg = s.hlg;
     c.gamut = s.gamut;
     c.checksum = s.checksum;
+    if (s.damaged) damaged_.push_back({s.frame, s.pts});
+    last_ = {s.frame, s.pts};
     std::array<std::uint32_t, qc::kTimelineLevels * 4> histogram{};
     timeline_.add(qc::measure(c, o_.thresholds.black_level, &histogram), histogram);
     if (!o_.row.empty()) totals_.add(*s.levels, s.format->bits);
@@ -62,8 +65,8 @@ class QcObserver : public AnalysisObserver {
     if (report_) return report_(done, expected);
     if (o_.progress_fd < 0 || progress_closed_) return;
     const auto now = std::chrono::steady_clock::now();
-    if (now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
+    if (now - last_progress_ < std::chrono::milliseconds(100)) return;
+    last_progress_ = now;
     const std::string line = std::to_string(done) + " " + std::to_string(expected) + "\n";
     if (::write(o_.progress_fd, line.data(), line.size()) < 0 && errno != EAGAIN && errno != EINTR) {
       progress_closed_ = true;  // the viewer went away: the scan goes on to its file
@@ -72,14 +75,19 @@ class QcObserver : public AnalysisObserver {
 
   const qc::Timeline& timeline() const { return timeline_; }
   const qc::FileTotals& totals() const { return totals_; }
+  // The frames the decoder concealed errors in, and the last frame seen.
+  const std::vector<qc::DecodeDamage::Frame>& damaged() const { return damaged_; }
+  qc::DecodeDamage::Frame last() const { return last_; }
 
  private:
   const QcOptions& o_;
   ProgressReport report_;
   qc::Timeline timeline_;
   qc::FileTotals totals_;  // --row's exposure columns
+  std::vector<qc::DecodeDamage::Frame> damaged_;
+  qc::DecodeDamage::Frame last_;
   bool progress_closed_ = false;
-  std::chrono::steady_clock::time_point last_{};
+  std::chrono::steady_clock::time_point last_progress_{};
 };
 
 std::vector<std::pair<std::string, std::string>> provenance(const SourceHeader& h, const media::MediaInfo& info,
@@ -161,14 +169,22 @@ class QcFinish {
     run.provenance = provenance(run.header, info, analyzer.engine_used());
     run.timeline = &timeline;
     run.events = qc::find_events(timeline.frames(), o_.thresholds, facts);
+    // A damaged input (status 2 with frames) is judged as far as it decodes, its damage an event.
+    qc::DecodeDamage damage = decode_damage(source.report());
+    damage.damaged = observer_.damaged();
+    damage.last = observer_.last();
+    damage.duration = info.duration;
+    damage.frames = analyzer.frames_written();
+    for (qc::Event& e : qc::decode_events(damage, o_.thresholds, facts)) run.events.push_back(std::move(e));
     run.thresholds = o_.thresholds;
     run.notes = notes_for(timeline, run.header);
     run.whole_input = analyzer.whole_input();
+    run.partial = status == 2;
     for (const qc::Event& e : run.events) run.passed = run.passed && !e.fails;
     const int written = write_outputs(run, info);
     if (written != 0) return written;
-    if (status != 0) return status;
     if (const int row = write_row(run, analyzer, info); row != 0) return row;
+    if (status != 0) return status;
     report_verdict(run);
     return run.passed ? 0 : kFailedChecksStatus;
   }
@@ -194,6 +210,7 @@ int QcFinish::write_row(const QcRun& run, const Analyzer& analyzer, const media:
   facts.engine = analyzer.engine_used();
   facts.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   const std::string text = row_line(ok_row(run, analyzer.run_summary(), observer_.totals(), facts));
+
   if (const std::string error = util::write_file_atomically(o_.row, text); !error.empty()) {
     say("vhist qc: %s\n", error.c_str());
     return 1;

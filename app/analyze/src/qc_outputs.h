@@ -22,6 +22,7 @@ struct QcRun {
   std::vector<std::string> notes;  // what was not checked and why
   bool passed = true;
   bool whole_input = true;
+  bool partial = false;  // the input is damaged: judged as far as it decodes (status 2)
 };
 
 // The events file's text: JSON Lines (a "qc" header object, one "event" per line, a

@@ -78,8 +78,16 @@ std::string absolute_input(const std::string& input) {
 ordered_json ok_row(const QcRun& run, const RunSummary& summary, const qc::FileTotals& totals, const RowFacts& facts) {
   const SourceHeader& h = run.header;
   ordered_json row = empty_row(h.input, facts.key);
-  row["status"] = "ok";
+  // A damaged input, judged as far as it decodes: "partial", its first decode error the error.
+  row["status"] = run.partial ? "partial" : "ok";
   row["error"] = "";
+  for (const qc::Event& e : run.events) {
+    if (run.partial && e.check == qc::Check::decode_error) {
+      row["error"] = e.detail;
+      break;
+    }
+  }
+  if (run.partial && row["error"] == "") row["error"] = "the input could not be decoded to its end";
   row["container"] = h.container;
   row["codec"] = h.codec;
   row["width"] = h.width;

@@ -71,7 +71,18 @@ void build(CLI::App& root, CommandLine& line, ToolFlags& tools) {
 
 }  // namespace
 
-CommandLine parse_command_line(const std::vector<std::string>& args) {
+CommandLine parse_command_line(const std::vector<std::string>& given) {
+  // `vhist help [COMMAND]`: the same text as `vhist [COMMAND] --help` (the man page's sections).
+  std::vector<std::string> args = given;
+  if (!args.empty() && args.front() == "help") {
+    if (args.size() > 2 || (args.size() == 2 && args[1] != "analyze" && args[1] != "scope" && args[1] != "qc" &&
+                            args[1] != "batch")) {
+      CommandLine bad;
+      bad.end = {true, 2, {}, "help names one command: vhist help [analyze|scope|qc|batch] (vhist --help for the viewer)"};
+      return bad;
+    }
+    args = args.size() == 2 ? std::vector<std::string>{args[1], "--help"} : std::vector<std::string>{"--help"};
+  }
   CommandLine line;
   if (!args.empty() && (args.front() == "analyze" || args.front() == "scope" || args.front() == "qc" ||
                          args.front() == "batch")) line.program = "vhist " + args.front();

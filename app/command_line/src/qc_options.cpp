@@ -35,7 +35,10 @@ std::string set_failing(qc::Thresholds& t, std::string_view text) {
       for (qc::Check c : qc::kAllChecks) {
         if (qc::check_name(c) == name) checks.push_back(c), known = true;
       }
-      if (!known) return "a comma-separated list of r103_luma, r103_rgb, clipped, black, frozen, light, range (or none)";
+      if (!known) {
+        return "a comma-separated list of r103_luma, r103_rgb, clipped, black, frozen, light, range, decode_error "
+               "(or none)";
+      }
       text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
     }
   }
@@ -79,7 +82,7 @@ constexpr cli::CliRow<qc::Thresholds> kThresholdRows[] = {
      [](qc::Thresholds& t, std::string_view v) { return set_number(t.light_slack, v, 0, 10000, "cd/m2 from 0"); }},
     {"--fail", "CHECKS",
      "the checks whose events fail the run (exit status 3): a comma-separated list of r103_luma, r103_rgb, clipped, "
-     "black, frozen, light, range, or none (default r103_luma,r103_rgb,light,range)",
+     "black, frozen, light, range, decode_error, or none (default r103_luma,r103_rgb,light,range,decode_error)",
      "Checks", set_failing},
 };
 

@@ -23,6 +23,7 @@ constexpr std::array<CheckText, kAllChecks.size()> kTexts{{
     {Check::frozen, "frozen", "Frozen"},
     {Check::light, "light", "PQ light above metadata"},
     {Check::range, "range", "Range tag"},
+    {Check::decode_error, "decode_error", "Decode errors"},
 }};
 
 // One check's verdict on one frame: whether it breaks the check, and its value there.

@@ -90,6 +90,7 @@ std::string_view check_colour(qc::Check check) {
     case qc::Check::frozen: return "#0072B2";
     case qc::Check::light: return "#56B4E9";
     case qc::Check::range: return "#009E73";
+    case qc::Check::decode_error: return "#000000";
   }
   return "#777777";
 }

@@ -290,6 +290,7 @@ ImU32 event_colour(qc::Check check) {
     case qc::Check::frozen: return IM_COL32(60, 220, 230, 255);
     case qc::Check::light: return IM_COL32(255, 240, 90, 255);
     case qc::Check::range: return IM_COL32(80, 220, 100, 255);
+    case qc::Check::decode_error: return IM_COL32(255, 255, 255, 255);
   }
   return IM_COL32(200, 200, 200, 255);
 }

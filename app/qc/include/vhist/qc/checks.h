@@ -23,9 +23,11 @@ enum class Check : std::uint8_t {
   frozen,     // identical checksums and histograms for at least a minimum duration
   light,      // PQ light above the stream's MaxCLL, MaxFALL or mastering display peak
   range,      // the range tag contradicted by the codes (the whole file)
+  decode_error,  // frames lost or damaged in decoding, or the input ending early (decode_events)
 };
-inline constexpr std::array<Check, 7> kAllChecks{Check::r103_luma, Check::r103_rgb, Check::clipped, Check::black,
-                                                 Check::frozen,    Check::light,    Check::range};
+inline constexpr std::array<Check, 8> kAllChecks{Check::r103_luma, Check::r103_rgb, Check::clipped,
+                                                 Check::black,     Check::frozen,   Check::light,
+                                                 Check::range,     Check::decode_error};
 // The check's identifier in the outputs and the profile ("r103_luma", ...).
 std::string_view check_name(Check check);
 // The check's name for a person ("EBU R 103 luma", ...).
@@ -42,7 +44,8 @@ struct Thresholds {
   double black_min = 0.0;         // seconds a black segment lasts at least (0: any frame)
   double frozen_min = 2.0;        // seconds a frozen segment lasts at least
   double light_slack = 0.5;       // cd/m2 above the metadata before light fails
-  std::vector<Check> failing{Check::r103_luma, Check::r103_rgb, Check::light, Check::range};  // fail the run
+  std::vector<Check> failing{Check::r103_luma, Check::r103_rgb, Check::light, Check::range,
+                             Check::decode_error};  // fail the run
   bool fails(Check check) const;
 };
 
@@ -70,6 +73,38 @@ struct RunFacts {
 
 // Every event in the frames (in frame order per check, checks in kAllChecks' order).
 std::vector<Event> find_events(std::span<const QcFrame> frames, const Thresholds& thresholds, const RunFacts& facts);
+
+// What went wrong while the input was decoded (media's DecodeReport, and the frames the decoder
+// marked), for decode_events().
+struct DecodeDamage {
+  struct Gap {  // frames missing between two decoded ones (numbers and times of those two)
+    std::int64_t after_frame = 0;
+    double after_pts = 0;
+    std::int64_t before_frame = 0;
+    double before_pts = 0;
+    std::int64_t frames = 0;
+  };
+  std::vector<Gap> gaps;
+  std::int64_t unplaced_lost = 0;  // frames lost that no gap places (packets the decoder rejected)
+  struct Frame {
+    std::int64_t frame = 0;
+    double pts = 0;
+  };
+  std::vector<Frame> damaged;  // frames decoded with errors the decoder concealed, in order
+  std::string first_error;     // the decoder's first error message
+  std::int64_t errors = 0;     // error messages from the demuxer and decoder
+  bool truncated = false;      // the input ended early
+  std::string truncation_reason;
+  Frame last;                  // the last frame decoded
+  double duration = -1;        // the container's duration (seconds; < 0 unknown)
+  std::int64_t frames = 0;     // frames decoded
+};
+
+// The decode_error events of a run (in time order): one per gap, per run of damaged frames, one
+// for frames lost where no timestamp places them (over the whole input), one for an input that
+// ends early (from the end of its last frame to the duration it promised), and, when none of
+// those but the decoder reported errors, one for those errors (over the whole input).
+std::vector<Event> decode_events(const DecodeDamage& damage, const Thresholds& thresholds, const RunFacts& facts);
 
 // HH:MM:SS:FF from a time and a nominal frame rate (non-drop-frame), for streams without a
 // timecode of their own.
