@@ -393,8 +393,8 @@ void cut_file(const std::string& from, const fs::path& to, double fraction) {
 // A damaged input (an MP4 cut at 70 % of its bytes: its index, at the front, promises 120 frames
 // over 4.8 s) is judged as far as it decodes: vhist qc ends with status 2, whole_input false,
 // and a decode_error event from the end of its last frame to 4.8 s; vhist batch keeps its row
-// ("partial", provenance and exposure filled) and its events. An MP4 cut before its index
-// (written at the end) cannot be opened at all and stays an error row.
+// ("partial", provenance and exposure filled), its events and (--report) its report. An MP4 cut
+// before its index (written at the end) cannot be opened at all and stays an error row.
 TEST(Batch, ADamagedInputIsJudgedAsFarAsItDecodesAndAnUnreadableOneIsAnError) {
   const fs::path dir = clip_dir() / "batch_damage" / "in", out = clip_dir() / "batch_damage" / "out";
   fs::remove_all(clip_dir() / "batch_damage");
@@ -425,7 +425,7 @@ TEST(Batch, ADamagedInputIsJudgedAsFarAsItDecodesAndAnUnreadableOneIsAnError) {
   EXPECT_GE(last_damage["last_frame"].get<std::int64_t>() + 1, summary["frames"].get<std::int64_t>());
   EXPECT_LT(summary["frames"].get<std::int64_t>(), 120);
 
-  const ProcessResult r = run_vhist("batch " + quote(dir.string()) + " --out " + quote(out.string()) + " -q");
+  const ProcessResult r = run_vhist("batch " + quote(dir.string()) + " --out " + quote(out.string()) + " -q --report");
   EXPECT_EQ(r.status, 1) << r.err;  // the unreadable one
   const std::vector<json> rows = jsonl(out / "summary.jsonl");
   ASSERT_EQ(rows.size(), 2u) << r.err;
@@ -441,6 +441,22 @@ TEST(Batch, ADamagedInputIsJudgedAsFarAsItDecodesAndAnUnreadableOneIsAnError) {
   EXPECT_EQ(rows[1]["key"], "no_index.mp4");
   EXPECT_EQ(rows[1]["status"], "error") << rows[1];
   EXPECT_TRUE(rows[1]["codec"].is_null());
+  // --report: the damaged file's report from the same decode, and the index linking it; the
+  // unreadable file has no report, and its row says why. Nothing is loaded from elsewhere.
+  const std::string report = read_file(out / "cut.mp4.report.html");
+  EXPECT_NE(report.find("Decode errors"), std::string::npos);
+  EXPECT_FALSE(fs::exists(out / "no_index.mp4.report.html"));
+  const std::string index = read_file(out / "index.html");
+  EXPECT_NE(index.find("<a href=\"cut.mp4.report.html\">cut.mp4</a>"), std::string::npos) << index;
+  EXPECT_NE(index.find("PARTIAL"), std::string::npos);
+  EXPECT_NE(index.find("ERROR"), std::string::npos);
+  EXPECT_NE(index.find("moov atom not found"), std::string::npos);
+  EXPECT_NE(index.find("2 files: 0 passed, 1 failed QC (1 of them damaged"), std::string::npos) << index;
+  for (const std::string& page : {report, index}) {
+    EXPECT_EQ(page.find("<script"), std::string::npos);
+    EXPECT_EQ(page.find("http://"), std::string::npos);
+    EXPECT_EQ(page.find("https://"), std::string::npos);
+  }
 }
 
 }  // namespace

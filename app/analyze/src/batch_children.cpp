@@ -32,6 +32,7 @@ constexpr auto kStopGrace = std::chrono::seconds(5);
 std::vector<std::string> qc_arguments(const BatchItem& item, const std::vector<std::string>& forward) {
   std::vector<std::string> args = {"qc", item.input, "-q", "--records", item.records, "-o", item.events,
                                    "--row", item.row, "--row-key", item.key};
+  if (!item.report.empty()) args.insert(args.end(), {"--report", item.report});
   args.insert(args.end(), forward.begin(), forward.end());
   return args;
 }

@@ -279,7 +279,9 @@ int run_plan(const BatchOptions& o) {
     return rows_status(rows);
   }
   if (const int stopped = BatchRun(o, plan, rows).run(todo); stopped != 0) return stopped;
-  if (const std::string table_error = write_tables(o.out, rows); !table_error.empty()) {
+  std::string table_error = write_tables(o.out, rows);
+  if (table_error.empty() && o.report) table_error = write_index(o.out, rows);
+  if (!table_error.empty()) {
     std::fprintf(stderr, "vhist batch: %s\n", table_error.c_str());
     return 1;
   }

@@ -98,7 +98,8 @@ bool complete(const BatchItem& item) {
   std::error_code ec;
   const auto row = fs::last_write_time(item.row, ec);
   if (ec) return false;
-  for (const std::string* other : {&item.input, &item.records, &item.events}) {
+  for (const std::string* other : {&item.input, &item.records, &item.events, &item.report}) {
+    if (other->empty()) continue;  // no report asked for
     const auto t = fs::last_write_time(*other, ec);
     if (ec || t > row) return false;
   }
@@ -141,7 +142,8 @@ std::vector<BatchItem> make_plan(const BatchOptions& o, std::string& error) {
     }
     by_key.emplace(key, f.input);
     const std::string base = (fs::path(o.out) / key).string();
-    BatchItem item{f.input, key, base + ".jsonl", base + ".qc.jsonl", base + ".row.json", false};
+    BatchItem item{f.input, key, base + ".jsonl", base + ".qc.jsonl", base + ".row.json",
+                   o.report ? base + ".report.html" : std::string(), false};
     item.done = complete(item);
     plan.push_back(std::move(item));
   }
@@ -150,7 +152,8 @@ std::vector<BatchItem> make_plan(const BatchOptions& o, std::string& error) {
 
 std::string plan_json(const BatchItem& item) {
   const nlohmann::ordered_json j = {{"input", item.input},   {"key", item.key}, {"records", item.records},
-                                    {"events", item.events}, {"row", item.row}, {"done", item.done}};
+                                    {"events", item.events}, {"row", item.row}, {"report", item.report},
+                                    {"done", item.done}};
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 

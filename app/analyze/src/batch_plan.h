@@ -13,6 +13,7 @@ struct BatchItem {
   std::string input;  // as found (absolute)
   std::string key;    // the path below its directory argument, or a file's name
   std::string records, events, row;  // DIR/KEY.jsonl, DIR/KEY.qc.jsonl, DIR/KEY.row.json
+  std::string report;                // with --report: DIR/KEY.report.html; else empty
   bool done = false;  // the row is there, newer than the input, beside the records and events
 };
 

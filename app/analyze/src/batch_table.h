@@ -16,4 +16,8 @@ nlohmann::ordered_json read_row(const std::string& path);
 // DIR/summary.jsonl and DIR/summary.csv. Returns an error, empty if none.
 std::string write_tables(const std::string& dir, const std::vector<nlohmann::ordered_json>& rows);
 
+// vhist batch --report: DIR/index.html, a row per input linking its report (KEY.report.html, when
+// there) beside it. Written to a temporary file and renamed. Returns an error, empty if none.
+std::string write_index(const std::string& dir, const std::vector<nlohmann::ordered_json>& rows);
+
 }  // namespace vhist::app

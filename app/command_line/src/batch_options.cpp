@@ -96,6 +96,9 @@ void add_batch_options(CLI::App& app, BatchOptions& o) {
                   });
   cli::add_option(app, "--force", "", "analyse inputs again even where their outputs are complete", "Output", false,
                   [&o](std::string_view) { return o.force = true, std::string(); });
+  cli::add_option(app, "--report", "", "also each input's HTML report from the same decode (DIR/KEY.report.html, as "
+                  "vhist qc --report writes it) and DIR/index.html, the batch's table linking them (self-contained, "
+                  "offline)", "Output", false, [&o](std::string_view) { return o.report = true, std::string(); });
   cli::add_option(app, "--plan", "", "print the plan (one JSON object per input: input, key, records, events, row, "
                   "done) and run nothing", "Output", false, [&o](std::string_view) { return o.plan = true, std::string(); });
   cli::add_option(app, "--key", "K", "with one input: name its outputs DIR/K.*, print its row on standard output and "

@@ -138,6 +138,8 @@ std::string notes_list(const std::vector<std::string>& notes) {
 
 }  // namespace
 
+const char* style_sheet() { return kStyle; }
+
 std::string html_report(const ReportInput& input) {
   std::string error;
   const std::string timeline = timeline_section(input, error);
@@ -148,7 +150,7 @@ std::string html_report(const ReportInput& input) {
                   "style-src 'unsafe-inline'\">"
                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
                   "<meta name=\"generator\" content=\"vhist qc\"><title>QC report: " +
-                  escape(input.title) + "</title><style>" + kStyle + "</style></head><body><main>";
+                  escape(input.title) + "</title><style>" + style_sheet() + "</style></head><body><main>";
   s += "<header class=\"top\"><div class=\"what\"><div class=\"brand\">vhist \u00b7 quality control report</div><h1>" +
        escape(input.title) + "</h1>" + facts(input) + "</div>" + verdict(input) + "</header>";
   s += "<div class=\"cols\"><section id=\"provenance\"><h2>Provenance</h2>" + provenance_table(input) +

@@ -26,6 +26,9 @@ std::string grouped(std::int64_t value);
 // "H:MM:SS"; `step` (the ticks' spacing) decides whether tenths are shown.
 std::string time_label(double seconds, double step, double span);
 
+// The pages' one style sheet (the report's and the batch index's).
+const char* style_sheet();
+
 // A duration for a person: "0.040 s", "12.5 s", "3 min 05 s", "1 h 02 min".
 std::string duration_text(double seconds);
 

@@ -23,6 +23,7 @@ struct BatchOptions {
   bool threads = false;                 // --workers threads: the inputs on threads of one process
   bool force = false;                   // --force: run complete inputs again
   bool plan = false;                    // --plan: print the plan, run nothing
+  bool report = false;                  // --report: each file's HTML report and DIR/index.html
   bool quiet = false;                   // -q
   std::vector<std::string> forward;     // each file's `vhist qc` options, as given
 };

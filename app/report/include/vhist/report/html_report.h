@@ -45,4 +45,22 @@ struct ReportInput {
 // Throws std::runtime_error only when the heatmap's PNG cannot be encoded.
 std::string html_report(const ReportInput& input);
 
+// One file of a batch, for batch_index_html (vhist batch --report): the facts of its row.
+struct BatchIndexRow {
+  std::string key;      // its name in the batch's directory
+  std::string report;   // its report, relative to the index (empty: none)
+  std::string status;   // ok, partial (a damaged input judged as far as it decodes) or error
+  std::string verdict;  // pass or fail (empty for an error)
+  std::string failing;  // the failing checks that had events, comma-separated
+  std::string error;    // the row's error
+  std::string codec, picture, colour, input;
+  double duration = -1;  // seconds; < 0 unknown
+  long long frames = -1;  // frames analysed; < 0 unknown
+};
+
+// The batch's index.html: one row per file (verdict, failing checks, duration, frames, codec,
+// picture, colour, input path, a link to its report), the counts on top; self-contained and
+// offline like the report (the same style sheet and Content-Security-Policy, no script).
+std::string batch_index_html(const std::vector<BatchIndexRow>& rows, const std::string& title);
+
 }  // namespace vhist::report
