@@ -26,6 +26,7 @@ packages=(
   nlohmann-json3-dev
   # frame checksums of the CPU engine (XXH3; compute/src/cpu_checksum.cpp)
   libxxhash-dev
+  nettle-dev  # SHA-256 of each QC input (its provenance)
   # NVDEC hardware decoding (--hwdec): the CUDA driver API's declarations and its dlopen loader
   # (headers only; libcuda is opened at run time where an NVIDIA driver is installed)
   libffmpeg-nvenc-dev

@@ -10,7 +10,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <tuple>
 
@@ -250,6 +252,48 @@ TEST(QcCommand, HlgLightIsOnTheTimelineButNotChecked) {
   const std::string html = read_file(report);
   EXPECT_NE(html.find("MaxCLL and FALL are measured for the curves"), std::string::npos);
   EXPECT_NE(html.find("Light (HLG, on BT.2100\u2019s 1000 cd/m\u00b2 reference display"), std::string::npos);
+}
+
+// The provenance a desk signs: the file's absolute path, size, modification time and SHA-256
+// (checked against coreutils' sha256sum), every stream it carries (an English AAC track beside
+// the video), when and where it ran, the command line and the profile; the row says the same.
+TEST(QcCommand, TheHeaderCarriesTheFilesIdentityItsStreamsAndHowItRan) {
+  namespace fs = std::filesystem;
+  const std::string clip = make_clip("provenance.mov", "-f lavfi -i testsrc2=s=64x48:r=25:d=1 -f lavfi -i sine=d=1 "
+                                                       "-map 0 -map 1 -c:v libx264 -pix_fmt yuv420p -c:a aac "
+                                                       "-metadata:s:a:0 language=eng");
+  const fs::path profile = clip_dir() / "provenance.ini", row = clip_dir() / "provenance.row.json";
+  std::FILE* f = std::fopen(profile.c_str(), "wb");
+  std::fputs("r103-area = 1\n", f);
+  std::fclose(f);
+  const ProcessResult r = run_vhist("qc -q " + quote(clip) + " --profile " + quote(profile.string()) + " --row " +
+                                    quote(row.string()));
+  ASSERT_TRUE(r.status == 0 || r.status == 3) << r.err;
+  const json header = objects(r.out).front();
+  ASSERT_EQ(header["type"], "qc");
+  EXPECT_EQ(header["input"], fs::absolute(clip).lexically_normal().string());
+  EXPECT_EQ(header["size"], std::to_string(fs::file_size(clip)) + " bytes");
+  EXPECT_TRUE(std::regex_match(header["modified"].get<std::string>(), std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+      << header["modified"];
+  // The SHA-256 as coreutils computes it.
+  const fs::path sum = clip_dir() / "provenance.sha256";
+  ASSERT_EQ(std::system(("sha256sum " + quote(clip) + " > " + quote(sum.string())).c_str()), 0);
+  EXPECT_EQ(header["sha256"], read_file(sum).substr(0, 64));
+  EXPECT_NE(header["streams"].get<std::string>().find("0 video h264 64x48"), std::string::npos) << header["streams"];
+  EXPECT_NE(header["streams"].get<std::string>().find("1 audio aac 44100 Hz, 1 channels"), std::string::npos)
+      << header["streams"];
+  EXPECT_NE(header["streams"].get<std::string>().find(" eng"), std::string::npos) << header["streams"];
+  EXPECT_TRUE(std::regex_match(header["run"].get<std::string>(),
+                               std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ on .+)")))
+      << header["run"];
+  EXPECT_EQ(header["command"].get<std::string>().rfind("vhist qc -q " + clip + " --profile ", 0), 0u) << header["command"];
+  EXPECT_EQ(header["profile"], fs::absolute(profile).lexically_normal().string());
+  EXPECT_NE(header["vhist"].get<std::string>().find(", engine "), std::string::npos);
+  const json row_json = json::parse(read_file(row));
+  EXPECT_EQ(row_json["sha256"], header["sha256"]);
+  EXPECT_EQ(row_json["size"].get<std::uintmax_t>(), fs::file_size(clip));
+  EXPECT_EQ(row_json["streams"], header["streams"]);
+  EXPECT_EQ(row_json["command"], header["command"]);
 }
 
 }  // namespace

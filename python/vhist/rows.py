@@ -17,7 +17,8 @@ ROW_COLUMNS = (
      "pixel_format", "range", "matrix", "primaries", "transfer", "frame_rate", "duration",
      "frames", "lost_frames"]
     + [f"{c}_{s}" for c in "rgbl" for s in STATS]
-    + ["light", "max_cll", "max_fall", "qc", "qc_events", "qc_failing", "engine", "vhist", "seconds"])
+    + ["light", "max_cll", "max_fall", "qc", "qc_events", "qc_failing", "engine", "vhist", "seconds",
+       "size", "modified", "sha256", "streams", "run", "command", "profile"])
 
 
 class Number(float):

@@ -12,6 +12,7 @@
 #include "vhist/qc/light_limits.h"
 #include "vhist/qc/timeline_file.h"
 #include "vhist/report/html_report.h"
+#include "vhist/util/file_digest.h"
 #include "vhist/util/files.h"
 #include "vhist/util/text.h"
 #include "vhist/version.h"
@@ -39,7 +40,8 @@ constexpr std::size_t kMaxThumbnails = 64;  // events past these have none (each
 class QcObserver : public AnalysisObserver {
  public:
   // `report`: where the progress goes instead of --progress-fd (a batch's worker thread).
-  QcObserver(const QcOptions& o, ProgressReport report) : o_(o), report_(std::move(report)) {}
+  QcObserver(const QcOptions& o, ProgressReport report)
+      : o_(o), report_(std::move(report)), started_(util::utc_now()), digest_(o.scan.common.input) {}
 
   void start(std::int64_t expected) override { timeline_ = qc::Timeline(expected); }
 
@@ -78,6 +80,9 @@ class QcObserver : public AnalysisObserver {
   // The frames the decoder concealed errors in, and the last frame seen.
   const std::vector<qc::DecodeDamage::Frame>& damaged() const { return damaged_; }
   qc::DecodeDamage::Frame last() const { return last_; }
+  // When the run started (UTC), and the input's SHA-256 read beside the decoder (waits for it).
+  const std::string& started() const { return started_; }
+  std::string sha256(std::string& error) const { return digest_.sha256(error); }
 
  private:
   const QcOptions& o_;
@@ -86,9 +91,38 @@ class QcObserver : public AnalysisObserver {
   qc::FileTotals totals_;  // --row's exposure columns
   std::vector<qc::DecodeDamage::Frame> damaged_;
   qc::DecodeDamage::Frame last_;
+  std::string started_;
+  mutable util::FileDigest digest_;
   bool progress_closed_ = false;
   std::chrono::steady_clock::time_point last_progress_{};
 };
+
+// "0 video h264 1920x1080 4.000 s; 1 audio aac 48000 Hz, 2 channels 4.000 s eng": every stream.
+std::string streams_text(const std::vector<media::StreamFact>& streams) {
+  std::string out;
+  for (const media::StreamFact& s : streams) {
+    out += (out.empty() ? "" : "; ") + std::to_string(s.index) + " " + s.type + " " + s.codec;
+    if (!s.detail.empty()) out += " " + s.detail;
+    if (s.duration >= 0) {
+      char d[32];
+      std::snprintf(d, sizeof d, " %.3f s", s.duration);
+      out += d;
+    }
+    if (!s.language.empty()) out += " " + s.language;
+  }
+  return out.empty() ? "none listed" : out;
+}
+
+// The input file's identity: size, modification time and SHA-256, or why not.
+std::vector<std::pair<std::string, std::string>> file_provenance(const std::string& input, const std::string& sha256,
+                                                                 const std::string& sha_error) {
+  long long size = 0;
+  std::string modified;
+  if (!util::file_facts(input, size, modified)) return {{"file", "not a file (" + sha_error + ")"}};
+  return {{"size", std::to_string(size) + " bytes"},
+          {"modified", modified},
+          {"sha256", sha256.empty() ? "not computed (" + sha_error + ")" : sha256}};
+}
 
 std::vector<std::pair<std::string, std::string>> provenance(const SourceHeader& h, const media::MediaInfo& info,
                                                             const std::string& engine) {
@@ -97,14 +131,15 @@ std::vector<std::pair<std::string, std::string>> provenance(const SourceHeader& 
                 h.display_height, h.bits, h.pixel_format.c_str());
   char rate[48];
   std::snprintf(rate, sizeof rate, "%.3f fps%s", h.frame_rate, h.constant_rate ? " (constant)" : "");
-  return {{"input", h.input},
+  return {{"input", absolute_input(h.input)},
           {"container", h.container},
           {"codec", h.codec + " (decoder " + h.decoder + ")"},
           {"picture", size},
           {"frame_rate", rate},
           {"colour", spoken_colour_summary(h.colour)},
           {"timecode", info.timecode.start.empty() ? "none (times from timestamps)" : info.timecode.start},
-          {"vhist", std::string(kVersion) + ", engine " + engine}};
+          {"streams", streams_text(info.streams)},
+          {"vhist", std::string(kVersion) + " (" + std::string(kBuild) + "), engine " + engine}};
 }
 
 }  // namespace
@@ -167,6 +202,12 @@ class QcFinish {
     QcRun run;
     run.header = analyzer.source_header();
     run.provenance = provenance(run.header, info, analyzer.engine_used());
+    std::string sha_error;
+    const std::string sha256 = observer_.sha256(sha_error);
+    for (auto& fact : file_provenance(o_.scan.common.input, sha256, sha_error)) run.provenance.push_back(std::move(fact));
+    run.provenance.push_back({"run", observer_.started() + " on " + util::host_name()});
+    run.provenance.push_back({"command", o_.invocation.empty() ? "vhist qc (called from another program)" : o_.invocation});
+    run.provenance.push_back({"profile", o_.profile.empty() ? "none (the defaults and the command line)" : absolute_input(o_.profile)});
     run.timeline = &timeline;
     run.events = qc::find_events(timeline.frames(), o_.thresholds, facts);
     // A damaged input (status 2 with frames) is judged as far as it decodes, its damage an event.

@@ -19,7 +19,8 @@ constexpr std::string_view kColumns[] = {
     "g_mean", "g_p1", "g_p50", "g_p99", "g_clip_low", "g_clip_high",
     "b_mean", "b_p1", "b_p50", "b_p99", "b_clip_low", "b_clip_high",
     "l_mean", "l_p1", "l_p50", "l_p99", "l_clip_low", "l_clip_high",
-    "light", "max_cll", "max_fall", "qc", "qc_events", "qc_failing", "engine", "vhist", "seconds"};
+    "light", "max_cll", "max_fall", "qc", "qc_events", "qc_failing", "engine", "vhist", "seconds",
+    "size", "modified", "sha256", "streams", "run", "command", "profile"};
 
 constexpr std::string_view kChannels[] = {"r", "g", "b", "l"};
 
@@ -110,6 +111,15 @@ ordered_json ok_row(const QcRun& run, const RunSummary& summary, const qc::FileT
     row["max_fall"] = summary.max_fall;
   }
   put_verdict(row, run);
+  // The provenance (qc_command.cpp's, the report's and the header's): the file's identity, the
+  // streams it carries, when and where and how it was run.
+  for (const auto& [label, value] : run.provenance) {
+    if (label == "size") row["size"] = std::stoll(value);  // "123 bytes"
+    if (label == "modified" || label == "sha256" || label == "streams" || label == "run" || label == "command" ||
+        label == "profile") {
+      row[label] = value;
+    }
+  }
   row["engine"] = facts.engine;
   row["seconds"] = facts.seconds;
   return row;

@@ -71,6 +71,21 @@ void build(CLI::App& root, CommandLine& line, ToolFlags& tools) {
 
 }  // namespace
 
+namespace {
+
+// `a` as a POSIX shell reads it back: bare when it is safe, else in single quotes.
+std::string shell_word(const std::string& a) {
+  if (!a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") ==
+                        std::string::npos) {
+    return a;
+  }
+  std::string out = "'";
+  for (char c : a) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+}  // namespace
+
 CommandLine parse_command_line(const std::vector<std::string>& given) {
   // `vhist help [COMMAND]`: the same text as `vhist [COMMAND] --help` (the man page's sections).
   std::vector<std::string> args = given;
@@ -114,6 +129,8 @@ CommandLine parse_command_line(const std::vector<std::string>& given) {
   }
   if (line.command == Command::qc) {
     if (const std::string error = finish_qc_options(line.qc); !error.empty()) line.end = {true, 2, {}, error};
+    line.qc.invocation = "vhist";
+    for (const std::string& a : args) line.qc.invocation += " " + shell_word(a);
     return line;
   }
   if (line.command == Command::batch) {

@@ -309,6 +309,28 @@ std::vector<std::string> video_streams(const AVFormatContext& fmt) {
   return out;
 }
 
+// Every stream, as the container declares it.
+std::vector<StreamFact> stream_facts(const AVFormatContext& fmt) {
+  std::vector<StreamFact> out;
+  for (unsigned i = 0; i < fmt.nb_streams; ++i) {
+    const AVStream& st = *fmt.streams[i];
+    const AVCodecParameters& par = *st.codecpar;
+    StreamFact f;
+    f.index = static_cast<int>(i);
+    const char* type = av_get_media_type_string(par.codec_type);
+    f.type = type != nullptr ? type : "unknown";
+    f.codec = avcodec_get_name(par.codec_id);
+    if (par.codec_type == AVMEDIA_TYPE_VIDEO) f.detail = std::to_string(par.width) + "x" + std::to_string(par.height);
+    if (par.codec_type == AVMEDIA_TYPE_AUDIO) {
+      f.detail = std::to_string(par.sample_rate) + " Hz, " + std::to_string(par.ch_layout.nb_channels) + " channels";
+    }
+    if (st.duration != AV_NOPTS_VALUE && st.time_base.den > 0) f.duration = static_cast<double>(st.duration) * av_q2d(st.time_base);
+    if (const AVDictionaryEntry* lang = av_dict_get(st.metadata, "language", nullptr, 0)) f.language = lang->value;
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
 // Whether frame numbers follow from time (frame = time x rate) after a seek: the rate is known
 // constant. Only a demuxer that times every frame is trusted: MP4/MOV's sample table gives
 // the base rate from its single time-to-sample entry and the average from the frame count and
@@ -339,6 +361,7 @@ std::string joined(const std::vector<std::string>& items) {
 // best video stream; every other stream is discarded.
 AVStream* FfmpegSource::choose_video_stream() {
   info_.video_streams = video_streams(*format_);
+  info_.streams = stream_facts(*format_);
   if (options_.stream >= 0) {
     const auto n = static_cast<int>(format_->nb_streams);
     if (options_.stream >= n || format_->streams[options_.stream]->codecpar->codec_type != AVMEDIA_TYPE_VIDEO) {

@@ -33,6 +33,7 @@ struct QcOptions {
   std::string row_key;        // --row-key K: the row's key (vhist batch's name for the input)
   int progress_fd = -1;       // --progress-fd N: "done expected" lines for the viewer
   std::string profile;        // --profile FILE, applied before the command line's own values
+  std::string invocation;     // the command line as given ("vhist qc clip.mp4 --report r.html"), for the provenance
   qc::Thresholds thresholds;
 };
 

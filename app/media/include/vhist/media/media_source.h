@@ -29,6 +29,16 @@ class MediaError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// One stream of the file, as the container declares it (for the QC provenance).
+struct StreamFact {
+  int index = 0;          // as ffprobe numbers them
+  std::string type;       // video, audio, subtitle, data, attachment
+  std::string codec;      // FFmpeg's codec name ("h264", "aac", "bin_data"...)
+  std::string detail;     // "1920x1080" for video, "48000 Hz, 2 channels" for audio; else empty
+  double duration = -1;   // seconds; < 0 unknown
+  std::string language;   // its language tag ("eng"), empty when none
+};
+
 struct MediaInfo {
   std::string path;
   std::string container;      // "mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", ...
@@ -49,6 +59,7 @@ struct MediaInfo {
   int video_stream = -1;      // index in the container
   bool attached_picture = false;  // the stream is a file's cover art: one still picture
   std::vector<std::string> video_streams;  // the file's video streams: "0 (h264 1920x1080)", ...
+  std::vector<StreamFact> streams;         // every stream of the file (video, audio, data...)
   bool constant_rate = false;  // the frame rate is known constant (frame numbers follow from times)
   // The shape the stream declares (its display matrix and sample aspect ratio); each frame's
   // VideoFormat carries its own, which may differ (a frame's display matrix or aspect ratio
