@@ -5,6 +5,8 @@
 #   signalstats  ffmpeg -i CLIP -vf signalstats -f null -
 #   vhist        vhist qc CLIP -q -o /dev/null --fail none   (engine chosen automatically)
 # Clips: the bench clips of bench_analyze.sh (made here if missing), or the files given.
+# The last column is what the input's SHA-256 (read beside the decoder) costs: vhist qc's time
+# over its time with VHIST_BENCH_NO_DIGEST=1 (a benchmark hook that reads no digest), in turns.
 #
 # usage: scripts/bench_qc.sh [BUILD_DIR] [RUNS] [CLIP ...]    (default build, 7)
 # Extra vhist options can be given in VHIST_ARGS (e.g. VHIST_ARGS="--engine gpu").
@@ -42,8 +44,8 @@ seconds() {
 }
 
 echo "vhist qc against ffmpeg signalstats: $(nproc) cores, $("$vhist" --version), load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '| clip | frames | signalstats s (median) | vhist qc s (median) | speed vhist / signalstats (median of pairs) |\n'
-printf '|---|---|---|---|---|\n'
+printf '| clip | frames | signalstats s (median) | vhist qc s (median) | speed vhist / signalstats (median of pairs) | qc / qc without SHA-256 (median of pairs) |\n'
+printf '|---|---|---|---|---|---|\n'
 for clip in "${clips[@]}"; do
   frames=$(ffprobe -v error -count_packets -select_streams v:0 -show_entries stream=nb_read_packets -of csv=p=0 "$clip")
   seconds ffmpeg -nostdin -hide_banner -loglevel error -i "$clip" -vf signalstats -f null - >/dev/null  # warm-up
@@ -52,11 +54,14 @@ for clip in "${clips[@]}"; do
     a=$(seconds ffmpeg -nostdin -hide_banner -loglevel error -i "$clip" -vf signalstats -f null -)
     # shellcheck disable=SC2086
     b=$(seconds "$vhist" qc "$clip" -q -o /dev/null --fail none ${VHIST_ARGS:-})
-    echo "$a $b" >>/tmp/bench_qc.$$
+    # shellcheck disable=SC2086
+    c=$(VHIST_BENCH_NO_DIGEST=1 seconds "$vhist" qc "$clip" -q -o /dev/null --fail none ${VHIST_ARGS:-})
+    echo "$a $b $c" >>/tmp/bench_qc.$$
   done
   ta=$(cut -d' ' -f1 /tmp/bench_qc.$$ | median)
   tb=$(cut -d' ' -f2 /tmp/bench_qc.$$ | median)
   ratio=$(awk '{print $1 / $2}' /tmp/bench_qc.$$ | median)
+  digest=$(awk '{print $2 / $3}' /tmp/bench_qc.$$ | median)
   rm -f /tmp/bench_qc.$$
-  printf '| %s | %s | %.3f | %.3f | %.2fx |\n' "$(basename "$clip")" "$frames" "$ta" "$tb" "$ratio"
+  printf '| %s | %s | %.3f | %.3f | %.2fx | %.3f |\n' "$(basename "$clip")" "$frames" "$ta" "$tb" "$ratio" "$digest"
 done
