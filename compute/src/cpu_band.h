@@ -12,6 +12,7 @@
 #include "vhist/compute/cpu_engine.h"
 #include "vhist/compute/hlg_light.h"
 #include "vhist/hlg_light_shared.h"
+#include "vhist/measures_shared.h"
 
 #define XXH_STATIC_LINKING_ONLY  // XXH3_state_t, for a state on the stack
 #include <xxhash.h>
@@ -304,14 +305,36 @@ void read_components(const BandJob& j, std::uint32_t y, RowScratch& s) {
   }
 }
 
+// Adds row y's samples of the cells' component (Y', or G' of R'G'B' frames, as read into
+// `values`) to the picture's cell sums: each cell's span of columns in turn.
+inline void add_cells_row(const BandJob& j, std::uint32_t y, const std::int32_t* __restrict values) {
+  const std::uint32_t w = j.f.width;
+  std::uint32_t* cells = j.counts + j.layout.cells + y * shader::kCellRows / j.f.height * shader::kCellColumns;
+  for (std::uint32_t cx = 0; cx < shader::kCellColumns; ++cx) {
+    const std::uint32_t x1 = shader::vhist_cell_first(cx + 1, w, shader::kCellColumns);
+    std::uint32_t sum = 0;
+    for (std::uint32_t x = shader::vhist_cell_first(cx, w, shader::kCellColumns); x < x1; ++x) {
+      sum += static_cast<std::uint32_t>(values[x]);
+    }
+    cells[cx] += sum;
+  }
+}
+
 // Without the conversion (CpuEngine::planes): each row's samples read and counted into the
 // plane tables when asked, its bytes hashed when asked.
 template <typename Sample>
 void plane_rows(const BandJob& j, RowScratch& s, XXH3_state_t* hash) {
   const VideoFormat& f = j.f;
   const std::uint32_t mask = (1u << f.bits) - 1u;
+  const std::uint32_t cell_c = shader::vhist_cell_component(static_cast<std::uint32_t>(f.model));
+  const ComponentLayout& cell = f.components[cell_c];
   for (std::uint32_t y = j.y0; y < j.y1; ++y) {
-    if (hash != nullptr) hash_row(j, y, *hash);
+    if (hash != nullptr) {
+      hash_row(j, y, *hash);
+      read_row<Sample>(j.planes.data[cell.plane] + std::size_t{y} * j.planes.stride[cell.plane], cell.offset, cell.step,
+                       cell.shift, mask, f.width, s.cb8.data());
+      add_cells_row(j, y, s.cb8.data());
+    }
     for (std::uint32_t c = 0; j.want.planes && c < plane_components(f); ++c) {
       if (c != 0 && !owns_chroma_row(f, y)) break;
       const ComponentLayout& comp = f.components[c];
@@ -335,6 +358,7 @@ void convert_row_loop(const BandJob& j, RowScratch& s, XXH3_state_t* hash) {
   for (std::uint32_t y = j.y0; y < j.y1; ++y) {
     if (hash != nullptr) hash_row(j, y, *hash);
     read_components<Sample, Paired>(j, y, s);
+    if (hash != nullptr) add_cells_row(j, y, j.f.model == ColourModel::rgb ? s.cb8.data() : s.y.data());
     bins_of_row<Light, Gamut, Paired>(j, y, k, s);
     if constexpr (Paired) {
       count_y ? count_row_pairs<true, kLight>(j.counts, j.pairs, s, w, j.layout)

@@ -3,6 +3,7 @@
 #include "vhist/colour_shared.h"
 #include "vhist/compute/hlg_light.h"
 #include "vhist/hlg_light_shared.h"
+#include "vhist/measures_shared.h"
 
 #include <stdexcept>
 
@@ -56,6 +57,7 @@ void add_thread(const std::vector<std::uint32_t>& counts, const BandLayout& layo
     out.gamut->high += counts[layout.gamut + 1];
     out.gamut->out += counts[layout.gamut + 2];
   }
+  for (std::uint32_t k = 0; want.checksum && k < shader::kCellCount; ++k) (*out.cells)[k] += counts[layout.cells + k];
 }
 
 }  // namespace
@@ -71,7 +73,8 @@ BandLayout::BandLayout(std::uint32_t bin_count, const CpuEngine::Request& want, 
   below = light + 2 * light_levels;
   above = below + 3;
   gamut = above + 3;  // low, high, out (GamutCounts)
-  size = gamut + 3;
+  cells = gamut + 3;
+  size = cells + (want.checksum ? shader::kCellCount : 0u);
   // At most 7 x 2 x 1024 + 2 x 4096 + 6: every index fits the row loops' 16 bits.
   if (below > 65536) throw std::logic_error("CPU engine band tables exceed 16-bit indices");
   if (paired && (bits != 8 || !want.levels || want.light)) {
@@ -95,6 +98,7 @@ CpuEngine::Counts merge(const std::vector<std::vector<std::uint32_t>>& partial, 
   if (want.planes) out.planes = PlaneCounts{Histogram(layout.bins), {}, {}};
   out.light.assign(layout.light_levels, 0u);
   if (want.gamut) out.gamut = GamutCounts{};
+  if (want.checksum) out.cells = CellSums{};
   for (const auto& counts : partial) add_thread(counts, layout, want, out);
   return out;
 }

@@ -29,7 +29,8 @@ constexpr std::uint64_t kPairedPixels = 1u << 19;
 // equal bins do not wait on their own previous increment): the four R'G'B'L histograms
 // ((copy * 4 + channel) * bins), the three planes' (planes + (copy * 3 + plane) * bins: Y', Cb,
 // Cr), the max(R', G', B') levels (light + copy * light_levels), then per plane the samples
-// below and above the limited range, then the gamut counts. The row loops store each sample's
+// below and above the limited range, then the gamut counts, then with Request::checksum the
+// picture's cell sums (CellSums, kCellCount words). The row loops store each sample's
 // index into this buffer (its table's offset plus its bin), 16 bits wide, so that the increments
 // need one base pointer.
 //
@@ -51,7 +52,7 @@ struct BandLayout {
   // vhist_bin(v, bins, bits) is v >> bin_shift (bins is a power of two, at most 2^bits); the
   // light level v >> light_shift.
   std::uint32_t bin_shift = 0, light_shift = 0;
-  std::uint32_t planes = 0, light = 0, below = 0, above = 0, gamut = 0, size = 0;
+  std::uint32_t planes = 0, light = 0, below = 0, above = 0, gamut = 0, cells = 0, size = 0;
   bool paired = false;  // the R'G'B'L histograms counted in pairs (the thread's pair tables)
   const std::uint32_t* hlg = nullptr;  // with Request::hlg: hlg_light_tables(bits)
   BandLayout(std::uint32_t bin_count, const CpuEngine::Request& want, std::uint32_t bits, bool pairs);

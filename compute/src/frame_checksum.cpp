@@ -25,4 +25,17 @@ std::uint64_t reference_sample_checksum(const VideoFormat& f, const VideoPlanes&
   return checksum_from_sums(sum[0], sum[1]);
 }
 
+CellSums reference_cell_sums(const VideoFormat& f, const VideoPlanes& planes) {
+  if (auto err = check_video_format(f); !err.empty()) throw std::invalid_argument(err);
+  CellSums out{};
+  const std::uint32_t c = shader::vhist_cell_component(static_cast<std::uint32_t>(f.model));
+  for (std::uint32_t y = 0; y < f.height; ++y) {
+    for (std::uint32_t x = 0; x < f.width; ++x) {
+      const std::uint32_t cell = y * shader::kCellRows / f.height * shader::kCellColumns + x * shader::kCellColumns / f.width;
+      out[cell] += read_sample(f, planes, c, x, y);
+    }
+  }
+  return out;
+}
+
 }  // namespace vhist

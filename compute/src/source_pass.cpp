@@ -7,6 +7,7 @@
 #include "vhist/compute_push.h"
 #include "vhist/hlg_light_shared.h"
 #include "vhist/measures_shared.h"
+#include "vhist/shaders/cells.spv.h"
 #include "vhist/shaders/checksum.spv.h"
 #include "vhist/shaders/max_rgb.spv.h"
 #include "vhist/shaders/planes.spv.h"
@@ -147,6 +148,11 @@ void SourcePass::record_checksum(VkCommandBuffer cmd, const VideoFormat& f, cons
   push.result = measures.address();
   plane_push(push, f, planes);
   checksum_->dispatch(cmd, push, workgroups_for(std::uint64_t{f.width} * f.height));
+  if (!cells_) {
+    cells_ = std::make_unique<render::ComputePipeline>(context_, cells_spv, std::span<const render::SpecConstant>{},
+                                                       sizeof(PlaneReadPush), "cells");
+  }
+  cells_->dispatch(cmd, push, shader::kCellColumns, shader::kCellRows);  // one workgroup per cell
 }
 
 const render::Buffer& SourcePass::hlg_tables(std::uint32_t bits) {

@@ -264,6 +264,8 @@ FrameResult VideoPipeline::collect(Slot& slot) {
   }
   if (slot.with_checksum) {
     out.checksum = checksum_from_sums(measures[shader::kMeasureChecksum], measures[shader::kMeasureChecksum + 1]);
+    out.cells.emplace();
+    std::copy_n(measures + shader::kMeasureCells, shader::kCellCount, out.cells->begin());
   }
   const std::vector<double> ns = slot.timer->read_ns(5);
   out.upload_ms = (ns[1] - ns[0]) * 1e-6;

@@ -187,6 +187,7 @@ void Analyzer::observe(const Pending& meta, const Histogram& levels, const Measu
   s.hlg = meta.light_signal == LightSignal::hlg;
   s.gamut = measures.gamut ? &*measures.gamut : nullptr;
   s.checksum = measures.checksum.value_or(0);
+  s.cells = measures.cells ? &*measures.cells : nullptr;
   s.damaged = meta.damaged;
   observer_->frame(s);
 }
@@ -244,7 +245,7 @@ SourceRequest Analyzer::source_request(const media::DecodedFrame& frame) const {
   const std::optional<LightSignal> light = light_signal_of(frame.colour.transfer.value);
   SourceRequest want{has_planes(frame.format), light.has_value(), o_.roi};
   want.hlg = light == LightSignal::hlg;
-  // `vhist qc`'s measures: the gamut check and the checksum, over the whole frame.
+  // `vhist qc`'s measures: the gamut check, the checksum and the cell sums, over the whole frame.
   want.gamut = observer_ != nullptr && want.planes;
   want.checksum = observer_ != nullptr;
   return want;
@@ -264,6 +265,7 @@ Histogram Analyzer::cpu_counts(Engines& e, const media::DecodedFrame& frame, std
     m.light = std::move(counts.light);
     m.gamut = counts.gamut;
     m.checksum = counts.checksum;
+    m.cells = counts.cells;
     return std::move(counts.levels);
   }
   if (want.planes) m.planes = e.cpu->planes(frame.format, frame.planes, levels);
@@ -362,7 +364,7 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
       if (auto done =
               e.pipeline->submit(frame.format, frame.planes, levels, 0, true, source_request(frame), frame.device)) {
         tally.add(*done);
-        emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light, done->gamut, done->checksum});
+        emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light, done->gamut, done->checksum, done->cells});
         pending.pop_front();
       }
     }
@@ -373,7 +375,7 @@ void Analyzer::process(Engines& e, Progress& progress, Tally& tally) {
   while (e.pipeline && e.pipeline->in_flight() > 0) {
     auto done = e.pipeline->finish_one();
     tally.add(*done);
-    emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light, done->gamut, done->checksum});
+    emit(pending.front(), done->histogram, &done->cdf, Measures{done->planes, done->light, done->gamut, done->checksum, done->cells});
     pending.pop_front();
   }
 }

@@ -49,6 +49,7 @@ struct FrameSample {
   bool hlg = false;                     // the light is HLG's (LightSignal::hlg)
   const GamutCounts* gamut = nullptr;   // frames with planes
   std::uint64_t checksum = 0;           // the engine's (compared within one run only)
+  const CellSums* cells = nullptr;      // the picture's cell sums (frame_checksum.h)
   bool damaged = false;                 // the decoder concealed errors in the frame
 };
 
@@ -103,9 +104,11 @@ class Analyzer {
   struct Measures {
     std::optional<PlaneCounts> planes;  // at stats_levels(bits)
     std::vector<std::uint32_t> light;
-    // With an observer (`vhist qc`): R 103's gamut counts (frames with planes) and the checksum.
+    // With an observer (`vhist qc`): R 103's gamut counts (frames with planes), the checksum
+    // and the cell sums.
     std::optional<GamutCounts> gamut;
     std::optional<std::uint64_t> checksum;
+    std::optional<CellSums> cells;
   };
 
   struct Engines {

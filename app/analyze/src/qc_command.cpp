@@ -9,6 +9,7 @@
 
 #include "vhist/compute/colour_names.h"
 #include "vhist/media/timecode.h"
+#include "vhist/qc/held_picture.h"
 #include "vhist/qc/light_limits.h"
 #include "vhist/qc/timeline_file.h"
 #include "vhist/report/html_report.h"
@@ -63,7 +64,13 @@ class QcObserver : public AnalysisObserver {
     if (s.damaged) damaged_.push_back({s.frame, s.pts});
     last_ = {s.frame, s.pts};
     std::array<std::uint32_t, qc::kTimelineLevels * 4> histogram{};
-    timeline_.add(qc::measure(c, o_.thresholds.black_level, &histogram), histogram);
+    qc::QcFrame q = qc::measure(c, o_.thresholds.black_level, &histogram);
+    if (s.cells != nullptr) {
+      const qc::HeldPicture::Verdict held = held_.next(*s.cells, *s.format);
+      q.held = held.held;
+      q.held_change = held.change;
+    }
+    timeline_.add(q, histogram);
     if (!o_.row.empty()) totals_.add(*s.levels, s.format->bits);
   }
 
@@ -92,6 +99,7 @@ class QcObserver : public AnalysisObserver {
   const QcOptions& o_;
   ProgressReport report_;
   qc::Timeline timeline_;
+  qc::HeldPicture held_{o_.thresholds.frozen_change};
   qc::FileTotals totals_;  // --row's exposure columns
   std::vector<qc::DecodeDamage::Frame> damaged_;
   qc::DecodeDamage::Frame last_;

@@ -75,6 +75,11 @@ constexpr cli::CliRow<qc::Thresholds> kThresholdRows[] = {
     {"--frozen-min", "S",
      "frozen: report the same picture held for at least S seconds (default 2, FFmpeg freezedetect's duration)", "Checks",
      [](qc::Thresholds& t, std::string_view v) { return set_number(t.frozen_min, v, 0, 86400, "seconds from 0"); }},
+    {"--frozen-change", "PCT",
+     "frozen: a frame holds the picture that began its run when the mean change of its 32 x 18 cells of Y' (G' of "
+     "R'G'B' frames) is at most PCT % of the nominal range (default 0.1; 0: bit-exact repeats only)",
+     "Checks",
+     [](qc::Thresholds& t, std::string_view v) { return set_number(t.frozen_change, v, 0, 100, "a percentage from 0 to 100"); }},
     {"--light-slack", "CD",
      "light: cd/m2 a PQ frame may exceed the stream's MaxCLL, MaxFALL or mastering peak by (default 0.5: the "
      "metadata's figures are whole cd/m2)",

@@ -152,13 +152,33 @@ void black(const Finder& f, const Thresholds& t, std::vector<Event>& out) {
   }
 }
 
+// Frame k repeats frame k-1 bit for bit.
+bool exact_repeat(const Finder& f, std::size_t k) {
+  return f.at(k).checksum != 0 && f.at(k).checksum == f.at(k - 1).checksum &&
+         f.at(k).histogram_hash == f.at(k - 1).histogram_hash;
+}
+
+// The detail of a frozen run of frames k..last: bit-exact repeats, or held within the change.
+std::string frozen_detail(const Finder& f, const Thresholds& t, std::size_t k, std::size_t last, double seconds) {
+  std::size_t exact = 0;
+  double largest = 0;
+  for (std::size_t i = k + 1; i <= last; ++i) {
+    if (exact_repeat(f, i)) ++exact;
+    largest = std::max(largest, static_cast<double>(f.at(i).held_change));
+  }
+  const std::string length = fixed(seconds, 3) + " s, " + std::to_string(last - k + 1) + " frames (from " +
+                             fixed(t.frozen_min, 2) + " s)";
+  if (exact == last - k) return "the same picture bit for bit (equal checksums and histograms) for " + length;
+  return "the same picture within " + fixed(t.frozen_change, 3) + " % for " + length + ": the mean change of its " +
+         "32 x 18 cells from the first frame up to " + fixed(largest, 3) + " %, " + std::to_string(exact) +
+         " of " + std::to_string(last - k) + " repeats bit for bit";
+}
+
 void frozen(const Finder& f, const Thresholds& t, const RunFacts& facts, std::vector<Event>& out) {
-  // Frame k repeats frame k-1; a frozen run is one picture and its repeats (a run of another
-  // held picture right after it is a run of its own).
-  const auto repeats = [&](std::size_t k) {
-    return f.at(k).checksum != 0 && f.at(k).checksum == f.at(k - 1).checksum &&
-           f.at(k).histogram_hash == f.at(k - 1).histogram_hash;
-  };
+  // Frame k repeats frame k-1 bit for bit, or holds the picture of the frame that began its run
+  // (HeldPicture); a frozen run is one picture and its repeats (a run of another held picture
+  // right after it is a run of its own).
+  const auto repeats = [&](std::size_t k) { return exact_repeat(f, k) || f.at(k).held; };
   std::size_t k = 0;
   while (k + 1 < f.size()) {
     if (!repeats(k + 1)) {
@@ -172,8 +192,7 @@ void frozen(const Finder& f, const Thresholds& t, const RunFacts& facts, std::ve
                                                 : f.at(last).pts - f.at(k).pts;
     if (seconds + 1e-9 >= t.frozen_min) {
       Event e = f.finish(f.start(Check::frozen, "s", k, seconds), k, last);
-      e.detail = "the same picture (equal checksums and histograms) for " + fixed(seconds, 3) + " s, " +
-                 std::to_string(last - k + 1) + " frames (from " + fixed(t.frozen_min, 2) + " s)";
+      e.detail = frozen_detail(f, t, k, last, seconds);
       out.push_back(std::move(e));
     }
     k = last + 1;

@@ -76,6 +76,7 @@ std::string thresholds_table(const qc::Thresholds& t) {
       {"black-area", t.black_area, "%", "picture black for the frame to be black"},
       {"black-min", t.black_min, "s", "shortest black segment reported"},
       {"frozen-min", t.frozen_min, "s", "shortest frozen segment reported"},
+      {"frozen-change", t.frozen_change, "%", "largest mean change of a held frame's cells"},
       {"light-slack", t.light_slack, "cd/m\u00b2", "light above the metadata before it fails"},
   };
   std::string s = "<table class=\"kv thresholds\"><tbody>";

@@ -99,12 +99,12 @@ VHIST_PUSH_BLOCK(ConvertPush) {
 } VHIST_PC;
 #endif
 
-#if defined(__cplusplus) || defined(VHIST_SHADER_planes) || defined(VHIST_SHADER_checksum)
-// The plane pass and the checksum pass read the planes as the convert pass does (plane, stride,
-// comp and format packed as in ConvertPush) and add what they count into one buffer, `result`:
-// one block for both, so their layouts cannot drift apart. Each shader reads `result` as its own
-// buffer reference: the plane pass as Counts (kPlaneCountsWords words, zeroed beforehand), the
-// checksum pass as MeasureWords (the measures buffer, measures_shared.h).
+#if defined(__cplusplus) || defined(VHIST_SHADER_planes) || defined(VHIST_SHADER_checksum) || defined(VHIST_SHADER_cells)
+// The plane, checksum and cells passes read the planes as the convert pass does (plane, stride,
+// comp and format packed as in ConvertPush) and write what they count into one buffer, `result`:
+// one block for all three, so their layouts cannot drift apart. Each shader reads `result` as its
+// own buffer reference: the plane pass as Counts (kPlaneCountsWords words, zeroed beforehand), the
+// checksum and cells passes as MeasureWords (the measures buffer, measures_shared.h).
 VHIST_PUSH_BLOCK(PlaneReadPush) {
   VHIST_ADDRESSES(uvec2, plane, 3);
   VHIST_ADDRESS(uvec2, result);

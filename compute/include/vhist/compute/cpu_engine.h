@@ -4,6 +4,7 @@
 // (colour_shared.h and shader_shared.h), so its histograms equal the reference's exactly.
 #pragma once
 
+#include "vhist/compute/frame_checksum.h"
 #include "vhist/compute/histogram_types.h"
 #include "vhist/compute/scope_counts.h"
 #include "vhist/compute/source_measures.h"
@@ -44,7 +45,7 @@ class CpuEngine {
     bool planes = false;  // the Y'CbCr plane counts (planes()'s; yuv and gray frames)
     bool light = false;   // the light levels (with levels): max(R', G', B'), or HLG's with hlg
     bool gamut = false;   // the gamut counts (with levels; yuv and gray frames)
-    bool checksum = false;  // the frame's checksum (any frame, with or without the rest)
+    bool checksum = false;  // the frame's checksum and cell sums (any frame, with or without the rest)
     bool hlg = false;     // with light: HLG's displayed light (reference_max_rgb's LightSignal::hlg)
     // With planes: the Cb and Cr histograms. Without, their planes' samples below and above the
     // limited range are still counted, but not their bins (PlaneCounts::chroma_unbinned): half
@@ -63,6 +64,7 @@ class CpuEngine {
     // padding or thread count. Not the GPU pipeline's checksum (FrameResult::checksum): compare
     // checksums of one engine only.
     std::optional<std::uint64_t> checksum;
+    std::optional<CellSums> cells;  // with Request::checksum: reference_cell_sums()'s
   };
   // Everything asked for from one pass over the frame: each row is read once, the plane counts
   // taken from the samples as they are read for the conversion, the light level beside each

@@ -1,7 +1,8 @@
 // The GPU source passes (source_measures.h defines what they count and is their CPU reference):
 // the plane pass (planes.comp) counts the Y'CbCr planes as uploaded, with the range check's
 // counters; the light pass (max_rgb.comp) counts max(R', G', B') of the converted frame; the
-// checksum pass (checksum.comp) sums the samples for frame_checksum.h's checksum.
+// checksum pass (checksum.comp) sums the samples for frame_checksum.h's checksum, and the cells
+// pass (cells.comp) the picture's cell sums beside it.
 //
 // One thread records at a time (pipelines are created lazily on first use).
 #pragma once
@@ -52,7 +53,7 @@ class SourcePass {
   // and the convert pass's gamut counts).
   static void record_clear_measures(VkCommandBuffer cmd, const render::Buffer& measures);
   // Records the checksum pass over `planes` (as for record_planes; any model), adding its sums
-  // into the cleared `measures`. After: measures written by the compute stage. Throws
+  // into the cleared `measures`, and the cells pass, writing the cell sums there. After: measures written by the compute stage. Throws
   // std::invalid_argument when check_video_format() fails.
   void record_checksum(VkCommandBuffer cmd, const VideoFormat& format, const GpuPlanes& planes,
                        const render::Buffer& measures);
@@ -69,6 +70,7 @@ class SourcePass {
   std::map<std::array<std::uint32_t, 4>, std::unique_ptr<render::ComputePipeline>> plane_pipelines_;
   std::map<std::uint32_t, std::unique_ptr<render::Buffer>> hlg_tables_;
   std::unique_ptr<render::ComputePipeline> checksum_;  // created on first use
+  std::unique_ptr<render::ComputePipeline> cells_;     // created on first use
 };
 
 // The plane counts as the plane pass leaves them in its buffer (`words`: kPlaneCountsWords).

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "vhist/compute/cdf.h"
+#include "vhist/compute/frame_checksum.h"
 #include "vhist/compute/frame_import.h"
 #include "vhist/compute/frame_upload.h"
 #include "vhist/compute/histogram_engine.h"
@@ -32,8 +33,8 @@ namespace vhist {
 // `region`: the histogram, its prefix sum and the light describe that rectangle of the
 // converted frame only (the planes, gamut counts and checksum stay whole); it must lie inside
 // the frame. `gamut`: R 103's gamut counts, counted in the convert pass (only for frames that
-// have planes). `checksum`: the frame's checksum (frame_checksum.h), from the planes in device
-// memory (a hardware decoder's frames too).
+// have planes). `checksum`: the frame's checksum and cell sums (frame_checksum.h), from the
+// planes in device memory (a hardware decoder's frames too).
 struct SourceRequest {
   bool planes = false;
   bool light = false;
@@ -56,6 +57,7 @@ struct FrameResult {
   // When asked for: reference_sample_checksum()'s (not the CPU engine's checksum; compare
   // checksums of one engine only).
   std::optional<std::uint64_t> checksum;
+  std::optional<CellSums> cells;  // with the checksum: reference_cell_sums()'s
   // GPU time (timestamp queries) of the frame's command buffer, and of its four stages: the
   // copy of the planes into device memory, the source measures read from the planes (the plane
   // pass, the checksum), the convert pass, the histogram and readback copy.

@@ -6,6 +6,7 @@
 #include "vhist/compute/source_colour.h"
 #include "vhist/qc/qc_frame.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -20,7 +21,7 @@ enum class Check : std::uint8_t {
   r103_rgb,   // R'G'B' out of gamut (-5 %..105 %, before clamping) on more than the allowed area
   clipped,    // the share at the highest (or lowest) code above a threshold
   black,      // black and near-black frames
-  frozen,     // identical checksums and histograms for at least a minimum duration
+  frozen,     // one picture held (bit for bit, or within frozen_change) for at least a minimum duration
   light,      // PQ light above the stream's MaxCLL, MaxFALL or mastering display peak
   range,      // the range tag contradicted by the codes (the whole file)
   decode_error,  // frames lost or damaged in decoding, or the input ending early (decode_events)
@@ -33,6 +34,10 @@ std::string_view check_name(Check check);
 // The check's name for a person ("EBU R 103 luma", ...).
 std::string_view check_title(Check check);
 
+// The checks that fail a run unless asked otherwise (--fail).
+inline constexpr std::array<Check, 5> kDefaultFailing{Check::r103_luma, Check::r103_rgb, Check::light, Check::range,
+                                                      Check::decode_error};
+
 // Every threshold, with its default (the user guide says where each comes from). Set on the
 // command line and in a profile file; declared once, in the option table (qc_options.h).
 struct Thresholds {
@@ -43,9 +48,9 @@ struct Thresholds {
   double black_area = 98.0;       // percent of the picture black for the frame to be black
   double black_min = 0.0;         // seconds a black segment lasts at least (0: any frame)
   double frozen_min = 2.0;        // seconds a frozen segment lasts at least
+  double frozen_change = 0.1;     // percent of the nominal range a held frame changes at most (held_picture.h)
   double light_slack = 0.5;       // cd/m2 above the metadata before light fails
-  std::vector<Check> failing{Check::r103_luma, Check::r103_rgb, Check::light, Check::range,
-                             Check::decode_error};  // fail the run
+  std::vector<Check> failing{kDefaultFailing.begin(), kDefaultFailing.end()};  // fail the run
   bool fails(Check check) const;
 };
 

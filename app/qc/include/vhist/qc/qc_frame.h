@@ -42,9 +42,14 @@ struct QcFrame {
   // frames' only (`pq`): HLG streams carry no static light metadata to check against.
   float max_cll = 0, fall = 0;
   bool pq = false, hlg = false;
-  // The decoded planes' checksum (0: not taken), and a hash of the frame's histograms: two
-  // frames are frozen when both are equal.
+  // The decoded planes' checksum (0: not taken), and a hash of the frame's histograms: a frame
+  // repeats the one before bit for bit when both are equal.
   std::uint64_t checksum = 0, histogram_hash = 0;
+  // The frame holds the picture of an earlier one within the frozen check's change
+  // (held_picture.h, set by the caller that follows the frames in order), and that change in
+  // percent of the nominal range.
+  bool held = false;
+  float held_change = 0;
 };
 
 // What a frame's engines gave, for measure().
