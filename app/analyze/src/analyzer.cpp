@@ -462,16 +462,18 @@ int Analyzer::finish(const Tally& tally) const {
   // Lost at the end (truncated) and lost in the middle (corrupt) are told apart, and both said.
   const bool stopped_early = o_.frames > 0 && tally.decoded >= o_.frames;
   const std::string corrupt = corruption_text(report);
+  // What the run kept: the records written, or without records (vhist qc) the frames measured.
+  const std::string kept = out_ != nullptr ? std::to_string(written_) + " records written to " + out_->where()
+                                           : std::to_string(tally.decoded) + " frames decoded and measured";
   if (report.truncated && !stopped_early) {
-    say("%s: %s: %s%s; %lld records written to %s are all that could be read\n", name_.c_str(),
-                 quoted(o_.common.input).c_str(), util::printable(report.truncation_reason).c_str(),
-                 corrupt.empty() ? "" : ("; before that, " + util::printable(corrupt)).c_str(),
-                 static_cast<long long>(written_), where().c_str());
+    say("%s: %s: %s%s; the %s are all that could be read\n", name_.c_str(), quoted(o_.common.input).c_str(),
+        util::printable(report.truncation_reason).c_str(),
+        corrupt.empty() ? "" : ("; before that, " + util::printable(corrupt)).c_str(), kept.c_str());
     return 2;
   }
   if (!corrupt.empty()) {
-    say("%s: %s: %s; %lld records written to %s\n", name_.c_str(), quoted(o_.common.input).c_str(),
-                 util::printable(corrupt).c_str(), static_cast<long long>(written_), where().c_str());
+    say("%s: %s: %s; %s\n", name_.c_str(), quoted(o_.common.input).c_str(), util::printable(corrupt).c_str(),
+        kept.c_str());
     return 2;
   }
   return 0;

@@ -147,7 +147,6 @@ class Analyzer {
   void write_record(const Pending& meta, const Histogram& levels, const Cdf* levels_cdf, const Measures& measures,
                     const std::optional<LightLevel>& light);
   // Where the records go, for messages: the output, or that none are written.
-  std::string where() const { return out_ != nullptr ? out_->where() : "no file (measures only)"; }
   // The record's histograms, CDF and statistics: of `levels` (R'G'B') or of the planes (ycbcr).
   void fill_histograms(FrameRecord& record, const Pending& meta, const Histogram& levels, const Cdf* levels_cdf,
                        const Measures& measures) const;

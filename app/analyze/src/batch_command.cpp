@@ -9,6 +9,7 @@
 
 #include "vhist/analyze/qc_command.h"
 #include "vhist/command_line/command_line.h"
+#include "vhist/qc/batch_tally.h"
 #include "vhist/util/files.h"
 
 #include <sched.h>
@@ -228,18 +229,15 @@ int rows_status(const std::vector<ordered_json>& rows) {
 
 // The batch's last line: what became of the inputs, and where the table is.
 void report_counts(const std::vector<ordered_json>& rows, std::size_t skipped, const std::string& dir) {
-  std::size_t passed = 0, failed = 0, partial = 0, errors = 0;
+  qc::BatchTally t;
   for (const ordered_json& row : rows) {
-    const std::string status = row.value("status", "");
-    if (status == "partial") ++partial;
-    if (status != "ok" && status != "partial") ++errors;
-    else if (row.value("qc", "") == "fail") ++failed;
-    else ++passed;
+    const auto qc = row.find("qc");  // null in an error row
+    t.add(row.value("status", ""), qc != row.end() && qc->is_string() ? qc->get<std::string>() : std::string());
   }
   const std::string damaged =
-      partial == 0 ? "" : " (" + std::to_string(partial) + " of them damaged, judged as far as they decode)";
+      t.partial == 0 ? "" : " (" + std::to_string(t.partial) + " of them damaged, judged as far as they decode)";
   std::fprintf(stderr, "vhist batch: %zu inputs: %zu passed, %zu failed QC%s, %zu could not be analysed (%zu complete "
-               "before, not run again); the table is %s\n", rows.size(), passed, failed, damaged.c_str(), errors, skipped,
+               "before, not run again); the table is %s\n", rows.size(), t.passed, t.failed, damaged.c_str(), t.errors, skipped,
                util::quoted((std::filesystem::path(dir) / "summary.csv").string()).c_str());
 }
 

@@ -2,6 +2,7 @@
 #include "vhist/report/html_report.h"
 
 #include "html_text.h"
+#include "vhist/qc/batch_tally.h"
 
 namespace vhist::report {
 
@@ -31,13 +32,8 @@ std::string row_html(const BatchIndexRow& r) {
 }  // namespace
 
 std::string batch_index_html(const std::vector<BatchIndexRow>& rows, const std::string& title) {
-  std::size_t passed = 0, failed = 0, partial = 0, errors = 0;
-  for (const BatchIndexRow& r : rows) {
-    if (r.status == "error") ++errors;
-    else if (r.verdict == "pass") ++passed;
-    else ++failed;
-    partial += r.status == "partial" ? 1 : 0;
-  }
+  qc::BatchTally t;
+  for (const BatchIndexRow& r : rows) t.add(r.status, r.verdict);
   std::string s = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                   "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
                   "style-src 'unsafe-inline'\">"
@@ -45,9 +41,9 @@ std::string batch_index_html(const std::vector<BatchIndexRow>& rows, const std::
                   "<meta name=\"generator\" content=\"vhist batch\"><title>QC batch: " + escape(title) +
                   "</title><style>" + std::string(style_sheet()) + "</style></head><body><main>";
   s += "<header class=\"top\"><div class=\"what\"><div class=\"brand\">vhist \u00b7 quality control batch</div><h1>" +
-       escape(title) + "</h1><p>" + std::to_string(rows.size()) + " files: " + std::to_string(passed) + " passed, " +
-       std::to_string(failed) + " failed QC (" + std::to_string(partial) +
-       " of them damaged, judged as far as they decode), " + std::to_string(errors) +
+       escape(title) + "</h1><p>" + std::to_string(rows.size()) + " files: " + std::to_string(t.passed) + " passed, " +
+       std::to_string(t.failed) + " failed QC (" + std::to_string(t.partial) +
+       " of them damaged, judged as far as they decode), " + std::to_string(t.errors) +
        " could not be analysed</p></div></header>";
   s += "<section id=\"files\"><h2>Files</h2><table><thead><tr><th>File</th><th>Verdict</th><th>Failing checks</th>"
        "<th>Duration</th><th>Frames</th><th>Codec</th><th>Picture</th><th>Colour</th><th>Input</th></tr></thead><tbody>";
