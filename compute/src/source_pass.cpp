@@ -152,7 +152,7 @@ void SourcePass::record_checksum(VkCommandBuffer cmd, const VideoFormat& f, cons
     cells_ = std::make_unique<render::ComputePipeline>(context_, cells_spv, std::span<const render::SpecConstant>{},
                                                        sizeof(PlaneReadPush), "cells");
   }
-  cells_->dispatch(cmd, push, shader::kCellColumns, shader::kCellRows);  // one workgroup per cell
+  cells_->dispatch(cmd, push, shader::kCellRows);  // one workgroup per row of cells
 }
 
 const render::Buffer& SourcePass::hlg_tables(std::uint32_t bits) {
