@@ -125,15 +125,26 @@ std::string streams_text(const std::vector<media::StreamFact>& streams) {
   return out.empty() ? "none listed" : out;
 }
 
-// The input file's identity: size, modification time and SHA-256, or why not.
-std::vector<std::pair<std::string, std::string>> file_provenance(const std::string& input, const std::string& sha256,
-                                                                 const std::string& sha_error) {
-  long long size = 0;
-  std::string modified;
-  if (!util::file_facts(input, size, modified)) return {{"file", "not a file (" + sha_error + ")"}};
-  return {{"size", std::to_string(size) + " bytes"},
-          {"modified", modified},
-          {"sha256", sha256.empty() ? "not computed (" + sha_error + ")" : sha256}};
+// The input file's identity (size, modification time and SHA-256, or why not) and how the run
+// was made, into `facts`, and the same for a person appended to `provenance`.
+void file_provenance(const QcOptions& o, const std::string& sha256, const std::string& sha_error,
+                     const std::string& started, InputFacts& facts,
+                     std::vector<std::pair<std::string, std::string>>& provenance) {
+  if (util::file_facts(o.scan.common.input, facts.size, facts.modified)) {
+    facts.sha256 = sha256.empty() ? "not computed (" + sha_error + ")" : sha256;
+    provenance.push_back({"size", std::to_string(facts.size) + " bytes"});
+    provenance.push_back({"modified", facts.modified});
+    provenance.push_back({"sha256", facts.sha256});
+  } else {
+    facts.size = -1;
+    provenance.push_back({"file", "not a file (" + sha_error + ")"});
+  }
+  facts.run = started + " on " + util::host_name();
+  facts.command = o.invocation.empty() ? "vhist qc (called from another program)" : o.invocation;
+  facts.profile = o.profile.empty() ? "none (the defaults and the command line)" : absolute_input(o.profile);
+  provenance.push_back({"run", facts.run});
+  provenance.push_back({"command", facts.command});
+  provenance.push_back({"profile", facts.profile});
 }
 
 std::vector<std::pair<std::string, std::string>> provenance(const SourceHeader& h, const media::MediaInfo& info,
@@ -214,12 +225,10 @@ class QcFinish {
     QcRun run;
     run.header = analyzer.source_header();
     run.provenance = provenance(run.header, info, analyzer.engine_used());
+    run.facts.streams = streams_text(info.streams);
     std::string sha_error;
     const std::string sha256 = observer_.sha256(sha_error);
-    for (auto& fact : file_provenance(o_.scan.common.input, sha256, sha_error)) run.provenance.push_back(std::move(fact));
-    run.provenance.push_back({"run", observer_.started() + " on " + util::host_name()});
-    run.provenance.push_back({"command", o_.invocation.empty() ? "vhist qc (called from another program)" : o_.invocation});
-    run.provenance.push_back({"profile", o_.profile.empty() ? "none (the defaults and the command line)" : absolute_input(o_.profile)});
+    file_provenance(o_, sha256, sha_error, observer_.started(), run.facts, run.provenance);
     run.timeline = &timeline;
     run.events = qc::find_events(timeline.frames(), o_.thresholds, facts);
     // A damaged input (status 2 with frames) is judged as far as it decodes, its damage an event.

@@ -13,9 +13,17 @@
 
 namespace vhist::app {
 
+// The provenance's facts that a batch row keeps as columns (qc_row.h), typed; `provenance`
+// below says the same for a person.
+struct InputFacts {
+  long long size = -1;  // the input's bytes; -1 when it is not a file
+  std::string modified, sha256, streams, run, command, profile;
+};
+
 struct QcRun {
   SourceHeader header;
   std::vector<std::pair<std::string, std::string>> provenance;  // for a person: (label, value)
+  InputFacts facts;
   const qc::Timeline* timeline = nullptr;
   std::vector<qc::Event> events;
   qc::Thresholds thresholds;

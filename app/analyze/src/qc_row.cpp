@@ -113,13 +113,16 @@ ordered_json ok_row(const QcRun& run, const RunSummary& summary, const qc::FileT
   put_verdict(row, run);
   // The provenance (qc_command.cpp's, the report's and the header's): the file's identity, the
   // streams it carries, when and where and how it was run.
-  for (const auto& [label, value] : run.provenance) {
-    if (label == "size") row["size"] = std::stoll(value);  // "123 bytes"
-    if (label == "modified" || label == "sha256" || label == "streams" || label == "run" || label == "command" ||
-        label == "profile") {
-      row[label] = value;
-    }
+  const InputFacts& f = run.facts;
+  if (f.size >= 0) {
+    row["size"] = f.size;
+    row["modified"] = f.modified;
+    row["sha256"] = f.sha256;
   }
+  row["streams"] = f.streams;
+  row["run"] = f.run;
+  row["command"] = f.command;
+  row["profile"] = f.profile;
   row["engine"] = facts.engine;
   row["seconds"] = facts.seconds;
   return row;
