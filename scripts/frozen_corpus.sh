@@ -7,7 +7,7 @@
 # still (pans of 0.25 and 1 px a frame, a zoom, a fade and a dissolve out and back, a dark fade),
 # each by x264 at CRF 18 and 30 and x265 at CRF 30. Prints one line a clip: the hold, vhist's
 # frozen events and freezedetect's (first-last frame), then the totals. docs/user-guide.md
-# ("Frozen") has its output. Takes about 5 minutes on 2 cores.
+# ("Frozen pictures after re-encoding") sums up its output. About 9 minutes on 2 cores.
 #   usage: scripts/frozen_corpus.sh [BUILD_DIR] [OUT_DIR]   (default build, build/frozen-corpus)
 set -euo pipefail
 build=${1:-build}

@@ -7,7 +7,7 @@
 // the hold take in the pan that follows); losslessly encoded, bit for bit. A slow pan, a fade and a
 // dissolve are never frozen. The dark, low-contrast Storm under a slow pan (0.5 px a frame)
 // is the corpus's hardest: there frames next to the hold differ from it by less than the
-// threshold, and the event's edges are within 3 frames (docs/user-guide.md, "Frozen").
+// threshold, and the event's edges are within 3 frames (docs/user-guide.md, "Frozen pictures after re-encoding").
 #include "analyze_process.h"
 #include "test_clips.h"
 

@@ -7,7 +7,7 @@
 // limited range, 255 for full). A frame within the threshold holds the anchor's picture; any
 // other frame becomes the anchor. Comparing with the anchor rather than the previous frame
 // keeps a slow pan or fade from passing as held: its change from the anchor grows frame by frame.
-// docs/user-guide.md ("Frozen") says how it compares with freezedetect on the test corpus.
+// docs/user-guide.md ("Frozen pictures after re-encoding") says how it compares with freezedetect.
 #pragma once
 
 #include "vhist/compute/frame_checksum.h"
